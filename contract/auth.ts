@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// Decoded access token: spec section 3 "Auth token data", plus lastLogin and publications.
+export const accessClaimsSchema = z.object({
+  tokenType: z.literal('access'),
+  exp: z.number().int(),
+  iat: z.number().int(),
+  jti: z.string(),
+  userId: z.number().int(),
+  isSupport: z.boolean(),
+  userEmail: z.string(),
+  organizationId: z.number().int().nullable(),
+  subscription_status: z.string().nullable(),
+  lastLogin: z.string().nullable(),
+  publications: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+export const tokenStorageKeys = { access: 'tokenAuth', refresh: 'refreshToken' } as const;
+
+// POST /api/ph/authenticate/ answers both tokens; refresh answers access (and the rotated refresh).
+export const authenticateResponseSchema = z.object({ access: z.string(), refresh: z.string() });
+export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
+export const refreshResponseSchema = z.object({ access: z.string(), refresh: z.string().optional() });
+
+export const defaultBenefits = { domains: 100, campaigns: 1000, campaignRecipients: 100, retention: 30 } as const;
+
+export const benefitsSchema = z.object({
+  domains: z.number().int(),
+  campaigns: z.number().int(),
+  campaign_recipients: z.number().int(),
+  retention: z.number().int(),
+  organization_members_limit: z.number().int().optional(),
+});
+
+// Current user (GET /api/ph/users/{id}/), snake_case on the wire; the SPA camelCases it.
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  alerts_email: z.string().nullable(),
+  groups: z.array(z.object({ label: z.string(), value: z.number().int() })),
+  domains: z.array(z.string()),
+  permissions: z.array(z.string()),
+  has_2_factor_authentication: z.boolean(),
+  stripe_customer_id: z.string().nullable(),
+  organization: z.number().int().nullable(),
+  benefits: benefitsSchema,
+  trial_end_date: z.string().nullable(),
+  publications: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  last_login: z.string().nullable(),
+  layout_theme: z.enum(['primaryTheme', 'carrierTheme']),
+  language: z.enum(['en', 'pt']),
+});
+export type CurrentUserWire = z.infer<typeof currentUserSchema>;

@@ -1,0 +1,47 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const languages = ['en', 'pt'] as const;
+export type Language = (typeof languages)[number];
+export const languageStorageKey = 'language';
+
+// Every locales/<lang>/<namespace>.json file is one i18next namespace.
+const files = import.meta.glob('../../locales/*/*.json', { eager: true, import: 'default' }) as Record<
+  string,
+  Record<string, unknown>
+>;
+
+function collect() {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [path, content] of Object.entries(files)) {
+    const m = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
+    if (!m) continue;
+    const [, lang, ns] = m;
+    (resources[lang] ??= {})[ns] = content;
+  }
+  return resources;
+}
+
+function storedLanguage(): Language {
+  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(languageStorageKey) : null;
+  return stored === 'pt' ? 'pt' : 'en';
+}
+
+const resources = collect();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  defaultNS: 'common',
+  ns: Object.keys(resources.en ?? {}),
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function setLanguage(lang: Language) {
+  localStorage.setItem(languageStorageKey, lang);
+  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : 'en';
+  return i18n.changeLanguage(lang);
+}
+
+export default i18n;
