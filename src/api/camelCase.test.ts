@@ -1,0 +1,59 @@
+import { camelCaseKeys, snakeCaseKeys, toCamelKey, toSnakeKey } from './camelCase';
+
+describe('camelCaseKeys', () => {
+  it('converts snake_case keys deeply, through nested objects and arrays', () => {
+    const wire = {
+      alerts_email: 'a@example.com',
+      has_2_factor_authentication: true,
+      benefits: { campaign_recipients: 100, organization_members_limit: 5 },
+      groups: [{ group_name: 'x', nested_list: [{ inner_key: 1 }] }],
+      trial_end_date: null,
+    };
+    expect(camelCaseKeys(wire)).toEqual({
+      alertsEmail: 'a@example.com',
+      has2FactorAuthentication: true,
+      benefits: { campaignRecipients: 100, organizationMembersLimit: 5 },
+      groups: [{ groupName: 'x', nestedList: [{ innerKey: 1 }] }],
+      trialEndDate: null,
+    });
+  });
+
+  it('keeps year-month keys as they are', () => {
+    const wire = { by_month: { '2024-05': { total_count: 3 }, '2024-06': 1 } };
+    expect(camelCaseKeys(wire)).toEqual({ byMonth: { '2024-05': { totalCount: 3 }, '2024-06': 1 } });
+  });
+
+  it('still converts keys that only look like dates in part', () => {
+    expect(toCamelKey('2024-05-01')).toBe('20240501');
+    expect(toCamelKey('2024-5')).toBe('20245');
+  });
+
+  it('leaves values untouched, including snake_case strings and null', () => {
+    expect(camelCaseKeys({ some_key: 'snake_value' })).toEqual({ someKey: 'snake_value' });
+    expect(camelCaseKeys(null)).toBeNull();
+    expect(camelCaseKeys('plain_string')).toBe('plain_string');
+    expect(camelCaseKeys([1, 'a_b', null])).toEqual([1, 'a_b', null]);
+  });
+
+  it('keeps leading and trailing underscores', () => {
+    expect(toCamelKey('__all__')).toBe('__all__');
+  });
+
+  it('does not walk into non-plain objects', () => {
+    const blob = new Blob(['x']);
+    expect(camelCaseKeys({ file_data: blob })).toEqual({ fileData: blob });
+  });
+});
+
+describe('snakeCaseKeys', () => {
+  it('converts camelCase keys for request bodies, keeping year-month keys', () => {
+    expect(
+      snakeCaseKeys({ layoutTheme: 'carrierTheme', nested: [{ currentPassword: 'x' }], '2024-05': 1 }),
+    ).toEqual({
+      layout_theme: 'carrierTheme',
+      nested: [{ current_password: 'x' }],
+      '2024-05': 1,
+    });
+    expect(toSnakeKey('alreadySnake_case')).toBe('already_snake_case');
+  });
+});

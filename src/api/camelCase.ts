@@ -1,0 +1,36 @@
+// Response keys arrive snake_case; the SPA reads camelCase. Year-month keys ('2024-05') are data,
+// not names, and stay as they are (spec section 3).
+const yearMonth = /^\d{4}-\d{2}$/;
+
+export function toCamelKey(key: string): string {
+  if (yearMonth.test(key)) return key;
+  // Only separators between letters/digits: '__all__' keeps its underscores.
+  return key.replace(/(?<=[a-z0-9])[_-]+([a-z0-9])/gi, (_, c: string) => c.toUpperCase());
+}
+
+export function toSnakeKey(key: string): string {
+  if (yearMonth.test(key)) return key;
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function convertKeys(value: unknown, convert: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[convert(key)] = convertKeys(inner, convert);
+  return out;
+}
+
+export function camelCaseKeys<T = unknown>(value: unknown): T {
+  return convertKeys(value, toCamelKey) as T;
+}
+
+export function snakeCaseKeys<T = unknown>(value: unknown): T {
+  return convertKeys(value, toSnakeKey) as T;
+}

@@ -1,0 +1,38 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { carrierTheme } from '../theme/themes';
+import { renderWithTheme } from './testing/renderWithTheme';
+import { AppToastContainer } from './AppToastContainer';
+import { showMessage } from './showMessage';
+
+describe('AppToastContainer and showMessage', () => {
+  it.each(['error', 'warning', 'success'] as const)('shows a %s message as an alert', async (messageType) => {
+    renderWithTheme(<AppToastContainer />);
+    act(() => {
+      showMessage({ messageType, message: `A ${messageType} message` });
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`A ${messageType} message`);
+    expect(alert.closest('.Toastify__toast')).toHaveClass(`Toastify__toast--${messageType}`);
+  });
+
+  it('auto-closes after 5 seconds', async () => {
+    renderWithTheme(<AppToastContainer />);
+    act(() => {
+      showMessage({ messageType: 'success', message: 'Alert created sucessfully.' });
+    });
+    await screen.findByRole('alert');
+    const progress = document.querySelector('.Toastify__progress-bar') as HTMLElement;
+    expect(progress.style.animationDuration).toBe('5000ms');
+  });
+
+  it('has a translated close button and follows the carrier theme', async () => {
+    renderWithTheme(<AppToastContainer />, carrierTheme);
+    act(() => {
+      showMessage({ messageType: 'error', message: 'Unable to create Alert.' });
+    });
+    const toastBox = (await screen.findByRole('alert')).closest('.Toastify__toast') as HTMLElement;
+    expect(toastBox).toHaveClass('Toastify__toast-theme--dark');
+    await userEvent.click(within(toastBox).getByRole('button', { name: 'Close notification' }));
+  });
+});
