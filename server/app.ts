@@ -1,0 +1,100 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import { z } from 'zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import './fastify-augment';
+import { errorHandler } from './lib/error-handler';
+import './lib/schemas';
+import { registerXsrfCookie } from './lib/xsrf';
+import { authRoutes } from './modules/auth/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
+import { notFoundHandler, registerSpa } from './spa';
+
+// Helmet's CSP: everything from our own origin; inline styles for styled-components; data: images (QR codes).
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type BuildOptions = { onRoute?: (route: RouteOptions) => void };
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: ctx.logger as FastifyBaseLogger, trustProxy: ctx.config.trustProxy });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('user', null);
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  // The SPA may post FormData (multipart); fields become a plain body object like the urlencoded form.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 5 * 1024 * 1024 },
+  });
+  registerXsrfCookie(app, ctx.config.publicUrl.startsWith('https:'));
+
+  // An empty form post still gets per-field "This field is required." answers.
+  app.addHook('preValidation', async (request) => {
+    if (bodyMethods.has(request.method) && (request.body === undefined || request.body === null))
+      request.body = {};
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'msas API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx), { prefix: '/api/ph' });
+  await app.register(userRoutes(ctx), { prefix: '/api/ph' });
+  await app.register(contactRoutes(ctx), { prefix: '/api/ph' });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/openapi.json',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'This OpenAPI document',
+        response: { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
+      },
+    },
+    async () => app.swagger() as unknown as { openapi: string; paths: Record<string, unknown> },
+  );
+
+  app.setNotFoundHandler(notFoundHandler(ctx.config.staticDir));
+  await registerSpa(app, ctx.config.staticDir);
+  return app;
+}

@@ -1,0 +1,94 @@
+import type { Db } from '../db/database';
+import { roles, type Role } from '../db/schema';
+import { randomReadable } from '../lib/crypto';
+import { AppError } from '../lib/errors';
+import { defaultOrganizationName } from '../bootstrap';
+import { createAccount } from '../modules/users/accounts';
+import { findUserByUsername } from '../modules/users/repo';
+import { findOrganizationByName } from '../modules/organizations/repo';
+import { insertAuditOperation } from '../modules/audit/repo';
+
+export type CreateUserArgs = { email?: string; password?: string; role?: string; organization?: string };
+
+// msas create-user: prints the password when it was generated.
+export async function createUserCommand(
+  db: Db,
+  args: CreateUserArgs,
+  print: (line: string) => void,
+): Promise<void> {
+  if (!args.email || !/^[^\s@]+@[^\s@]+$/.test(args.email))
+    throw new Error('--email is required (an email address)');
+  const role = (args.role ?? 'member') as Role;
+  if (!roles.includes(role)) throw new Error(`--role must be one of ${roles.join(', ')}`);
+  if (args.password !== undefined && args.password.length < 8)
+    throw new Error('--password needs at least 8 characters');
+  const password = args.password ?? randomReadable(16);
+  const organizationName = args.organization ?? (role === 'support' ? undefined : defaultOrganizationName);
+  try {
+    const user = await db.transaction().execute(async (trx) => {
+      const created = await createAccount(trx, { email: args.email!, password, role, organizationName });
+      await insertAuditOperation(trx, {
+        name: 'cli.users.create',
+        user_id: created.id,
+        organization_id: created.organization_id,
+        request: { email: created.email, role, organization: organizationName ?? null },
+        response_status: 201,
+      });
+      return created;
+    });
+    const where = organizationName ? ` in "${organizationName}"` : '';
+    print(
+      `msas: created ${role} ${user.email}${where}` +
+        (args.password ? '' : ` with password ${password} (shown once)`),
+    );
+  } catch (error) {
+    if (error instanceof AppError) throw new Error(`user ${args.email} already exists`, { cause: error });
+    throw error;
+  }
+}
+
+export const demoOrganizationName = 'Demo';
+export const demoUsers: { email: string; role: Role }[] = [
+  { email: 'demo-owner@example.com', role: 'owner' },
+  { email: 'demo-admin@example.com', role: 'admin' },
+  { email: 'demo-member@example.com', role: 'member' },
+];
+
+// msas seed --demo: the "Demo" organization, three users sharing one printed password, a publication.
+// Idempotent: users that exist are left alone (their password is not changed).
+export async function seedDemo(
+  db: Db,
+  print: (line: string) => void,
+  password = randomReadable(16),
+): Promise<number> {
+  const created = await db.transaction().execute(async (trx) => {
+    const made: string[] = [];
+    for (const user of demoUsers) {
+      if (await findUserByUsername(trx, user.email)) continue;
+      await createAccount(trx, { ...user, password, organizationName: demoOrganizationName });
+      made.push(user.email);
+    }
+    const organization = await findOrganizationByName(trx, demoOrganizationName);
+    if (made.length > 0 && organization) {
+      await trx
+        .insertInto('publications')
+        .values({
+          organization_id: organization.id,
+          title: 'Welcome to msas',
+          body: 'Demo data for a first look.',
+        })
+        .execute();
+      await insertAuditOperation(trx, {
+        name: 'cli.seed.demo',
+        user_id: null,
+        organization_id: organization.id,
+        request: { users: made },
+        response_status: 201,
+      });
+    }
+    return made;
+  });
+  if (created.length === 0) print('msas: demo data already present; nothing to do');
+  else print(`msas: created demo users ${created.join(', ')} with password ${password} (shown once)`);
+  return created.length;
+}

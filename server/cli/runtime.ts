@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { AppContext } from '../context';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { loadConfig } from '../load-config';
+import { createLogger } from '../lib/logger';
+import { createMailer } from '../mail/send';
+
+export type Runtime = { ctx: AppContext; close: () => Promise<void> };
+
+// Config, logger, database (migrated), mailer: what every command starts with.
+export async function openRuntime(options: { logger?: Logger; migrate?: boolean } = {}): Promise<Runtime> {
+  const config = loadConfig();
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (options.migrate !== false) {
+    const { applied } = await migrateToLatest(handle.db);
+    if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  }
+  const mailer = createMailer(config, logger);
+  const ctx: AppContext = { config, db: handle.db, logger, mailer, now: () => new Date() };
+  return {
+    ctx,
+    close: async () => {
+      mailer.close();
+      await handle.close();
+    },
+  };
+}
+
+// Resolves on the first SIGINT or SIGTERM.
+export function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const done = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve(signal);
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+}

@@ -1,0 +1,124 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+// Kysely table types; keep in step with migrations/.
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type Role = 'owner' | 'admin' | 'member' | 'support' | 'client';
+export const roles: readonly Role[] = ['owner', 'admin', 'member', 'support', 'client'];
+export type LayoutTheme = 'primaryTheme' | 'carrierTheme';
+export type Language = 'en' | 'pt';
+
+export type StoredBenefits = Partial<{
+  domains: number;
+  campaigns: number;
+  campaign_recipients: number;
+  retention: number;
+  organization_members_limit: number;
+}>;
+
+export type OrganizationsTable = {
+  id: Generated<number>;
+  name: string;
+  benefits: Json<StoredBenefits>;
+  is_stripe: Generated<boolean>;
+  subscription_status: string | null;
+  trial_end_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<CreatedAt>;
+};
+
+export type UsersTable = {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  is_active: Generated<boolean>;
+  is_support: Generated<boolean>;
+  alerts_email: string | null;
+  layout_theme: Generated<LayoutTheme>;
+  language: Generated<Language>;
+  organization_id: number | null;
+  role: Generated<Role>;
+  totp_secret_enc: string | null;
+  totp_enabled: Generated<boolean>;
+  totp_last_step: number | null;
+  stripe_customer_id: string | null;
+  last_login: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<CreatedAt>;
+};
+
+export type RecoveryCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  hmac: string;
+  used_at: ColumnType<Date | null, never, Date | string>;
+  created_at: Generated<CreatedAt>;
+};
+
+export type RefreshTokensTable = {
+  id: Generated<number>;
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, never, Date | string>;
+  revoked_at: ColumnType<Date | null, never, Date | string>;
+  created_at: Generated<CreatedAt>;
+};
+
+export type LoginAttemptsTable = {
+  id: Generated<number>;
+  key: string;
+  attempted_at: Timestamp;
+};
+
+export type AuditOperationsTable = {
+  id: Generated<number>;
+  name: string;
+  date: Generated<CreatedAt>;
+  user_id: number | null;
+  organization_id: number | null;
+  request: Json<unknown>;
+  response_status: number;
+};
+
+export type OutboxTable = {
+  id: Generated<number>;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  created_at: Generated<CreatedAt>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+export type PublicationsTable = {
+  id: Generated<number>;
+  organization_id: number | null;
+  title: string;
+  body: string;
+  created_at: Generated<CreatedAt>;
+};
+
+export type SettingsTable = {
+  key: string;
+  value: Json<unknown>;
+  updated_at: Generated<CreatedAt>;
+};
+
+export type Database = {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  recovery_codes: RecoveryCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  login_attempts: LoginAttemptsTable;
+  audit_operations: AuditOperationsTable;
+  outbox: OutboxTable;
+  publications: PublicationsTable;
+  settings: SettingsTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;

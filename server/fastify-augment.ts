@@ -1,0 +1,17 @@
+import type { Role } from './db/schema';
+
+// The authenticated caller, set by the bearer preHandler (modules/auth/bearer.ts); null on public routes.
+export type AuthUser = {
+  id: number;
+  username: string;
+  email: string;
+  isSupport: boolean;
+  organizationId: number | null;
+  role: Role;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}

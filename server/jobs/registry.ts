@@ -1,0 +1,24 @@
+import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
+import { rateWindowSeconds } from '../modules/auth/rate-limit';
+import type { Job } from './scheduler';
+
+const hour = 3_600_000;
+
+// Every background job of the product; `msas worker` (or `msas serve` in-process) runs this list.
+export const registeredJobs: Job[] = [
+  {
+    name: 'purge-refresh-tokens',
+    intervalMs: hour,
+    run: async ({ db, now, logger }) => {
+      const removed = await purgeRefreshTokens(db, now());
+      logger.info({ removed }, 'purged spent and expired refresh tokens');
+    },
+  },
+  {
+    name: 'purge-login-attempts',
+    intervalMs: hour,
+    run: async ({ db, now }) => {
+      await purgeAttempts(db, new Date(now().getTime() - rateWindowSeconds * 1000));
+    },
+  },
+];

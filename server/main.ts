@@ -1,0 +1,108 @@
+import { parseArgs } from 'node:util';
+import { ConfigError } from './config';
+import { migrateToLatest } from './db/migrate';
+import { createUserCommand, seedDemo } from './cli/accounts';
+import { openRuntime } from './cli/runtime';
+import { serve } from './cli/serve';
+import { worker } from './cli/worker';
+
+export const helpText = `Usage: msas <command> [options]
+
+Commands:
+  serve [--build-if-needed] [--no-jobs]
+        Apply migrations, create the first owner when there is no user, serve the API and the
+        built interface on HOST:PORT, and run the background jobs in the same process.
+  worker
+        Run only the background jobs (stops on SIGTERM or SIGINT).
+  migrate
+        Apply pending database migrations and exit.
+  seed --demo [--password P]
+        Create the "Demo" organization and demo-owner/admin/member@example.com (idempotent).
+  create-user --email EMAIL [--password P] [--role owner|admin|member|support|client] [--organization NAME]
+        Create a user (the password is generated and printed when not given).
+
+Settings come from the environment or .env: see .env.example and docs/OPERATIONS.md.`;
+
+const print = (line: string) => console.log(line);
+
+async function withRuntime(fn: (rt: Awaited<ReturnType<typeof openRuntime>>) => Promise<void>) {
+  const runtime = await openRuntime();
+  try {
+    await fn(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    print(helpText);
+    return command ? 0 : 1;
+  }
+  switch (command) {
+    case 'serve': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { 'build-if-needed': { type: 'boolean' }, 'no-jobs': { type: 'boolean' } },
+      });
+      await serve({ buildIfNeeded: Boolean(values['build-if-needed']), jobs: !values['no-jobs'] });
+      return 0;
+    }
+    case 'worker':
+      await worker();
+      return 0;
+    case 'migrate': {
+      const runtime = await openRuntime({ migrate: false });
+      try {
+        const { applied } = await migrateToLatest(runtime.ctx.db);
+        print(applied.length ? `msas: applied ${applied.join(', ')}` : 'msas: database is up to date');
+      } finally {
+        await runtime.close();
+      }
+      return 0;
+    }
+    case 'seed': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { demo: { type: 'boolean' }, password: { type: 'string' } },
+      });
+      if (!values.demo) throw new Error('seed needs --demo');
+      await withRuntime(async ({ ctx }) => {
+        await seedDemo(ctx.db, print, values.password);
+      });
+      return 0;
+    }
+    case 'create-user': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          role: { type: 'string' },
+          organization: { type: 'string' },
+        },
+      });
+      await withRuntime(({ ctx }) => createUserCommand(ctx.db, values, print));
+      return 0;
+    }
+    default:
+      console.error(`msas: unknown command "${command}"\n`);
+      print(helpText);
+      return 1;
+  }
+}
+
+const isEntry = process.argv[1] && /main\.ts$|msas(\.js)?$/.test(process.argv[1]);
+if (isEntry) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`msas: ${message}`);
+      // Configuration errors are the operator's to fix: the message is enough. Others get their stack.
+      if (!(error instanceof ConfigError)) console.error(error);
+      process.exit(1);
+    },
+  );
+}

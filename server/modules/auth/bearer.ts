@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { notAuthenticated, tokenNotValid } from '../../lib/errors';
+import { findUserById } from '../users/repo';
+import { verifyAccessToken } from './jwt';
+
+// preHandler for protected routes: "Authorization: Bearer <access JWT>" (RFC 6750 section 2.1) of an active user.
+export function requireAuth(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    if (!header) throw notAuthenticated();
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw tokenNotValid();
+    const result = await verifyAccessToken(token, ctx.config.jwtSecret, ctx.now());
+    if (!result.ok) throw tokenNotValid();
+    const user = await findUserById(ctx.db, result.claims.userId);
+    if (!user || !user.is_active) throw tokenNotValid();
+    request.user = {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      isSupport: user.is_support,
+      organizationId: user.organization_id,
+      role: user.role,
+    };
+  };
+}

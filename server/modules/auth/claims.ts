@@ -1,0 +1,20 @@
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import type { AccessClaimsInput } from './jwt';
+import { listPublicationsFor } from '../publications/repo';
+import { findOrganization } from '../organizations/repo';
+
+// The access token's claims are read fresh from the database at login and at every refresh.
+export async function buildClaims(db: Db, user: UserRow): Promise<AccessClaimsInput> {
+  const organization = user.organization_id ? await findOrganization(db, user.organization_id) : undefined;
+  const publications = await listPublicationsFor(db, user.organization_id);
+  return {
+    userId: user.id,
+    isSupport: user.is_support,
+    userEmail: user.email,
+    organizationId: user.organization_id,
+    subscription_status: organization?.subscription_status ?? null,
+    lastLogin: user.last_login ? user.last_login.toISOString() : null,
+    publications: publications.map((p) => ({ id: p.id, title: p.title })),
+  };
+}

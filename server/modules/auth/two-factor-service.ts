@@ -1,0 +1,107 @@
+import QRCode from 'qrcode';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import { AppError, fieldError, notAuthenticated } from '../../lib/errors';
+import { requiredMessage } from '../../../contract/errors';
+import { findUserById, setTotpState } from '../users/repo';
+import { firstLimitExceeded, limiterKeys, recordFailure } from './rate-limit';
+import { newRecoveryCodes, recoveryCodeHmac } from './recovery-codes';
+import { deleteRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './repo';
+import { invalidCode } from './service';
+import { newTotpSecret, totpUri, verifyTotp } from './totp';
+
+export const alreadyEnabled = 'Two-factor authentication is already enabled.';
+export const notEnabled = 'Two-factor authentication is not enabled.';
+export const setupNotStarted = 'Two-factor setup has not been started.';
+
+async function loadUser(db: Db, userId: number) {
+  const user = await findUserById(db, userId);
+  if (!user) throw notAuthenticated();
+  return user;
+}
+
+// Start: a new secret, stored encrypted and not yet enabled, returned once with its otpauth:// URI and QR code.
+export async function startSetup(ctx: AppContext, db: Db, userId: number) {
+  const user = await loadUser(db, userId);
+  if (user.totp_enabled) return new AppError(400, { non_field_errors: [alreadyEnabled] });
+  const secret = newTotpSecret();
+  await setTotpState(db, user.id, {
+    totp_secret_enc: encryptSecret(ctx.config.encryptionKey, secret),
+    totp_enabled: false,
+    totp_last_step: null,
+  });
+  const configUrl = totpUri(secret, user.email || user.username);
+  const qrCode = await QRCode.toDataURL(configUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+  return { config_url: configUrl, secret, qr_code: qrCode };
+}
+
+async function checkCode(
+  ctx: AppContext,
+  db: Db,
+  userId: number,
+  secretEnc: string,
+  code: string | undefined,
+) {
+  const now = ctx.now();
+  const key = limiterKeys.twoFactor(userId);
+  const limited = await firstLimitExceeded(db, [{ key, limit: ctx.config.loginRateLimit }], now);
+  if (limited) return { error: limited };
+  if (!code?.trim()) return { error: fieldError('code', requiredMessage) };
+  const user = await loadUser(db, userId);
+  const secret = decryptSecret(ctx.config.encryptionKey, secretEnc);
+  const result = await verifyTotp(secret, code, now, user.totp_last_step);
+  if (!result.valid || result.step === null) {
+    await recordFailure(db, [key], now);
+    return { error: fieldError('code', invalidCode) };
+  }
+  return { step: result.step };
+}
+
+// Confirm: the first valid code enables 2FA; ten recovery codes are returned once and stored as HMACs.
+export async function confirmSetup(ctx: AppContext, db: Db, userId: number, code: string | undefined) {
+  const user = await loadUser(db, userId);
+  if (user.totp_enabled) return new AppError(400, { non_field_errors: [alreadyEnabled] });
+  if (!user.totp_secret_enc) return new AppError(400, { non_field_errors: [setupNotStarted] });
+  const checked = await checkCode(ctx, db, user.id, user.totp_secret_enc, code);
+  if (checked.error) return checked.error;
+  await setTotpState(db, user.id, {
+    totp_secret_enc: user.totp_secret_enc,
+    totp_enabled: true,
+    totp_last_step: checked.step,
+  });
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(
+    db,
+    user.id,
+    codes.map((c) => recoveryCodeHmac(ctx.config.encryptionKey, c)),
+  );
+  return { recovery_codes: codes };
+}
+
+// Disable: needs a current code (or an unused recovery code); clears the secret and the recovery codes.
+export async function disable(ctx: AppContext, db: Db, userId: number, code: string | undefined) {
+  const user = await loadUser(db, userId);
+  if (!user.totp_enabled || !user.totp_secret_enc)
+    return new AppError(400, { non_field_errors: [notEnabled] });
+  const trimmed = code?.trim() ?? '';
+  const isRecovery = trimmed.length > 0 && !/^\d{6}$/.test(trimmed.replace(/\s+/g, ''));
+  if (isRecovery) {
+    const spent = await spendRecoveryCode(
+      db,
+      user.id,
+      recoveryCodeHmac(ctx.config.encryptionKey, trimmed),
+      ctx.now(),
+    );
+    if (!spent) {
+      await recordFailure(db, [limiterKeys.twoFactor(user.id)], ctx.now());
+      return fieldError('code', invalidCode);
+    }
+  } else {
+    const checked = await checkCode(ctx, db, user.id, user.totp_secret_enc, code);
+    if (checked.error) return checked.error;
+  }
+  await setTotpState(db, user.id, { totp_secret_enc: null, totp_enabled: false, totp_last_step: null });
+  await deleteRecoveryCodes(db, user.id);
+  return {};
+}

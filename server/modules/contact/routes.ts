@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { withAudit } from '../audit/with-audit';
+import { contactBody, contactResponses } from './schemas';
+import { messageSent, submitContact } from './service';
+
+// Mounted under /api/ph. Public.
+export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/contact/',
+      {
+        schema: {
+          tags: ['contact'],
+          summary: 'Send a message to the operator (public, rate limited per IP)',
+          body: contactBody,
+          response: contactResponses,
+        },
+      },
+      async (request, reply) => {
+        const { outboxId } = await withAudit(
+          ctx,
+          request,
+          'contact.create',
+          (trx) => submitContact(ctx, trx, request.body, request.ip),
+          { status: 201 },
+        );
+        await ctx.mailer.deliver(ctx.db, outboxId);
+        return reply.code(201).send({ detail: messageSent });
+      },
+    );
+  };
+}

@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database';
+import type { Role, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../auth/password';
+import { createOrganization, findOrganizationByName } from '../organizations/repo';
+import { findUserByUsername, insertUser } from './repo';
+
+export type NewAccount = {
+  email: string;
+  password: string;
+  role: Role;
+  organizationName?: string;
+};
+
+// Creates a user whose username is their email, in the named organization (created when missing).
+// Used by the first-start bootstrap, `msas create-user` and `msas seed`.
+export async function createAccount(db: Db, account: NewAccount): Promise<UserRow> {
+  const email = account.email.trim();
+  if (await findUserByUsername(db, email)) {
+    throw new AppError(400, { username: ['A user with that username already exists.'] });
+  }
+  let organizationId: number | null = null;
+  if (account.organizationName) {
+    const existing = await findOrganizationByName(db, account.organizationName);
+    organizationId = (existing ?? (await createOrganization(db, account.organizationName))).id;
+  }
+  return insertUser(db, {
+    username: email,
+    email,
+    password_hash: await hashPassword(account.password),
+    role: account.role,
+    is_support: account.role === 'support',
+    organization_id: organizationId,
+    alerts_email: null,
+    totp_secret_enc: null,
+    totp_last_step: null,
+    stripe_customer_id: null,
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { settingsBody, userDocument, userErrors, userParams } from './schemas';
+import { changeSettings, findVisibleUser, userDocumentFor } from './service';
+
+// Mounted under /api/ph.
+export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = requireAuth(ctx);
+
+    app.get(
+      '/users/:id/',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['users'],
+          summary: 'The current user (or any user, for support users)',
+          security: [{ bearer: [] }],
+          params: userParams,
+          response: { 200: userDocument, ...userErrors },
+        },
+      },
+      async (request) => {
+        const user = await findVisibleUser(ctx.db, request.user!, request.params.id);
+        return userDocumentFor(ctx.db, user);
+      },
+    );
+
+    app.patch(
+      '/users/:id/settings/',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['users'],
+          summary: 'Store the layout theme and language of the current user',
+          security: [{ bearer: [] }],
+          params: userParams,
+          body: settingsBody,
+          response: { 200: userDocument, ...userErrors },
+        },
+      },
+      (request) =>
+        withAudit(ctx, request, 'users.settings.update', (trx) =>
+          changeSettings(trx, request.user!, request.params.id, request.body),
+        ),
+    );
+  };
+}

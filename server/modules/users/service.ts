@@ -1,0 +1,63 @@
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import type { AuthUser } from '../../fastify-augment';
+import { notFound } from '../../lib/errors';
+import { findOrganization } from '../organizations/repo';
+import { listPublicationsFor } from '../publications/repo';
+import { findUserById, updateUserSettings } from './repo';
+import { benefitsFor, groupsFor, permissionsFor } from './roles';
+import type { UserDocument } from './schemas';
+
+// A user sees their own record; support users see anyone's. Anything else is a 404, not a 403, so ids
+// of other accounts are not confirmed to exist.
+export async function findVisibleUser(db: Db, caller: AuthUser, id: number): Promise<UserRow> {
+  if (caller.id !== id && !caller.isSupport) throw notFound();
+  const user = await findUserById(db, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function userDocumentFor(db: Db, user: UserRow): Promise<UserDocument> {
+  const organization = user.organization_id ? await findOrganization(db, user.organization_id) : undefined;
+  const publications = await listPublicationsFor(db, user.organization_id);
+  return {
+    data: {
+      type: 'users',
+      id: user.id,
+      attributes: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        alerts_email: user.alerts_email,
+        groups: groupsFor(user.role),
+        domains: [],
+        permissions: permissionsFor(user.role),
+        has_2_factor_authentication: user.totp_enabled,
+        stripe_customer_id: user.stripe_customer_id,
+        organization: user.organization_id,
+        benefits: benefitsFor(organization?.benefits),
+        trial_end_date: organization?.trial_end_date
+          ? organization.trial_end_date.toISOString().slice(0, 10)
+          : null,
+        publications: publications.map((p) => ({ id: p.id, title: p.title })),
+        last_login: user.last_login ? user.last_login.toISOString() : null,
+        layout_theme: user.layout_theme,
+        language: user.language,
+      },
+    },
+  };
+}
+
+// Only the user themself changes their interface settings.
+export async function changeSettings(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  changes: { layout_theme?: 'primaryTheme' | 'carrierTheme'; language?: 'en' | 'pt' },
+): Promise<UserDocument> {
+  if (caller.id !== id) throw notFound();
+  await updateUserSettings(db, id, changes);
+  const user = await findUserById(db, id);
+  if (!user) throw notFound();
+  return userDocumentFor(db, user);
+}
