@@ -7,7 +7,7 @@ const api = `http://127.0.0.1:${apiPort}`;
 // One config for the SPA build, the dev server and every test project.
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 800 },
   server: { port: 5173, proxy: { '/api': api, '/checks': api, '/healthz': api } },
   test: {
     globals: true,

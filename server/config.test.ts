@@ -1,0 +1,75 @@
+import { ConfigError, parseSettings } from './config';
+
+describe('parseSettings', () => {
+  it('applies the documented defaults', () => {
+    const s = parseSettings({});
+    expect(s).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      accessTokenTtl: 900,
+      refreshTokenTtl: 7 * 86400,
+      adminEmail: 'admin@localhost',
+      logLevel: 'info',
+      loginRateLimit: 5,
+      loginRateLimitIp: 20,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      trustProxy: false,
+    });
+    expect(s.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every setting given', () => {
+    const s = parseSettings({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db:5432/msas',
+      ACCESS_TOKEN_TTL: '5m',
+      REFRESH_TOKEN_TTL: '3600',
+      LOGIN_RATE_LIMIT: '7',
+      SMTP_URL: 'smtps://user:pw@mail.example.com',
+      CHECKS_PORT: '8082',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+    });
+    expect(s).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/msas',
+      accessTokenTtl: 300,
+      refreshTokenTtl: 3600,
+      loginRateLimit: 7,
+      checksPort: 8082,
+      trustProxy: ['10.0.0.1', '10.0.0.2'],
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'Invalid setting PORT: expected a number between 1 and 65535'],
+    ['PORT', '70000', 'Invalid setting PORT: expected a number between 1 and 65535'],
+    ['CHECKS_PORT', '0', 'Invalid setting CHECKS_PORT: expected a number between 1 and 65535'],
+    ['DATABASE_URL', 'mysql://x', 'Invalid setting DATABASE_URL: expected a postgres:// URL'],
+    [
+      'ACCESS_TOKEN_TTL',
+      'soon',
+      'Invalid setting ACCESS_TOKEN_TTL: expected a duration such as 900, 15m, 12h or 7d',
+    ],
+    ['JWT_SECRET', 'short', 'Invalid setting JWT_SECRET: expected at least 32 characters'],
+    [
+      'ENCRYPTION_KEY',
+      'abcd',
+      'Invalid setting ENCRYPTION_KEY: expected 32 bytes as 64 hex digits or base64',
+    ],
+    ['MSAS_ADMIN_EMAIL', 'nobody', 'Invalid setting MSAS_ADMIN_EMAIL: expected an email address'],
+    ['MSAS_ADMIN_PASSWORD', 'short', 'Invalid setting MSAS_ADMIN_PASSWORD: expected at least 8 characters'],
+    [
+      'LOG_LEVEL',
+      'loud',
+      'Invalid setting LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    ['LOGIN_RATE_LIMIT', '0', 'Invalid setting LOGIN_RATE_LIMIT: expected a whole number of at least 1'],
+    ['SMTP_URL', 'http://mail', 'Invalid setting SMTP_URL: expected an smtp:// or smtps:// URL'],
+  ])('refuses a bad %s with a message naming it', (name, value, message) => {
+    expect(() => parseSettings({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseSettings({ [name]: value })).toThrow(message);
+  });
+});

@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ContactPage, LoginPage, NotFoundPage, pageComponents } from './pageComponents';
+import { NavigationBridge } from './NavigationBridge';
+import { ProtectedApp } from './ProtectedApp';
+import { RoutePending } from './RoutePending';
+import { appPrefix, appRoutes, contactPath, homePath, loginPath, notFoundPath } from './routes';
+
+const toNotFound = <Navigate to={notFoundPath} replace />;
+
+export function AppRoutes() {
+  return (
+    <>
+      <NavigationBridge />
+      <Suspense fallback={<RoutePending />}>
+        <Routes>
+          <Route path="/" element={<Navigate to={homePath} replace />} />
+          <Route path={loginPath} element={<LoginPage />} />
+          <Route path={notFoundPath} element={<NotFoundPage />} />
+          <Route path={contactPath} element={<ContactPage />} />
+          <Route path={appPrefix} element={<ProtectedApp />}>
+            <Route index element={<Navigate to={homePath} replace />} />
+            {appRoutes.map((route) => {
+              const Page = pageComponents[route.id];
+              return (
+                <Route
+                  key={route.id}
+                  path={route.path.slice(appPrefix.length + 1)}
+                  element={route.hidden || !Page ? toNotFound : <Page />}
+                />
+              );
+            })}
+            <Route path="*" element={toNotFound} />
+          </Route>
+          <Route path="*" element={toNotFound} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function DmarcPage() {
+  return <PageFrame pageId="dmarc" empty="period" />;
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function DnssecPage() {
+  return <PageFrame pageId="dnssec" empty="period" />;
+}

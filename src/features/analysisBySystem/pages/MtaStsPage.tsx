@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function MtaStsPage() {
+  return <PageFrame pageId="mtaSts" empty="period" />;
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function SpfPage() {
+  return <PageFrame pageId="spf" empty="period" />;
+}

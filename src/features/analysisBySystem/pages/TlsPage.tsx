@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function TlsPage() {
+  return <PageFrame pageId="tls" empty="period" />;
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function ByDomainPage() {
+  return <PageFrame pageId="byDomain" empty="period" withFilter />;
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function ByIpPage() {
+  return <PageFrame pageId="byIp" empty="period" withFilter />;
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function AlertsPage() {
+  return <PageFrame pageId="alerts" empty="list" />;
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function DomainInfoPage() {
+  return <PageFrame pageId="domainInfo" empty="list" />;
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function AuditingPage() {
+  return <PageFrame pageId="auditing" empty="list" />;
+}

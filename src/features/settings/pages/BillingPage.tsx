@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function BillingPage() {
+  return <PageFrame pageId="billing" empty="list" />;
+}

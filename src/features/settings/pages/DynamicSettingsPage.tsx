@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function DynamicSettingsPage() {
+  return <PageFrame pageId="dynamicSettings" empty="list" />;
+}

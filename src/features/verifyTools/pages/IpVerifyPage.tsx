@@ -1,0 +1,5 @@
+import { PageFrame } from '../../../app/layout/PageFrame';
+
+export function IpVerifyPage() {
+  return <PageFrame pageId="ipVerify" empty="tool" />;
+}
