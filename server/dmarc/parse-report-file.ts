@@ -1,0 +1,118 @@
+import type { Readable } from 'node:stream';
+import { parseAggregateXml } from './aggregate-xml';
+import { ByteSource } from './byte-source';
+import { emailRejection, parseEmail } from './email';
+import { gunzip } from './gzip';
+import { Budget, formatSize, Rejection, resolveLimits, Warnings, type Limits } from './limits';
+import { describeUnknown, sniff } from './sniff';
+import { parseTlsJson } from './tls-json';
+import type { ParseOptions, ParseOutcome, Report } from './types';
+import { zipMembers } from './zip';
+
+// Entry point: bytes or a stream in, typed reports or a reason out. The container format is found from
+// magic bytes at every layer (plain XML, JSON, gzip, zip, e-mail), recursively up to maxDepth layers.
+
+type Ctx = { limits: Limits; budget: Budget; warnings: Warnings };
+
+async function* capped(chunks: AsyncIterable<Buffer>, max: number, reason: string): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const c of chunks) {
+    total += c.length;
+    if (total > max) throw new Rejection(reason, true);
+    yield c;
+  }
+}
+
+const enter = (ctx: Ctx, depth: number) => {
+  if (depth >= ctx.limits.maxDepth) {
+    throw new Rejection(`Archive nesting is deeper than ${ctx.limits.maxDepth} levels`, true);
+  }
+};
+
+async function parseSource(source: ByteSource, ctx: Ctx, depth: number): Promise<Report[]> {
+  const head = await source.peek(512);
+  const format = sniff(head);
+  const tooBig = `File exceeds the ${formatSize(ctx.limits.maxInputBytes)} size limit`;
+  switch (format) {
+    case 'empty':
+      throw new Rejection('The file is empty');
+    case 'unknown':
+      throw new Rejection(`Not a DMARC, TLS or failure report: ${describeUnknown(head)}`);
+    case 'xml':
+      return [await parseAggregateXml(capped(source.chunks(), ctx.limits.maxInputBytes, tooBig))];
+    case 'json':
+      return [parseTlsJson(await source.readAll(ctx.limits.maxInputBytes, tooBig))];
+    case 'gzip': {
+      enter(ctx, depth);
+      const inflated = new ByteSource(gunzip(source.chunks(), ctx.budget));
+      try {
+        return await parseSource(inflated, ctx, depth + 1);
+      } finally {
+        await inflated.close();
+      }
+    }
+    case 'zip':
+      enter(ctx, depth);
+      return parseZip(await source.readAll(ctx.limits.maxInputBytes, tooBig), ctx, depth + 1);
+    case 'email': {
+      enter(ctx, depth);
+      const message = await source.readAll(ctx.limits.maxInputBytes, tooBig);
+      const nested = (body: Buffer) => parseSource(ByteSource.from(body), ctx, depth + 1);
+      const { reports, problems } = await parseEmail(message, nested);
+      if (reports.length === 0) throw new Rejection(emailRejection(message, problems));
+      for (const p of problems) ctx.warnings.add(`skipped ${p}`);
+      return reports;
+    }
+  }
+}
+
+async function parseZip(buf: Buffer, ctx: Ctx, depth: number): Promise<Report[]> {
+  const reports: Report[] = [];
+  const problems: string[] = [];
+  let members = 0;
+  for await (const member of zipMembers(buf, ctx.limits, ctx.budget)) {
+    members += 1;
+    const source = new ByteSource(member.chunks());
+    try {
+      reports.push(...(await parseSource(source, ctx, depth)));
+    } catch (err) {
+      if (!(err instanceof Rejection) || err.fatal) throw err;
+      problems.push(`zip member ${JSON.stringify(member.name)}: ${err.message}`);
+    } finally {
+      await source.close();
+    }
+  }
+  if (members === 0) throw new Rejection('The zip archive is empty');
+  if (reports.length === 0) {
+    throw new Rejection(
+      members === 1
+        ? problems[0].replace(/^zip member "[^"]*": /, '')
+        : `No member of the zip archive is a report (${problems.join('; ')})`,
+    );
+  }
+  for (const p of problems) ctx.warnings.add(`skipped ${p}`);
+  return reports;
+}
+
+/**
+ * Parses one received file: an aggregate report (XML), a TLS report (JSON), a failure report (ARF
+ * e-mail), or any of them inside gzip, zip or an e-mail message. Never throws for bad input: a file
+ * that cannot be used comes back as { ok: false, reason }. Safety limits: see ParseOptions.
+ */
+export async function parseReportFile(
+  input: Buffer | Uint8Array | Readable | AsyncIterable<Buffer>,
+  opts?: ParseOptions,
+): Promise<ParseOutcome> {
+  const limits = resolveLimits(opts);
+  const ctx: Ctx = { limits, budget: new Budget(limits), warnings: new Warnings() };
+  const source = ByteSource.from(input);
+  try {
+    const reports = await parseSource(source, ctx, 0);
+    return { ok: true, reports, warnings: ctx.warnings.finish() };
+  } catch (err) {
+    if (err instanceof Rejection) return { ok: false, reason: err.message };
+    throw err;
+  } finally {
+    await source.close();
+  }
+}
