@@ -29,6 +29,8 @@ export function buildIfNeeded(root: string, distDir: string, print: (line: strin
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', distDir], {
     cwd: root,
     stdio: 'inherit',
+    // A NODE_ENV of test or development would make vite emit a development build of React.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status ?? 'unknown'}`);
 }

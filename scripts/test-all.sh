@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# npm run test:all — every gate and every test suite, with the real services they need.
+# Installs missing Debian packages, runs all phases (a failing phase does not hide the later ones), stops
+# every service it started on exit, prints a timing per phase and, last, "N passed, N failed".
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+export DEBIAN_FRONTEND=noninteractive
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+unset DATABASE_URL
+
+PACKAGES=(postgresql pdns-server pdns-backend-sqlite3 unbound dovecot-imapd chromium dnsutils sqlite3)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/msas-test-all-XXXXXX")
+SERVICE_PIDS=()
+FAILED_PHASES=()
+TIMINGS=()
+START_ALL=$(date +%s)
+
+cleanup() {
+  local status=$?
+  for pid in "${SERVICE_PIDS[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill -TERM "$pid" 2>/dev/null || true
+      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+  done
+  rm -rf "$WORK"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# phase NAME COMMAND...: runs, times and records one phase; never aborts the script.
+phase() {
+  local name=$1
+  shift
+  echo
+  echo "=== ${name}"
+  local t0 status
+  t0=$(date +%s)
+  if "$@"; then status=ok; else status=FAILED; FAILED_PHASES+=("$name"); fi
+  local secs=$(($(date +%s) - t0))
+  TIMINGS+=("$(printf '%-28s %5ss  %s' "$name" "$secs" "$status")")
+  echo "=== ${name}: ${status} (${secs}s)"
+}
+
+install_packages() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "Debian packages present: ${PACKAGES[*]}"
+    return 0
+  fi
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  echo "installing: ${missing[*]}"
+  "${sudo[@]}" apt-get update -q
+  "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+}
+
+node_modules_ready() {
+  if [ -d node_modules ] && [ -x node_modules/.bin/vitest ]; then
+    echo "node_modules present"
+  else
+    npm ci --loglevel=error
+  fi
+}
+
+# vitest_phase REPORT_NAME ARGS...: a vitest run whose JSON report is summed at the end.
+vitest_phase() {
+  local report="$WORK/vitest-$1.json"
+  shift
+  node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$report" "$@"
+}
+
+# start_services ENV_FILE NAMES...: background runner that owns the services; waits for its env file.
+start_services() {
+  local env_file=$1
+  shift
+  rm -f "$env_file"
+  node_modules/.bin/tsx scripts/services/run.ts --write-env "$env_file" "$@" &
+  local pid=$!
+  SERVICE_PIDS+=("$pid")
+  for _ in $(seq 1 300); do
+    [ -f "$env_file" ] && return 0
+    kill -0 "$pid" 2>/dev/null || { echo "service runner exited early"; return 1; }
+    sleep 0.2
+  done
+  echo "services did not come up within 60 s"
+  return 1
+}
+
+stop_services() {
+  local pid=${SERVICE_PIDS[-1]}
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+integration_on_postgres() {
+  start_services "$WORK/pg.env" postgres || return 1
+  local status=0
+  (
+    set -a
+    # shellcheck disable=SC1091
+    . "$WORK/pg.env"
+    set +a
+    vitest_phase integration-postgres --project integration --passWithNoTests
+  ) || status=$?
+  stop_services
+  return "$status"
+}
+
+other_services() {
+  start_services "$WORK/services.env" powerdns unbound dovecot || return 1
+  set -a
+  # shellcheck disable=SC1091
+  . "$WORK/services.env"
+  set +a
+  echo "PDNS_API_URL=$PDNS_API_URL DNSSEC_RESOLVER=$DNSSEC_RESOLVER TEST_IMAP_URL=$TEST_IMAP_URL"
+}
+
+build_and_check_bundle() {
+  NODE_ENV=production node_modules/.bin/vite build && node_modules/.bin/tsx scripts/check-bundle.ts
+}
+
+phase "Debian packages" install_packages
+phase "npm ci" node_modules_ready
+phase "typecheck" npm run --silent typecheck
+phase "lint" npm run --silent lint
+phase "check:locales" npm run --silent check:locales
+phase "unit + server tests" vitest_phase unit-server --project unit --project server
+phase "integration (PGlite)" vitest_phase integration-pglite --project integration --passWithNoTests
+phase "integration (PostgreSQL)" integration_on_postgres
+phase "services" other_services
+phase "build + check:bundle" build_and_check_bundle
+phase "e2e (Chromium)" vitest_phase e2e --project e2e
+
+echo
+echo "=== timings"
+for t in "${TIMINGS[@]}"; do echo "$t"; done
+echo "total $(($(date +%s) - START_ALL))s"
+if [ ${#FAILED_PHASES[@]} -gt 0 ]; then
+  echo "failed phases: ${FAILED_PHASES[*]}"
+fi
+
+# A test file that failed without a failing test (import error, failing hook) counts as one failed test,
+# and so does a vitest phase that wrote no report (crash, config error).
+SUMMARY=$(node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  for (const name of process.argv.slice(1)) {
+    if (!fs.existsSync(name)) { failed += 1; continue; }
+    const r = JSON.parse(fs.readFileSync(name, "utf8"));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    for (const file of r.testResults ?? []) {
+      const anyFailed = (file.assertionResults ?? []).some((a) => a.status === "failed");
+      if (file.status === "failed" && !anyFailed) failed += 1;
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+' "$WORK/vitest-unit-server.json" "$WORK/vitest-integration-pglite.json" \
+  "$WORK/vitest-integration-postgres.json" "$WORK/vitest-e2e.json")
+echo "$SUMMARY"
+[ ${#FAILED_PHASES[@]} -eq 0 ]
