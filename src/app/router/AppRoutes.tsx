@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ContactPage, LoginPage, NotFoundPage, pageComponents } from './pageComponents';
+import { accountPages, ContactPage, LoginPage, NotFoundPage, pageComponents } from './pageComponents';
 import { NavigationBridge } from './NavigationBridge';
 import { ProtectedApp } from './ProtectedApp';
 import { RoutePending } from './RoutePending';
-import { appPrefix, appRoutes, contactPath, homePath, loginPath, notFoundPath } from './routes';
+import { accountPaths, appPrefix, appRoutes, contactPath, homePath, loginPath, notFoundPath } from './routes';
 
 const toNotFound = <Navigate to={notFoundPath} replace />;
 
@@ -18,6 +18,10 @@ export function AppRoutes() {
           <Route path={loginPath} element={<LoginPage />} />
           <Route path={notFoundPath} element={<NotFoundPage />} />
           <Route path={contactPath} element={<ContactPage />} />
+          {(Object.keys(accountPaths) as (keyof typeof accountPaths)[]).map((key) => {
+            const Page = accountPages[key];
+            return <Route key={key} path={accountPaths[key]} element={<Page />} />;
+          })}
           <Route path={appPrefix} element={<ProtectedApp />}>
             <Route index element={<Navigate to={homePath} replace />} />
             {appRoutes.map((route) => {

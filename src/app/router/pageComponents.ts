@@ -43,3 +43,22 @@ export const LoginPage = page(() => import('../../features/auth/pages/LoginPage'
 export const ContactPage = page(() => import('../../features/contact/pages/ContactPage'), 'ContactPage');
 export const NotFoundPage = page(() => import('../../features/notFound/pages/NotFoundPage'), 'NotFoundPage');
 export const AppLayout = page(() => import('../layout/AppLayout'), 'AppLayout');
+
+// Public account pages (sign-up, verification, password reset, invitation, recovery-code login).
+const passwordReset = page(
+  () => import('../../features/account/pages/PasswordResetPage'),
+  'PasswordResetPage',
+);
+const invitation = page(() => import('../../features/account/pages/InvitationPage'), 'InvitationPage');
+export const accountPages = {
+  signup: page(() => import('../../features/account/pages/SignupPage'), 'SignupPage'),
+  confirmRegistration: page(
+    () => import('../../features/account/pages/ConfirmRegistrationPage'),
+    'ConfirmRegistrationPage',
+  ),
+  passwordReset,
+  passwordResetConfirm: passwordReset,
+  invitation,
+  invitationLink: invitation,
+  recoveryLogin: page(() => import('../../features/account/pages/RecoveryLoginPage'), 'RecoveryLoginPage'),
+};

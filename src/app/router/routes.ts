@@ -94,8 +94,20 @@ export const appRoutes: readonly AppRoute[] = [
   ]),
 ];
 
+/** Account pages outside /msas ("routes not shown" in the spec); the e-mailed links point at some of them. */
+export const accountPaths = {
+  signup: '/signup',
+  confirmRegistration: '/confirm-registration',
+  passwordReset: '/password-reset',
+  passwordResetConfirm: '/password-reset/confirm',
+  invitation: '/member-registrations/confirm',
+  /** The invitation e-mail's link (server/modules/organizations/registrations-service.ts). */
+  invitationLink: '/member-registration',
+  recoveryLogin: '/login/recovery',
+} as const;
+
 /** The public routes outside /msas. */
-export const publicPaths = [loginPath, notFoundPath, contactPath] as const;
+export const publicPaths = [loginPath, notFoundPath, contactPath, ...Object.values(accountPaths)] as const;
 
 export function findRoute(pathname: string): AppRoute | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

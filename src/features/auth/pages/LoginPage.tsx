@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Notice } from '../../../app/layout/formControls';
 import { Card, PublicLayout } from '../../../app/layout/PublicLayout';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { contactPath } from '../../../app/router/routes';
+import { accountPaths, contactPath } from '../../../app/router/routes';
 import { LoginForm } from '../components/LoginForm';
 import { TwoFactorForm } from '../components/TwoFactorForm';
 import { authActions } from '../state/authSlice';
@@ -67,6 +67,13 @@ export function LoginPage() {
           />
         )}
       </Card>
+      <Help>
+        <Link to={accountPaths.passwordReset}>{t('login.forgotPassword')}</Link>
+        {' · '}
+        <Link to={accountPaths.recoveryLogin}>{t('login.useRecoveryCode')}</Link>
+        {' · '}
+        <Link to={accountPaths.signup}>{t('login.signup')}</Link>
+      </Help>
       <Help>
         {t('login.help')} <Link to={contactPath}>{t('login.contact')}</Link>
       </Help>

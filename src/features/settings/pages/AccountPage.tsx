@@ -2,7 +2,16 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { PageFrame, Panel } from '../../../app/layout/PageFrame';
+import { Tabs } from '../../../components/Tabs';
+import { AlertsEmailForm } from '../../account/components/AlertsEmailForm';
+import { ChangePasswordForm } from '../../account/components/ChangePasswordForm';
+import { DeleteAccountSection } from '../../account/components/DeleteAccountSection';
+import { TwoFactorSection } from '../../account/components/TwoFactorSection';
 import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
+import { DomainsPanel } from '../../domains/components/DomainsPanel';
+import { OrganizationPanel } from '../../organizations/components/OrganizationPanel';
+import { PublicationsPanel } from '../../publications/components/PublicationsPanel';
+import { UsersPanel } from '../../users/components/UsersPanel';
 
 const Details = styled.dl`
   display: grid;
@@ -20,14 +29,21 @@ const Details = styled.dl`
   }
 `;
 
-/** Settings → Account: the current user's username and email. */
+const Stack = styled.div`
+  display: grid;
+  gap: 20px;
+`;
+
+/** Settings → Account: profile, security (password, 2FA, deletion), and the organization's administration. */
 export function AccountPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['pages', 'settings']);
   const user = useAppSelector(selectCurrentUser);
   const claims = useAppSelector(selectTokenData);
   const unknown = t('account.unknown');
-  return (
-    <PageFrame pageId="account">
+  const inOrganization = (claims?.organizationId ?? null) !== null;
+
+  const profile = (
+    <Stack>
       <Panel aria-labelledby="account-details">
         <h2 id="account-details">{t('account.details')}</h2>
         <Details>
@@ -37,6 +53,40 @@ export function AccountPage() {
           <dd>{user?.email ?? claims?.userEmail ?? unknown}</dd>
         </Details>
       </Panel>
+      <Panel>
+        <AlertsEmailForm key={user?.alertsEmail ?? ''} />
+      </Panel>
+    </Stack>
+  );
+  const security = (
+    <Stack>
+      <Panel>
+        <ChangePasswordForm />
+      </Panel>
+      <Panel>
+        <TwoFactorSection />
+      </Panel>
+      <Panel>
+        <DeleteAccountSection />
+      </Panel>
+    </Stack>
+  );
+  const tabs = [
+    { id: 'profile', label: t('settings:tabs.profile'), content: profile },
+    { id: 'security', label: t('settings:tabs.security'), content: security },
+    ...(inOrganization
+      ? [
+          { id: 'organization', label: t('settings:tabs.organization'), content: <OrganizationPanel /> },
+          { id: 'users', label: t('settings:tabs.users'), content: <UsersPanel /> },
+          { id: 'domains', label: t('settings:tabs.domains'), content: <DomainsPanel /> },
+        ]
+      : []),
+    { id: 'publications', label: t('settings:tabs.publications'), content: <PublicationsPanel /> },
+  ];
+  const initial = typeof window !== 'undefined' ? window.location.hash.replace('#', '') : '';
+  return (
+    <PageFrame pageId="account">
+      <Tabs tabs={tabs} initialTab={tabs.some((tab) => tab.id === initial) ? initial : undefined} />
     </PageFrame>
   );
 }

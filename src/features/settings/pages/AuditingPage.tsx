@@ -1,5 +1,125 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SelectControl } from '../../../app/layout/controls';
+import { Field } from '../../../app/layout/formControls';
 import { PageFrame } from '../../../app/layout/PageFrame';
+import { LoadingPanel } from '../../../components/LoadingPanel';
+import { TextField } from '../../account/components/TextField';
+import { Table } from '../../organizations/components/MembersTable';
+import type { AuditFilter } from '../settingsApi';
+import { auditResource } from '../settingsResources';
 
+const initial: AuditFilter = { user: '', operation: '', dateFrom: '', dateTo: '', page: 1 };
+
+/** Settings → Auditing: the organization's operations, newest first, filtered by user, operation and date. */
 export function AuditingPage() {
-  return <PageFrame pageId="auditing" empty="list" />;
+  const { t, i18n } = useTranslation('settings');
+  const dispatch = useAppDispatch();
+  const { data, isLoading, error } = useAppSelector(auditResource.selectors.selectState);
+  const [filter, setFilter] = useState<AuditFilter>(initial);
+  const [draft, setDraft] = useState<AuditFilter>(initial);
+  useEffect(() => {
+    dispatch(auditResource.actions.request(filter));
+  }, [dispatch, filter]);
+  const set = (field: keyof AuditFilter) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ ...draft, page: 1 });
+  };
+  const rows = data?.data ?? [];
+  const pages = data ? Math.max(1, Math.ceil(data.meta.count / data.meta.pageSize)) : 1;
+  return (
+    <PageFrame pageId="auditing">
+      <LoadingPanel isLoading={isLoading} title={t('audit.title')}>
+        <form onSubmit={submit} aria-label={t('audit.filters')}>
+          <TextField
+            id="audit-user"
+            label={t('audit.user')}
+            value={draft.user}
+            onChange={set('user')}
+            inputMode="numeric"
+          />
+          <Field>
+            <label htmlFor="audit-operation">{t('audit.operation')}</label>
+            <SelectControl
+              id="audit-operation"
+              value={draft.operation}
+              onChange={(e) => set('operation')(e.target.value)}
+            >
+              <option value="">{t('audit.allOperations')}</option>
+              {(data?.meta.operations ?? []).map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </SelectControl>
+          </Field>
+          <Field>
+            <label htmlFor="audit-from">{t('audit.from')}</label>
+            <input
+              id="audit-from"
+              type="date"
+              value={draft.dateFrom}
+              onChange={(e) => set('dateFrom')(e.target.value)}
+            />
+          </Field>
+          <Field>
+            <label htmlFor="audit-to">{t('audit.to')}</label>
+            <input
+              id="audit-to"
+              type="date"
+              value={draft.dateTo}
+              onChange={(e) => set('dateTo')(e.target.value)}
+            />
+          </Field>
+          <button type="submit">{t('audit.apply')}</button>
+        </form>
+        {error && !data && <p role="alert">{error.message}</p>}
+        {data && rows.length === 0 && <p>{t('audit.empty')}</p>}
+        {rows.length > 0 && (
+          <Table>
+            <caption className="visually-hidden">{t('audit.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.date')}</th>
+                <th scope="col">{t('audit.operation')}</th>
+                <th scope="col">{t('audit.user')}</th>
+                <th scope="col">{t('audit.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((op) => (
+                <tr key={op.id}>
+                  <td>{new Date(op.attributes.date).toLocaleString(i18n.language)}</td>
+                  <td>{op.attributes.name}</td>
+                  <td>{op.attributes.user ?? t('audit.noUser')}</td>
+                  <td>{op.attributes.response.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+        {pages > 1 && (
+          <nav aria-label={t('audit.pages')}>
+            <button
+              type="button"
+              disabled={filter.page <= 1}
+              onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}
+            >
+              {t('audit.prev')}
+            </button>
+            <span>{t('audit.pageOf', { page: filter.page, pages })}</span>
+            <button
+              type="button"
+              disabled={filter.page >= pages}
+              onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}
+            >
+              {t('audit.next')}
+            </button>
+          </nav>
+        )}
+      </LoadingPanel>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,79 @@
+import { errorMessage } from '../../api/errors';
+import { createResource } from '../../app/resource/createResource';
+import { registerResource } from '../../app/resource/registry';
+import i18n from '../../i18n';
+import * as domainsApi from './domainsApi';
+
+const t = (key: string) => i18n.t(key, { ns: 'domains' });
+
+export const domainsResource = registerResource(
+  createResource<void, domainsApi.Domain[]>({
+    name: 'domainsList',
+    kind: 'read',
+    request: () => domainsApi.fetchDomains(),
+    failureMessage: (error) => errorMessage(error, t('messages.loadFailed'), { from: 'detail' }),
+  }),
+);
+
+export const domainGroupsResource = registerResource(
+  createResource<void, domainsApi.DomainGroup[]>({
+    name: 'domainGroupsList',
+    kind: 'read',
+    request: () => domainsApi.fetchDomainGroups(),
+    failureMessage: () => t('messages.groupFailed'),
+  }),
+);
+
+export type DomainChange = { kind: 'create' | 'delete'; name: string };
+
+export const domainChangeResource = registerResource(
+  createResource<DomainChange, unknown>({
+    name: 'domainChange',
+    kind: 'write',
+    method: (p) => (p.kind === 'create' ? 'post' : 'delete'),
+    request: (p) => (p.kind === 'create' ? domainsApi.createDomain(p.name) : domainsApi.deleteDomain(p.name)),
+    successMessage: (_d, p) => t(p.kind === 'create' ? 'messages.created' : 'messages.deleted'),
+    // Spec section 8: the two domain texts, word for word; a name error from the server is more useful.
+    failureMessage: (error, p) =>
+      p.kind === 'create'
+        ? errorMessage(error, t('messages.createFailed'), { from: { field: 'name' } })
+        : t('messages.deleteFailed'),
+    onSuccess: () => [domainsResource.actions.request(), domainGroupsResource.actions.request()],
+  }),
+);
+
+export type GroupChange =
+  | { kind: 'create'; name: string }
+  | { kind: 'delete'; id: number }
+  | { kind: 'add' | 'remove'; id: number; domains: string[] };
+
+function runGroupChange(p: GroupChange) {
+  switch (p.kind) {
+    case 'create':
+      return domainsApi.createDomainGroup(p.name);
+    case 'delete':
+      return domainsApi.deleteDomainGroup(p.id);
+    case 'add':
+      return domainsApi.addGroupDomains(p.id, p.domains);
+    case 'remove':
+      return domainsApi.removeGroupDomains(p.id, p.domains);
+  }
+}
+
+export const groupChangeResource = registerResource(
+  createResource<GroupChange, unknown>({
+    name: 'domainGroupChange',
+    kind: 'write',
+    method: (p) => (p.kind === 'create' || p.kind === 'add' ? 'post' : 'delete'),
+    request: (p) => runGroupChange(p),
+    successMessage: (_d, p) => t(`messages.group_${p.kind}`),
+    failureMessage: (error, p) => {
+      if (p.kind === 'add') return errorMessage(error, t('messages.addFailed'), { from: 'firstField' });
+      if (p.kind === 'remove') return errorMessage(error, t('messages.groupFailed'), { from: 'all' });
+      return errorMessage(error, t('messages.groupFailed'), {
+        from: p.kind === 'create' ? 'firstField' : [],
+      });
+    },
+    onSuccess: () => domainGroupsResource.actions.request(),
+  }),
+);

@@ -1,0 +1,119 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SelectControl } from '../../../app/layout/controls';
+import { Field } from '../../../app/layout/formControls';
+import { LoadingPanel } from '../../../components/LoadingPanel';
+import { TextField } from '../../account/components/TextField';
+import { Table } from '../../organizations/components/MembersTable';
+import type { UserQuery } from '../usersApi';
+import { deleteUserResource, groupsResource, usersResource } from '../usersResources';
+import { CreateUserForm } from './CreateUserForm';
+
+/** Users of the organization: search, filter by authorization group, pages, create and delete. */
+export function UsersPanel() {
+  const { t } = useTranslation('users');
+  const dispatch = useAppDispatch();
+  const { data, isLoading, error } = useAppSelector(usersResource.selectors.selectState);
+  const groups = useAppSelector(groupsResource.selectors.selectData) ?? [];
+  const deleting = useAppSelector(deleteUserResource.selectors.selectIsLoading);
+  const [query, setQuery] = useState<UserQuery>({ search: '', group: '', page: 1 });
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    dispatch(groupsResource.actions.request());
+  }, [dispatch]);
+  useEffect(() => {
+    dispatch(usersResource.actions.request(query));
+  }, [dispatch, query]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery((q) => ({ ...q, search: search.trim(), page: 1 }));
+  };
+  const rows = data?.data ?? [];
+  const pages = data ? Math.max(1, Math.ceil(data.meta.count / data.meta.pageSize)) : 1;
+
+  return (
+    <LoadingPanel isLoading={isLoading || deleting} title={t('list.title')}>
+      <form onSubmit={submit} role="search" aria-label={t('list.searchLabel')}>
+        <TextField
+          id="users-search"
+          type="search"
+          label={t('list.search')}
+          value={search}
+          onChange={setSearch}
+        />
+        <Field>
+          <label htmlFor="users-group">{t('list.group')}</label>
+          <SelectControl
+            id="users-group"
+            value={query.group}
+            onChange={(e) => setQuery((q) => ({ ...q, group: e.target.value, page: 1 }))}
+          >
+            <option value="">{t('list.allGroups')}</option>
+            {groups.map((g) => (
+              <option key={g.id} value={String(g.id)}>
+                {g.attributes.name}
+              </option>
+            ))}
+          </SelectControl>
+        </Field>
+        <button type="submit">{t('list.apply')}</button>
+      </form>
+      {error && !data && <p role="alert">{error.message}</p>}
+      {data && rows.length === 0 && <p>{t('list.empty')}</p>}
+      {rows.length > 0 && (
+        <Table>
+          <caption className="visually-hidden">{t('list.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('list.username')}</th>
+              <th scope="col">{t('list.email')}</th>
+              <th scope="col">{t('list.role')}</th>
+              <th scope="col">{t('list.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((u) => (
+              <tr key={u.id}>
+                <td>{u.attributes.username}</td>
+                <td>{u.attributes.email}</td>
+                <td>{t(`roles.${u.attributes.role}`, { defaultValue: u.attributes.role })}</td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={t('list.deleteOf', { name: u.attributes.username })}
+                    onClick={() => dispatch(deleteUserResource.actions.request(u.id))}
+                  >
+                    {t('list.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('list.pages')}>
+          <button
+            type="button"
+            disabled={query.page <= 1}
+            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+          >
+            {t('list.prev')}
+          </button>
+          <span>{t('list.pageOf', { page: query.page, pages })}</span>
+          <button
+            type="button"
+            disabled={query.page >= pages}
+            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+          >
+            {t('list.next')}
+          </button>
+        </nav>
+      )}
+      <CreateUserForm />
+    </LoadingPanel>
+  );
+}

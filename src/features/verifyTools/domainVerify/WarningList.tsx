@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { CheckWarning, Severity } from './types';
+
+const List = styled.ul`
+  margin: 8px 0 0;
+  padding: 0;
+  list-style: none;
+  display: grid;
+  gap: 6px;
+`;
+
+const Item = styled.li`
+  display: flex;
+  gap: 8px;
+  align-items: baseline;
+`;
+
+const toneOf = { error: 'error', warning: 'warning', info: 'textMuted' } as const;
+
+export const Badge = styled.span<{ $severity: Severity }>`
+  flex: none;
+  padding: 1px 8px;
+  border: 1px solid ${(p) => p.theme.colors[toneOf[p.$severity]]};
+  border-radius: ${(p) => p.theme.radii.pill}px;
+  color: ${(p) => p.theme.colors[toneOf[p.$severity]]};
+  font-size: 0.75rem;
+  font-weight: 600;
+  text-transform: uppercase;
+`;
+
+const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Warnings, most serious first. The English message comes from the server; the severity is translated. */
+export function WarningList({ warnings }: { warnings: CheckWarning[] | undefined }) {
+  const { t } = useTranslation('domainVerify');
+  const list = [...(warnings ?? [])].sort((a, b) => rank[a.severity] - rank[b.severity]);
+  if (list.length === 0) return <p>{t('results.noWarnings')}</p>;
+  return (
+    <List aria-label={t('results.warnings')}>
+      {list.map((w, i) => (
+        <Item key={`${w.code}-${w.subject ?? ''}-${i}`}>
+          <Badge $severity={w.severity}>{t(`severity.${w.severity}`)}</Badge>
+          <span>{w.message}</span>
+        </Item>
+      ))}
+    </List>
+  );
+}
