@@ -14,3 +14,7 @@ export async function insertAuditOperation(db: Db, entry: AuditEntry): Promise<v
     .values({ ...entry, request: JSON.stringify(entry.request ?? {}) })
     .execute();
 }
+
+export async function organizationExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst());
+}

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { sanitize } from '../../lib/sanitize';
-import { insertAuditOperation } from './repo';
+import { insertAuditOperation, organizationExists } from './repo';
 
 export type AuditScope = { userId: number | null; organizationId: number | null };
 
@@ -42,6 +42,9 @@ export async function withAudit<T>(
     result = await ctx.db.transaction().execute(async (trx) => {
       const value = await fn(trx, scope);
       const status = value instanceof AppError ? value.status : (options.status ?? 200);
+      // The work may have deleted the caller's organization (organization or account deletion).
+      if (scope.organizationId !== null && !(await organizationExists(trx, scope.organizationId)))
+        scope.organizationId = null;
       await insertAuditOperation(trx, entry(status));
       return value;
     });

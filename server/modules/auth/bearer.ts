@@ -4,7 +4,7 @@ import { notAuthenticated, tokenNotValid } from '../../lib/errors';
 import { findUserById } from '../users/repo';
 import { verifyAccessToken } from './jwt';
 
-// preHandler for protected routes: "Authorization: Bearer <access JWT>" (RFC 6750 section 2.1) of an active user.
+// onRequest hook for protected routes (before body validation, so a missing token is 401, not 400): "Authorization: Bearer <access JWT>" (RFC 6750 section 2.1) of an active user.
 export function requireAuth(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;

@@ -7,7 +7,7 @@ import { findOrganization } from '../organizations/repo';
 // The access token's claims are read fresh from the database at login and at every refresh.
 export async function buildClaims(db: Db, user: UserRow): Promise<AccessClaimsInput> {
   const organization = user.organization_id ? await findOrganization(db, user.organization_id) : undefined;
-  const publications = await listPublicationsFor(db, user.organization_id);
+  const publications = await listPublicationsFor(db, user.organization_id, user.id);
   return {
     userId: user.id,
     isSupport: user.is_support,

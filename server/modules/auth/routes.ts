@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { emptySchema } from '../../lib/schemas';
+import { deliverAll } from '../account/mail';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from './bearer';
 import {
@@ -74,7 +75,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/2fa/setup/start/',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: {
           tags: ['2fa'],
           summary: 'Start TOTP setup: new secret, otpauth:// URI and QR code',
@@ -89,7 +90,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/2fa/setup/confirm/',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: {
           tags: ['2fa'],
           summary: 'Confirm TOTP setup with a code; returns the recovery codes once',
@@ -98,16 +99,20 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: setupConfirmResponse, ...protectedErrors },
         },
       },
-      (request) =>
-        withAudit(ctx, request, '2fa.setup.confirm', (trx) =>
-          confirmSetup(ctx, trx, request.user!.id, request.body.code),
-        ),
+      async (request) => {
+        const outbox: number[] = [];
+        const result = await withAudit(ctx, request, '2fa.setup.confirm', (trx) =>
+          confirmSetup(ctx, trx, request.user!.id, request.body.code, outbox),
+        );
+        await deliverAll(ctx, outbox);
+        return result;
+      },
     );
 
     app.post(
       '/2fa/disable/',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: {
           tags: ['2fa'],
           summary: 'Turn 2FA off with a current code or a recovery code',
@@ -116,10 +121,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: emptySchema, ...protectedErrors },
         },
       },
-      (request) =>
-        withAudit(ctx, request, '2fa.disable', (trx) =>
-          disable(ctx, trx, request.user!.id, request.body.code),
-        ),
+      async (request) => {
+        const outbox: number[] = [];
+        const result = await withAudit(ctx, request, '2fa.disable', (trx) =>
+          disable(ctx, trx, request.user!.id, request.body.code, outbox),
+        );
+        await deliverAll(ctx, outbox);
+        return result;
+      },
     );
   };
 }

@@ -7,7 +7,13 @@ import { requiredMessage } from '../../../contract/errors';
 import { findUserById, setTotpState } from '../users/repo';
 import { firstLimitExceeded, limiterKeys, recordFailure } from './rate-limit';
 import { newRecoveryCodes, recoveryCodeHmac } from './recovery-codes';
-import { deleteRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './repo';
+import { queueTemplate } from '../account/mail';
+import {
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+  revokeUserRefreshTokens,
+  spendRecoveryCode,
+} from './repo';
 import { invalidCode } from './service';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
 
@@ -19,6 +25,22 @@ async function loadUser(db: Db, userId: number) {
   const user = await findUserById(db, userId);
   if (!user) throw notAuthenticated();
   return user;
+}
+
+// A 2FA change ends every session's refresh token (the access token in hand lives out its short TTL) and
+// tells the account holder by e-mail.
+async function afterChange(
+  ctx: AppContext,
+  db: Db,
+  user: { id: number; email: string; username: string; name: string | null; language: string },
+  kind: 'twoFactorEnabled' | 'twoFactorDisabled',
+  outbox: number[],
+) {
+  await revokeUserRefreshTokens(db, user.id, ctx.now());
+  await queueTemplate(ctx, db, outbox, user.email, kind, user.language, {
+    name: user.name ?? user.username,
+    username: user.username,
+  });
 }
 
 // Start: a new secret, stored encrypted and not yet enabled, returned once with its otpauth:// URI and QR code.
@@ -59,7 +81,13 @@ async function checkCode(
 }
 
 // Confirm: the first valid code enables 2FA; ten recovery codes are returned once and stored as HMACs.
-export async function confirmSetup(ctx: AppContext, db: Db, userId: number, code: string | undefined) {
+export async function confirmSetup(
+  ctx: AppContext,
+  db: Db,
+  userId: number,
+  code: string | undefined,
+  outbox: number[] = [],
+) {
   const user = await loadUser(db, userId);
   if (user.totp_enabled) return new AppError(400, { non_field_errors: [alreadyEnabled] });
   if (!user.totp_secret_enc) return new AppError(400, { non_field_errors: [setupNotStarted] });
@@ -76,11 +104,18 @@ export async function confirmSetup(ctx: AppContext, db: Db, userId: number, code
     user.id,
     codes.map((c) => recoveryCodeHmac(ctx.config.encryptionKey, c)),
   );
+  await afterChange(ctx, db, user, 'twoFactorEnabled', outbox);
   return { recovery_codes: codes };
 }
 
 // Disable: needs a current code (or an unused recovery code); clears the secret and the recovery codes.
-export async function disable(ctx: AppContext, db: Db, userId: number, code: string | undefined) {
+export async function disable(
+  ctx: AppContext,
+  db: Db,
+  userId: number,
+  code: string | undefined,
+  outbox: number[] = [],
+) {
   const user = await loadUser(db, userId);
   if (!user.totp_enabled || !user.totp_secret_enc)
     return new AppError(400, { non_field_errors: [notEnabled] });
@@ -103,5 +138,6 @@ export async function disable(ctx: AppContext, db: Db, userId: number, code: str
   }
   await setTotpState(db, user.id, { totp_secret_enc: null, totp_enabled: false, totp_last_step: null });
   await deleteRecoveryCodes(db, user.id);
+  await afterChange(ctx, db, user, 'twoFactorDisabled', outbox);
   return {};
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { StoredBenefits } from '../../db/schema';
 
@@ -9,10 +10,96 @@ export function findOrganizationByName(db: Db, name: string) {
   return db.selectFrom('organizations').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
-export async function createOrganization(db: Db, name: string, benefits: StoredBenefits = {}) {
+export async function createOrganization(
+  db: Db,
+  name: string,
+  benefits: StoredBenefits = {},
+  ownerId: number | null = null,
+) {
   return db
     .insertInto('organizations')
-    .values({ name, benefits: JSON.stringify(benefits) })
+    .values({ name, benefits: JSON.stringify(benefits), owner_id: ownerId })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export async function countOrganizations(db: Db, onlyId: number | null | 'all'): Promise<number> {
+  let q = db.selectFrom('organizations').select(sql<number>`count(*)::int`.as('n'));
+  if (onlyId !== 'all') q = q.where('id', '=', onlyId ?? -1);
+  return (await q.executeTakeFirstOrThrow()).n;
+}
+
+export function listOrganizations(
+  db: Db,
+  onlyId: number | null | 'all',
+  orderBy: string,
+  offset: number,
+  limit: number,
+) {
+  const desc = orderBy.startsWith('-');
+  const column = orderBy.replace(/^-/, '') === 'id' ? 'id' : 'name';
+  let q = db.selectFrom('organizations').selectAll();
+  if (onlyId !== 'all') q = q.where('id', '=', onlyId ?? -1);
+  return q
+    .orderBy(column, desc ? 'desc' : 'asc')
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+// Active members plus pending, unexpired invitations: both count against organization_members_limit.
+export async function countSeats(db: Db, organizationId: number, now: Date): Promise<number> {
+  const users = await db
+    .selectFrom('users')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('is_active', '=', true)
+    .executeTakeFirstOrThrow();
+  const invites = await db
+    .selectFrom('member_registrations')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return users.n + invites.n;
+}
+
+export async function relationshipIds(db: Db, organizationId: number, now: Date) {
+  const [members, registrations, groups, domains] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('member_registrations')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('domain_groups')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('domains')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    members: members.map((r) => r.id),
+    registrations: registrations.map((r) => r.id),
+    groups: groups.map((r) => r.id),
+    domains: domains.map((r) => r.id),
+  };
 }

@@ -24,7 +24,7 @@ export async function createAccount(db: Db, account: NewAccount): Promise<UserRo
     const existing = await findOrganizationByName(db, account.organizationName);
     organizationId = (existing ?? (await createOrganization(db, account.organizationName))).id;
   }
-  return insertUser(db, {
+  const user = await insertUser(db, {
     username: email,
     email,
     password_hash: await hashPassword(account.password),
@@ -36,4 +36,14 @@ export async function createAccount(db: Db, account: NewAccount): Promise<UserRo
     totp_last_step: null,
     stripe_customer_id: null,
   });
+  // The first owner of an organization is its owner (organizations.owner_id).
+  if (organizationId !== null && account.role === 'owner') {
+    await db
+      .updateTable('organizations')
+      .set({ owner_id: user.id })
+      .where('id', '=', organizationId)
+      .where('owner_id', 'is', null)
+      .execute();
+  }
+  return user;
 }

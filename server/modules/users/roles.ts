@@ -1,34 +1,46 @@
 import { defaultBenefits } from '../../../contract/auth';
 import type { Role, StoredBenefits } from '../../db/schema';
 
-// Authorization groups are the roles for now (a groups table comes with the users/groups area).
-const groupOrder: Role[] = ['owner', 'admin', 'member', 'support', 'client'];
-const groupLabels: Record<Role, string> = {
+// Authorization groups are the roles: one group per user, ids fixed (GET /authorization-groups/).
+export const groupOrder: Role[] = ['owner', 'admin', 'member', 'support', 'client'];
+export const groupLabels: Record<Role, string> = {
   owner: 'Owner',
   admin: 'Admin',
   member: 'Member',
   support: 'Support',
   client: 'Client',
 };
+export const groupId = (role: Role) => groupOrder.indexOf(role) + 1;
+export const roleForGroup = (id: number): Role | undefined => groupOrder[id - 1];
 
 export function groupsFor(role: Role): { label: string; value: number }[] {
-  return [{ label: groupLabels[role], value: groupOrder.indexOf(role) + 1 }];
+  return [{ label: groupLabels[role], value: groupId(role) }];
 }
 
-// Named permissions sent to the SPA to show or hide actions; the server checks its own predicates.
+// Named permissions sent to the SPA to show or hide actions; the server checks lib/permissions.ts.
 const rolePermissions: Record<Role, string[]> = {
   owner: [
     'organization.change',
     'organization.owner',
     'members.change',
+    'admins.change',
     'domains.change',
     'billing.change',
+    'settings.change',
     'audit.view',
   ],
-  admin: ['organization.change', 'members.change', 'domains.change', 'audit.view'],
+  admin: ['organization.change', 'members.change', 'domains.change', 'settings.change', 'audit.view'],
   member: ['domains.view'],
   support: ['support.view_all', 'audit.view'],
-  client: ['domains.change', 'billing.change', 'audit.view'],
+  client: [
+    'organization.change',
+    'members.change',
+    'admins.change',
+    'domains.change',
+    'billing.change',
+    'settings.change',
+    'audit.view',
+  ],
 };
 
 export function permissionsFor(role: Role): string[] {

@@ -13,7 +13,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/:id/',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: {
           tags: ['users'],
           summary: 'The current user (or any user, for support users)',
@@ -31,7 +31,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/users/:id/settings/',
       {
-        preHandler: auth,
+        onRequest: auth,
         schema: {
           tags: ['users'],
           summary: 'Store the layout theme and language of the current user',

@@ -5,21 +5,32 @@ import { notFound } from '../../lib/errors';
 import { findOrganization } from '../organizations/repo';
 import { listPublicationsFor } from '../publications/repo';
 import { findUserById, updateUserSettings } from './repo';
+import { canViewUser } from '../../lib/permissions';
 import { benefitsFor, groupsFor, permissionsFor } from './roles';
 import type { UserDocument } from './schemas';
 
-// A user sees their own record; support users see anyone's. Anything else is a 404, not a 403, so ids
-// of other accounts are not confirmed to exist.
+// A user sees their own record, owners and admins their organization's, support anyone's (canViewUser).
+// Anything else is a 404, not a 403, so ids of other accounts are not confirmed to exist.
 export async function findVisibleUser(db: Db, caller: AuthUser, id: number): Promise<UserRow> {
-  if (caller.id !== id && !caller.isSupport) throw notFound();
   const user = await findUserById(db, id);
-  if (!user) throw notFound();
+  if (!user || !canViewUser(caller, user)) throw notFound();
   return user;
+}
+
+async function assignedDomainNames(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_domains')
+    .innerJoin('domains', 'domains.id', 'user_domains.domain_id')
+    .select('domains.name')
+    .where('user_domains.user_id', '=', userId)
+    .orderBy('domains.name')
+    .execute();
+  return rows.map((r) => r.name);
 }
 
 export async function userDocumentFor(db: Db, user: UserRow): Promise<UserDocument> {
   const organization = user.organization_id ? await findOrganization(db, user.organization_id) : undefined;
-  const publications = await listPublicationsFor(db, user.organization_id);
+  const publications = await listPublicationsFor(db, user.organization_id, user.id);
   return {
     data: {
       type: 'users',
@@ -30,7 +41,7 @@ export async function userDocumentFor(db: Db, user: UserRow): Promise<UserDocume
         email: user.email,
         alerts_email: user.alerts_email,
         groups: groupsFor(user.role),
-        domains: [],
+        domains: await assignedDomainNames(db, user.id),
         permissions: permissionsFor(user.role),
         has_2_factor_authentication: user.totp_enabled,
         stripe_customer_id: user.stripe_customer_id,

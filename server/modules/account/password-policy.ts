@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The written password policy (docs/PERMISSIONS.md, "Passwords"): at least 10 characters, at most 128, not the
+// user name or e-mail (nor containing it), not one of the common passwords shipped in common-passwords.txt.
+export const minPasswordLength = 10;
+export const maxPasswordLength = 128;
+export const tooShort = `This password is too short. It must contain at least ${minPasswordLength} characters.`;
+export const tooLong = `This password is too long. It must contain at most ${maxPasswordLength} characters.`;
+export const tooSimilar = 'The password is too similar to the username.';
+export const tooCommon = 'This password is too common.';
+
+let common: Set<string> | undefined;
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+    common = new Set(
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((l) => l.trim().toLowerCase())
+        .filter((l) => l && !l.startsWith('#')),
+    );
+  }
+  return common;
+}
+
+// Returns every rule the password breaks (empty when it is acceptable).
+export function passwordProblems(
+  password: string,
+  identity: { username?: string; email?: string },
+): string[] {
+  const problems: string[] = [];
+  if (password.length < minPasswordLength) problems.push(tooShort);
+  if (password.length > maxPasswordLength) problems.push(tooLong);
+  const lower = password.toLowerCase();
+  const names = [identity.username, identity.email, identity.email?.split('@')[0]]
+    .map((n) => n?.trim().toLowerCase())
+    .filter((n): n is string => Boolean(n && n.length >= 3));
+  if (names.some((n) => lower === n || lower.includes(n))) problems.push(tooSimilar);
+  if (commonPasswords().has(lower)) problems.push(tooCommon);
+  return problems;
+}

@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { deliverAll } from './mail';
+import { changePassword, confirmReset, requestReset } from './password-service';
+import {
+  accountErrors,
+  alertsEmailBody,
+  alertsEmailResponse,
+  changePasswordBody,
+  changePasswordResponse,
+  detailSchema,
+  emailBody,
+  publicErrors,
+  registerBody,
+  resetConfirmBody,
+  tokenBody,
+} from './schemas';
+import { confirmRegistration, registerClient } from './signup-service';
+
+// Answers to the reset request take at least this long, found or not, so timing tells nothing.
+const resetFloorMs = 300;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Sign-up, verification, password reset and change, alerts e-mail (mounted under /api/ph).
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    const tag = 'account';
+
+    app.post(
+      '/register-client/',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Sign up as a client (public); sends the verification e-mail',
+          body: registerBody,
+          response: { 201: detailSchema, ...publicErrors },
+        },
+      },
+      async (request, reply) => {
+        const outbox: number[] = [];
+        const body = await withAudit(
+          ctx,
+          request,
+          'account.register',
+          (trx) => registerClient(ctx, trx, request.body, request.ip, outbox),
+          { status: 201 },
+        );
+        await deliverAll(ctx, outbox);
+        return reply.code(201).send(body);
+      },
+    );
+
+    app.post(
+      '/confirm-registration/',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Activate an account with the e-mailed token (public, single use)',
+          body: tokenBody,
+          response: { 200: detailSchema, ...publicErrors },
+        },
+      },
+      (request) =>
+        withAudit(ctx, request, 'account.confirm', (trx) =>
+          confirmRegistration(ctx, trx, request.body.token, request.ip),
+        ),
+    );
+
+    app.post(
+      '/password-reset/',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Send a password reset link (public; same answer whether or not the address is known)',
+          body: emailBody,
+          response: { 201: detailSchema, ...publicErrors },
+        },
+      },
+      async (request, reply) => {
+        const started = Date.now();
+        const outbox: number[] = [];
+        try {
+          const body = await withAudit(
+            ctx,
+            request,
+            'account.password_reset.request',
+            (trx) => requestReset(ctx, trx, request.body.email, request.ip, outbox),
+            { status: 201 },
+          );
+          await deliverAll(ctx, outbox);
+          return reply.code(201).send(body);
+        } finally {
+          await sleep(Math.max(0, resetFloorMs - (Date.now() - started)));
+        }
+      },
+    );
+
+    app.post(
+      '/password-reset/confirm/',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Set a new password with the e-mailed token (public, single use)',
+          body: resetConfirmBody,
+          response: { 200: detailSchema, ...publicErrors },
+        },
+      },
+      (request) =>
+        withAudit(ctx, request, 'account.password_reset.confirm', (trx) =>
+          confirmReset(ctx, trx, request.body, request.ip),
+        ),
+    );
+
+    app.post(
+      '/change-password/',
+      {
+        onRequest,
+        schema: secured(tag, 'Change your password; other sessions end, new tokens are returned', {
+          body: changePasswordBody,
+          response: { 200: changePasswordResponse, ...accountErrors },
+        }),
+      },
+      async (request) => {
+        const outbox: number[] = [];
+        const body = await withAudit(ctx, request, 'account.password.change', (trx) =>
+          changePassword(ctx, trx, request.user!, request.body, outbox),
+        );
+        await deliverAll(ctx, outbox);
+        return body;
+      },
+    );
+
+    app.post(
+      '/settings/alerts-email/',
+      {
+        onRequest,
+        schema: secured(tag, 'Set the address alerts go to (empty: the account e-mail)', {
+          body: alertsEmailBody,
+          response: { 200: alertsEmailResponse, ...accountErrors },
+        }),
+      },
+      (request) =>
+        withAudit(ctx, request, 'account.alerts_email.update', async (trx) => {
+          const value = request.body.alerts_email || null;
+          await trx
+            .updateTable('users')
+            .set({ alerts_email: value })
+            .where('id', '=', request.user!.id)
+            .execute();
+          return { alerts_email: value };
+        }),
+    );
+  };
+}

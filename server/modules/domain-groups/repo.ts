@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { DomainGroupRow } from '../../db/schema';
+import type { GroupResource } from './schemas';
+
+function scoped(db: Db, organizationId: number | 'all', search?: string) {
+  let q = db.selectFrom('domain_groups');
+  if (organizationId !== 'all') q = q.where('organization_id', '=', organizationId);
+  if (search) q = q.where(sql`lower(name)`, 'like', `%${search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`);
+  return q;
+}
+
+export async function countGroups(db: Db, organizationId: number | 'all', search?: string) {
+  return (
+    await scoped(db, organizationId, search)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+}
+
+export function listGroups(
+  db: Db,
+  organizationId: number | 'all',
+  search: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  return scoped(db, organizationId, search)
+    .selectAll()
+    .orderBy('name')
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export function findGroup(db: Db, id: number) {
+  return db.selectFrom('domain_groups').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function groupResourceFor(db: Db, group: DomainGroupRow): Promise<GroupResource> {
+  const domains = await db
+    .selectFrom('domain_group_domains')
+    .innerJoin('domains', 'domains.id', 'domain_group_domains.domain_id')
+    .select(['domains.id', 'domains.name'])
+    .where('domain_group_domains.group_id', '=', group.id)
+    .orderBy('domains.name')
+    .execute();
+  return {
+    type: 'domain_groups',
+    id: group.id,
+    attributes: {
+      name: group.name,
+      owner: group.owner_id,
+      organization: group.organization_id,
+      domains: domains.map((d) => d.name),
+    },
+    relationships: {
+      owner: { data: group.owner_id ? { type: 'users', id: group.owner_id } : null },
+      domains: { data: domains.map((d) => ({ type: 'domains', id: d.id })) },
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import type { Db } from '../../db/database';
+import type { DomainGroupRow } from '../../db/schema';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { type Actor, canEditDomainGroup, isSupport } from '../../lib/permissions';
+import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { findUserById } from '../users/repo';
+import { groupResourceFor, listGroups, countGroups, findGroup } from './repo';
+
+export const selectOptionToAdd = 'You need to select an option to add.';
+export const groupNameTaken = 'A domain group with this name already exists.';
+export const groupDeleted = 'Domain group has been deleted.';
+export const unknownDomain = (d: string) => `Domain ${d} does not belong to this organization.`;
+export const ownerNotMember = 'The owner must be a member of the organization.';
+
+function orgScope(actor: Actor): number | 'all' {
+  return isSupport(actor) ? 'all' : (actor.organizationId ?? -1);
+}
+
+export async function list(
+  db: Db,
+  actor: Actor,
+  query: { page: number; page_size: number; search?: string },
+  url: string,
+) {
+  const p = paging(query);
+  const scope = orgScope(actor);
+  const count = await countGroups(db, scope, query.search);
+  const rows = await listGroups(db, scope, query.search, p.offset, p.pageSize);
+  const data = [];
+  for (const row of rows) data.push(await groupResourceFor(db, row));
+  return { data, links: pageLinks(url, p, count), meta: pageMeta(p, count) };
+}
+
+// Groups of other organizations are 404; visible ones the caller may not change are 403.
+export async function visibleGroup(db: Db, actor: Actor, id: number): Promise<DomainGroupRow> {
+  const group = await findGroup(db, id);
+  if (!group) throw notFound();
+  if (!isSupport(actor) && actor.organizationId !== group.organization_id) throw notFound();
+  return group;
+}
+
+export async function editableGroup(db: Db, actor: Actor, id: number): Promise<DomainGroupRow> {
+  const group = await visibleGroup(db, actor, id);
+  if (!canEditDomainGroup(actor, group)) throw forbidden();
+  return group;
+}
+
+export async function groupDocument(db: Db, group: DomainGroupRow) {
+  return { data: await groupResourceFor(db, group) };
+}
+
+async function checkName(db: Db, organizationId: number, name: string, exceptId?: number) {
+  const clash = await db
+    .selectFrom('domain_groups')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (clash && clash.id !== exceptId) throw fieldError('name', groupNameTaken);
+}
+
+async function checkOwner(db: Db, organizationId: number, ownerId: number) {
+  const owner = await findUserById(db, ownerId);
+  if (!owner || owner.organization_id !== organizationId || !owner.is_active)
+    throw fieldError('owner', ownerNotMember);
+}
+
+// Domain references by name or id, all of the group's organization; anything else is an __all__ error.
+async function resolveDomains(db: Db, organizationId: number, refs: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const raw of refs) {
+    const ref = raw.trim().toLowerCase();
+    const row = await db
+      .selectFrom('domains')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where((eb) => (/^\d+$/.test(ref) ? eb('id', '=', Number(ref)) : eb('name', '=', ref)))
+      .executeTakeFirst();
+    if (!row) throw new AppError(400, { __all__: [unknownDomain(raw)] });
+    if (!ids.includes(row.id)) ids.push(row.id);
+  }
+  return ids;
+}
+
+export async function create(
+  db: Db,
+  actor: Actor,
+  body: { name: string; owner?: number; domains?: string[] },
+) {
+  const organizationId = actor.organizationId;
+  if (organizationId === null || !canEditDomainGroup(actor, { organization_id: organizationId }))
+    throw forbidden();
+  await checkName(db, organizationId, body.name);
+  if (body.owner !== undefined) await checkOwner(db, organizationId, body.owner);
+  const domainIds = await resolveDomains(db, organizationId, body.domains ?? []);
+  const group = await db
+    .insertInto('domain_groups')
+    .values({ name: body.name, organization_id: organizationId, owner_id: body.owner ?? actor.id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await addDomains(db, group.id, domainIds);
+  return groupDocument(db, group);
+}
+
+export async function update(db: Db, actor: Actor, id: number, body: { name?: string; owner?: number }) {
+  const group = await editableGroup(db, actor, id);
+  if (body.name !== undefined) await checkName(db, group.organization_id, body.name, group.id);
+  if (body.owner !== undefined) await checkOwner(db, group.organization_id, body.owner);
+  const changes = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.owner !== undefined ? { owner_id: body.owner } : {}),
+  };
+  if (Object.keys(changes).length)
+    await db.updateTable('domain_groups').set(changes).where('id', '=', id).execute();
+  return groupDocument(db, (await findGroup(db, id))!);
+}
+
+// v1 update: the repeated `domains` field is the group's whole new domain list.
+export async function replaceDomains(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: { name?: string; domains: string[] },
+) {
+  const group = await editableGroup(db, actor, id);
+  if (body.name !== undefined) {
+    await checkName(db, group.organization_id, body.name, group.id);
+    await db.updateTable('domain_groups').set({ name: body.name }).where('id', '=', id).execute();
+  }
+  const ids = await resolveDomains(db, group.organization_id, body.domains);
+  await db.deleteFrom('domain_group_domains').where('group_id', '=', id).execute();
+  await addDomains(db, id, ids);
+  return groupDocument(db, (await findGroup(db, id))!);
+}
+
+async function addDomains(db: Db, groupId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .insertInto('domain_group_domains')
+    .values(ids.map((domain_id) => ({ group_id: groupId, domain_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function changeDomains(db: Db, actor: Actor, id: number, refs: string[], add: boolean) {
+  const group = await editableGroup(db, actor, id);
+  if (refs.length === 0 || refs.some((r) => !r.trim()))
+    throw new AppError(400, { __all__: [selectOptionToAdd] });
+  const ids = await resolveDomains(db, group.organization_id, refs);
+  if (add) await addDomains(db, id, ids);
+  else
+    await db
+      .deleteFrom('domain_group_domains')
+      .where('group_id', '=', id)
+      .where('domain_id', 'in', ids)
+      .execute();
+  return groupDocument(db, group);
+}
+
+export async function remove(db: Db, actor: Actor, id: number) {
+  await editableGroup(db, actor, id);
+  await db.deleteFrom('domain_groups').where('id', '=', id).execute();
+  return { detail: groupDeleted };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { idParams } from '../organizations/schemas';
+import { visibleOrganization } from '../organizations/service';
+import {
+  domainDocument,
+  domainErrors,
+  domainListQuery,
+  domainListSchema,
+  nameBody,
+  orgDomainDeleteBody,
+  orgDomainPatchBody,
+} from './schemas';
+import { addDomain, deleteDomainById, domainList, renameDomain } from './service';
+
+// /organizations/{id}/domains (mounted under /api/ph). The spec writes the path without a trailing slash
+// before the query, so both spellings are served.
+export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    const tag = 'organizations';
+    for (const url of ['/organizations/:id/domains', '/organizations/:id/domains/']) {
+      app.get(
+        url,
+        {
+          onRequest,
+          schema: secured(tag, 'Domains of an organization', {
+            params: idParams,
+            querystring: domainListQuery.omit({ organization: true }),
+            response: { 200: domainListSchema, ...domainErrors },
+          }),
+        },
+        async (request) => {
+          const org = await visibleOrganization(ctx.db, request.user!, request.params.id);
+          const { search, ...page } = request.query;
+          return domainList(
+            ctx.db,
+            { organizationId: org.id, onlyIds: null, search },
+            page,
+            request.url,
+            true,
+          );
+        },
+      );
+      app.post(
+        url,
+        {
+          onRequest,
+          schema: secured(tag, 'Add a domain to an organization (owner, admin)', {
+            params: idParams,
+            body: nameBody,
+            response: { 201: domainDocument, ...domainErrors },
+          }),
+        },
+        async (request, reply) => {
+          const doc = await withAudit(
+            ctx,
+            request,
+            'organizations.domains.create',
+            (trx) => addDomain(trx, request.user!, request.params.id, request.body.name),
+            { status: 201 },
+          );
+          return reply.code(201).send(doc);
+        },
+      );
+      app.patch(
+        url,
+        {
+          onRequest,
+          schema: secured(tag, 'Rename a domain of an organization (owner, admin)', {
+            params: idParams,
+            body: orgDomainPatchBody,
+            response: { 200: domainDocument, ...domainErrors },
+          }),
+        },
+        (request) =>
+          withAudit(ctx, request, 'organizations.domains.update', (trx) =>
+            renameDomain(trx, request.user!, request.params.id, request.body.id, request.body.name),
+          ),
+      );
+      app.delete(
+        url,
+        {
+          onRequest,
+          schema: secured(tag, 'Remove a domain from an organization (owner, admin); body {id}', {
+            params: idParams,
+            body: orgDomainDeleteBody,
+            response: { 204: z.null(), ...domainErrors },
+          }),
+        },
+        async (request, reply) => {
+          await withAudit(
+            ctx,
+            request,
+            'organizations.domains.delete',
+            (trx) => deleteDomainById(trx, request.user!, request.params.id, request.body.id),
+            { status: 204 },
+          );
+          return reply.code(204).send(null);
+        },
+      );
+    }
+  };
+}

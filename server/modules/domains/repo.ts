@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export type DomainScope = { organizationId: number | 'all'; onlyIds: number[] | null; search?: string };
+
+function scoped(db: Db, scope: DomainScope) {
+  let q = db.selectFrom('domains');
+  if (scope.organizationId !== 'all') q = q.where('organization_id', '=', scope.organizationId);
+  if (scope.onlyIds) q = q.where('id', 'in', scope.onlyIds.length ? scope.onlyIds : [-1]);
+  if (scope.search) q = q.where('name', 'like', `%${scope.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`);
+  return q;
+}
+
+export async function countDomains(db: Db, scope: DomainScope): Promise<number> {
+  return (
+    await scoped(db, scope)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+}
+
+export function listDomains(db: Db, scope: DomainScope, offset: number, limit: number) {
+  return scoped(db, scope).selectAll().orderBy('name').offset(offset).limit(limit).execute();
+}
+
+export function findDomainByName(db: Db, name: string) {
+  return db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export function findDomainById(db: Db, id: number) {
+  return db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function groupIdsByDomain(db: Db, domainIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (domainIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('domain_group_domains')
+    .select(['domain_id', 'group_id'])
+    .where('domain_id', 'in', domainIds)
+    .orderBy('group_id')
+    .execute();
+  for (const r of rows) map.set(r.domain_id, [...(map.get(r.domain_id) ?? []), r.group_id]);
+  return map;
+}
+
+// The domains a member is limited to (PATCH /users/{id}/domains/); none assigned means all of the organization.
+export async function assignedDomainIds(db: Db, userId: number): Promise<number[] | null> {
+  const rows = await db
+    .selectFrom('user_domains')
+    .select('domain_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.length ? rows.map((r) => r.domain_id) : null;
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/database';
+import type { OrganizationRow, UserRow } from '../../db/schema';
+import { benefitsFor, groupsFor } from '../users/roles';
+import { relationshipIds } from './repo';
+import type { OrganizationResource } from './schemas';
+
+const refs = (type: string, ids: number[]) => ({ data: ids.map((id) => ({ type, id })) });
+
+// One organization as a JSON:API resource with its relationships (ids only).
+export async function organizationResourceFor(
+  db: Db,
+  org: OrganizationRow,
+  now: Date,
+): Promise<OrganizationResource> {
+  const ids = await relationshipIds(db, org.id, now);
+  return {
+    type: 'organizations',
+    id: org.id,
+    attributes: {
+      name: org.name,
+      benefits: benefitsFor(org.benefits),
+      is_stripe: org.is_stripe,
+      subscription_status: org.subscription_status,
+      created_at: new Date(org.created_at).toISOString(),
+    },
+    relationships: {
+      owner: { data: org.owner_id ? { type: 'users', id: org.owner_id } : null },
+      members: refs('users', ids.members),
+      member_registrations: refs('member_registrations', ids.registrations),
+      domain_groups: refs('domain_groups', ids.groups),
+      domains: refs('domains', ids.domains),
+    },
+  } as OrganizationResource;
+}
+
+export function memberResourceFor(user: UserRow) {
+  return {
+    type: 'users' as const,
+    id: user.id,
+    attributes: {
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      groups: groupsFor(user.role),
+      is_active: user.is_active,
+      last_login: user.last_login ? new Date(user.last_login).toISOString() : null,
+    },
+  };
+}

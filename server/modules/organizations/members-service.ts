@@ -1,0 +1,110 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { OrganizationRow } from '../../db/schema';
+import { AppError, fieldError, forbidden } from '../../lib/errors';
+import { type Actor, canManageAdmins, canManageMembers, isOwnerLevel } from '../../lib/permissions';
+import { revokeUserRefreshTokens } from '../auth/repo';
+import { findUserById } from '../users/repo';
+import { benefitsFor } from '../users/roles';
+import { memberResourceFor } from './documents';
+import { countSeats } from './repo';
+import {
+  alreadyInOrganization,
+  notAMember,
+  organizationDocument,
+  permittedOrganization,
+  userDoesNotExist,
+  visibleOrganization,
+} from './service';
+
+export const memberLimitMessage = (limit: number) =>
+  `This organization has reached its limit of ${limit} members. Remove a member or upgrade the plan.`;
+export const ownerRoleFixed = "The owner's role cannot be changed. Transfer ownership instead.";
+export const cannotRemoveOwner =
+  'The owner cannot be removed from the organization. Transfer ownership first.';
+
+// The member limit (benefits.organization_members_limit) counts active members and pending invitations.
+export async function assertSeatAvailable(ctx: AppContext, db: Db, org: OrganizationRow): Promise<void> {
+  const limit = benefitsFor(org.benefits).organization_members_limit;
+  if ((await countSeats(db, org.id, ctx.now())) >= limit)
+    throw new AppError(400, { non_field_errors: [memberLimitMessage(limit)] });
+}
+
+export async function listMembers(ctx: AppContext, actor: Actor, id: number) {
+  const org = await visibleOrganization(ctx.db, actor, id);
+  const users = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('organization_id', '=', org.id)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+  return {
+    data: users.map(memberResourceFor),
+    meta: { count: users.length, page: 1, page_size: users.length },
+  };
+}
+
+// POST /organizations/{id}/members/: an existing account without an organization joins (as member, or as
+// admin when the owner adds them).
+export async function addMember(
+  ctx: AppContext,
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: { user: number; role: 'member' | 'admin' },
+) {
+  const org = await permittedOrganization(db, actor, id, canManageMembers);
+  if (body.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
+  const user = await findUserById(db, body.user);
+  if (!user || !user.is_active) throw fieldError('user', userDoesNotExist(body.user));
+  if (user.organization_id !== null || user.is_support) throw fieldError('user', alreadyInOrganization);
+  await assertSeatAvailable(ctx, db, org);
+  await db
+    .updateTable('users')
+    .set({ organization_id: org.id, role: body.role })
+    .where('id', '=', user.id)
+    .execute();
+  return organizationDocument(ctx, db, org);
+}
+
+// DELETE /organizations/{id}/members/ with {user}: admins remove members, the owner also removes admins,
+// anyone but the owner may leave. The removed account keeps existing, without an organization.
+export async function removeMember(ctx: AppContext, db: Db, actor: Actor, id: number, userId: number) {
+  const org = await visibleOrganization(db, actor, id);
+  const user = await findUserById(db, userId);
+  if (!user || user.organization_id !== org.id) throw fieldError('user', notAMember);
+  const self = user.id === actor.id && actor.organizationId === org.id;
+  if (!self && !canManageMembers(actor, org)) throw forbidden();
+  if (isOwnerLevel(user.role) || user.id === org.owner_id) throw fieldError('user', cannotRemoveOwner);
+  if (!self && user.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
+  await db
+    .updateTable('users')
+    .set({ organization_id: null, role: 'member' })
+    .where('id', '=', user.id)
+    .execute();
+  await db.deleteFrom('user_domains').where('user_id', '=', user.id).execute();
+  await revokeUserRefreshTokens(db, user.id, ctx.now());
+  return null;
+}
+
+// POST/DELETE /organizations/{id}/admins/ with {user}: the owner promotes a member or demotes an admin.
+export async function setAdmin(
+  ctx: AppContext,
+  db: Db,
+  actor: Actor,
+  id: number,
+  userId: number,
+  admin: boolean,
+) {
+  const org = await permittedOrganization(db, actor, id, canManageAdmins);
+  const user = await findUserById(db, userId);
+  if (!user || user.organization_id !== org.id || !user.is_active) throw fieldError('user', notAMember);
+  if (isOwnerLevel(user.role) || user.role === 'support') throw fieldError('user', ownerRoleFixed);
+  await db
+    .updateTable('users')
+    .set({ role: admin ? 'admin' : 'member' })
+    .where('id', '=', user.id)
+    .execute();
+  return organizationDocument(ctx, db, org);
+}

@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { OrganizationRow } from '../../db/schema';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { type Actor, canManageAdmins, canManageMembers } from '../../lib/permissions';
+import { appLink, queueTemplate } from '../account/mail';
+import { passwordProblems } from '../account/password-policy';
+import { invalidToken } from '../account/tokens';
+import { hashPassword } from '../auth/password';
+import { firstLimitExceeded, recordFailure } from '../auth/rate-limit';
+import { usernameTaken } from '../users/admin-service';
+import { findUserByUsername, insertUser } from '../users/repo';
+import { assertSeatAvailable } from './members-service';
+import { findOrganization } from './repo';
+import { permittedOrganization } from './service';
+
+export const invitationHours = 72;
+export const alreadyMember = 'This address already belongs to a member of the organization.';
+export const alreadyInvited = 'An invitation to this address is pending; resend it instead.';
+export const invitationAccepted = 'Welcome! Your account is ready; you can log in now.';
+
+type Registration = {
+  id: number;
+  organization_id: number;
+  email: string;
+  role: string;
+  expires_at: Date;
+  accepted_at: Date | null;
+  sent_count: number;
+};
+export function registrationDocument(r: Registration) {
+  return {
+    data: {
+      type: 'member_registrations' as const,
+      id: r.id,
+      attributes: {
+        email: r.email,
+        role: r.role,
+        organization: r.organization_id,
+        expires_at: new Date(r.expires_at).toISOString(),
+        accepted_at: r.accepted_at ? new Date(r.accepted_at).toISOString() : null,
+        sent_count: r.sent_count,
+      },
+    },
+  };
+}
+
+async function mailInvitation(
+  ctx: AppContext,
+  db: Db,
+  outbox: number[],
+  org: OrganizationRow,
+  actor: Actor,
+  id: number,
+  email: string,
+  token: string,
+) {
+  const inviter = await db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where('id', '=', actor.id)
+    .executeTakeFirst();
+  const language = (org.settings as { default_language?: string } | null)?.default_language;
+  await queueTemplate(ctx, db, outbox, email, 'invitation', language, {
+    organization: org.name,
+    inviter: inviter?.email || inviter?.username || 'msas',
+    link: appLink(ctx, '/member-registration', { id, token }),
+    hours: invitationHours,
+  });
+}
+
+// POST /member-registrations/ {email, organization?, role?}: counts against the member limit while pending.
+export async function invite(
+  ctx: AppContext,
+  db: Db,
+  actor: Actor,
+  body: { email: string; organization?: number; role: 'member' | 'admin' },
+  outbox: number[],
+) {
+  const organizationId = body.organization ?? actor.organizationId;
+  if (organizationId === null) throw forbidden();
+  const org = await permittedOrganization(db, actor, organizationId, canManageMembers);
+  if (body.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
+  const email = body.email.trim();
+  const member = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', org.id)
+    .where('is_active', '=', true)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (member) throw fieldError('email', alreadyMember);
+  const pending = await db
+    .selectFrom('member_registrations')
+    .select('id')
+    .where('organization_id', '=', org.id)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  if (pending) throw fieldError('email', alreadyInvited);
+  await assertSeatAvailable(ctx, db, org);
+  const token = randomToken(32);
+  const row = await db
+    .insertInto('member_registrations')
+    .values({
+      organization_id: org.id,
+      email,
+      role: body.role,
+      token_hash: sha256Hex(token),
+      invited_by: actor.id,
+      expires_at: new Date(ctx.now().getTime() + invitationHours * 3_600_000),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await mailInvitation(ctx, db, outbox, org, actor, row.id, email, token);
+  return registrationDocument(row);
+}
+
+// POST /member-registrations/{id}/resend-email/: a new token (the old link stops working) and a new expiry.
+export async function resend(ctx: AppContext, db: Db, actor: Actor, id: number, outbox: number[]) {
+  const row = await db.selectFrom('member_registrations').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.accepted_at) throw notFound();
+  const org = await permittedOrganization(db, actor, row.organization_id, canManageMembers).catch(
+    (e: unknown) => {
+      throw e instanceof AppError && e.status === 404 ? notFound() : e;
+    },
+  );
+  const token = randomToken(32);
+  const updated = await db
+    .updateTable('member_registrations')
+    .set({
+      token_hash: sha256Hex(token),
+      expires_at: new Date(ctx.now().getTime() + invitationHours * 3_600_000),
+      sent_count: sql`sent_count + 1`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await mailInvitation(ctx, db, outbox, org, actor, id, row.email, token);
+  return registrationDocument(updated);
+}
+
+// POST /member-registrations/confirm/ {token, username, password} (public): single use, expiring; creates the
+// invitee's account in the organization.
+export async function confirmInvitation(
+  ctx: AppContext,
+  db: Db,
+  body: { token: string; username: string; password: string },
+  ip: string,
+) {
+  const now = ctx.now();
+  const key = `account-token:${ip}`;
+  const limited = await firstLimitExceeded(db, [{ key, limit: ctx.config.loginRateLimitIp }], now);
+  if (limited) return limited;
+  const row = await db
+    .selectFrom('member_registrations')
+    .selectAll()
+    .where('token_hash', '=', sha256Hex(body.token.trim()))
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  const org = row ? await findOrganization(db, row.organization_id) : undefined;
+  if (!row || !org) {
+    await recordFailure(db, [key], now);
+    return fieldError('token', invalidToken);
+  }
+  const problems = passwordProblems(body.password, { username: body.username, email: row.email });
+  if (problems.length) return new AppError(400, { password: problems });
+  if (await findUserByUsername(db, body.username)) return fieldError('username', usernameTaken);
+  const spent = await db
+    .updateTable('member_registrations')
+    .set({ accepted_at: now })
+    .where('id', '=', row.id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  if (spent.numUpdatedRows === 0n) return fieldError('token', invalidToken);
+  const user = await insertUser(db, {
+    username: body.username,
+    email: row.email,
+    password_hash: await hashPassword(body.password),
+    role: row.role,
+    organization_id: org.id,
+    alerts_email: null,
+    totp_secret_enc: null,
+    totp_last_step: null,
+    stripe_customer_id: null,
+  });
+  return { detail: invitationAccepted, username: user.username, organization: org.id };
+}

@@ -1,0 +1,131 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { OrganizationRow } from '../../db/schema';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
+import {
+  type Actor,
+  canChangeOwner,
+  canCreateOrganization,
+  canDeleteOrganization,
+  canEditOrganization,
+  canViewOrganization,
+  isSupport,
+  type OrgTarget,
+} from '../../lib/permissions';
+import { findUserById } from '../users/repo';
+import { organizationResourceFor } from './documents';
+import { pageLinks, pageMeta, paging } from './paging';
+import { countOrganizations, createOrganization, findOrganization, listOrganizations } from './repo';
+
+export const userDoesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+export const alreadyInOrganization = 'This user already belongs to an organization.';
+export const notAMember = 'This user is not a member of the organization.';
+
+// Organizations the caller cannot see answer 404 (their ids are not confirmed to exist); visible ones the
+// caller may not change answer 403.
+export async function visibleOrganization(db: Db, actor: Actor, id: number): Promise<OrganizationRow> {
+  const org = await findOrganization(db, id);
+  if (!org || !canViewOrganization(actor, org)) throw notFound();
+  return org;
+}
+
+export async function permittedOrganization(
+  db: Db,
+  actor: Actor,
+  id: number,
+  allowed: (a: Actor, org: OrgTarget) => boolean,
+): Promise<OrganizationRow> {
+  const org = await visibleOrganization(db, actor, id);
+  if (!allowed(actor, org)) throw forbidden();
+  return org;
+}
+
+export async function organizationDocument(ctx: AppContext, db: Db, org: OrganizationRow) {
+  return { data: await organizationResourceFor(db, org, ctx.now()) };
+}
+
+export async function listForActor(
+  ctx: AppContext,
+  actor: Actor,
+  query: { page: number; page_size: number; order_by: string },
+  url: string,
+) {
+  const scope = isSupport(actor) ? 'all' : actor.organizationId;
+  const p = paging(query);
+  const count = await countOrganizations(ctx.db, scope);
+  const rows = await listOrganizations(ctx.db, scope, query.order_by, p.offset, p.pageSize);
+  const data = [];
+  for (const row of rows) data.push(await organizationResourceFor(ctx.db, row, ctx.now()));
+  return { data, links: pageLinks(url, p, count), meta: pageMeta(p, count) };
+}
+
+// POST /organizations/: platform onboarding by support. The owner is created first (POST /users/) and must
+// not belong to any organization yet; they become its owner.
+export async function createWithOwner(
+  ctx: AppContext,
+  db: Db,
+  actor: Actor,
+  body: { name: string; owner: number },
+) {
+  if (!canCreateOrganization(actor)) throw forbidden();
+  const owner = await findUserById(db, body.owner);
+  if (!owner || !owner.is_active) throw fieldError('owner', userDoesNotExist(body.owner));
+  if (owner.organization_id !== null || owner.is_support) throw fieldError('owner', alreadyInOrganization);
+  const org = await createOrganization(db, body.name, {}, owner.id);
+  await db
+    .updateTable('users')
+    .set({ organization_id: org.id, role: 'owner' })
+    .where('id', '=', owner.id)
+    .execute();
+  return organizationDocument(ctx, db, org);
+}
+
+export async function updateOrganization(
+  ctx: AppContext,
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: { name?: string },
+) {
+  const org = await permittedOrganization(db, actor, id, canEditOrganization);
+  if (body.name !== undefined)
+    await db.updateTable('organizations').set({ name: body.name }).where('id', '=', id).execute();
+  return organizationDocument(ctx, db, (await findOrganization(db, org.id))!);
+}
+
+// Deleting an organization deletes its domains, groups, invitations and publications (cascade); its users stay
+// as accounts without an organization (role member), who see nothing until they join another.
+export async function deleteOrganization(db: Db, actor: Actor, id: number): Promise<null> {
+  await permittedOrganization(db, actor, id, canDeleteOrganization);
+  await detachAndDelete(db, id);
+  return null;
+}
+
+export async function detachAndDelete(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ organization_id: null, role: 'member' })
+    .where('organization_id', '=', id)
+    .where('is_support', '=', false)
+    .execute();
+  await db.deleteFrom('organizations').where('id', '=', id).execute();
+}
+
+// PATCH /organizations/{id}/owner/: the new owner must already be a member; the previous owner stays as admin.
+export async function changeOwner(ctx: AppContext, db: Db, actor: Actor, id: number, newOwnerId: number) {
+  const org = await permittedOrganization(db, actor, id, canChangeOwner);
+  const target = await findUserById(db, newOwnerId);
+  if (!target || !target.is_active || target.organization_id !== org.id || target.is_support)
+    throw fieldError('owner', notAMember);
+  if (target.id !== org.owner_id) {
+    await db
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('organization_id', '=', org.id)
+      .where('role', 'in', ['owner', 'client'])
+      .execute();
+    await db.updateTable('users').set({ role: 'owner' }).where('id', '=', target.id).execute();
+    await db.updateTable('organizations').set({ owner_id: target.id }).where('id', '=', org.id).execute();
+  }
+  return organizationDocument(ctx, db, (await findOrganization(db, org.id))!);
+}

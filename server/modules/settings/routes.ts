@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { settingsDocument, settingsErrors, settingsPatch } from './schemas';
+import { readSettings, updateSettings } from './service';
+
+// Dynamic settings of the caller's organization (mounted under /api/ph).
+export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    app.get(
+      '/settings/organization/',
+      {
+        onRequest,
+        schema: secured('settings', "The organization's run-time settings (owner, admin)", {
+          response: { 200: settingsDocument, ...settingsErrors },
+        }),
+      },
+      (request) => readSettings(ctx.db, request.user!),
+    );
+    app.patch(
+      '/settings/organization/',
+      {
+        onRequest,
+        schema: secured('settings', 'Change run-time settings; the mailbox password is write-only', {
+          body: settingsPatch,
+          response: { 200: settingsDocument, ...settingsErrors },
+        }),
+      },
+      (request) =>
+        withAudit(ctx, request, 'settings.organization.update', (trx) =>
+          updateSettings(ctx, trx, request.user!, request.body),
+        ),
+    );
+  };
+}

@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import { randomReadable } from '../../lib/crypto';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import {
+  type Actor,
+  canCreateUser,
+  canEditUser,
+  canGrantRole,
+  canListUsers,
+  canViewUser,
+  isSupport,
+} from '../../lib/permissions';
+import { passwordProblems } from '../account/password-policy';
+import { hashPassword } from '../auth/password';
+import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { findOrganization } from '../organizations/repo';
+import { assertSeatAvailable } from '../organizations/members-service';
+import { findUserById, findUserByUsername, insertUser } from './repo';
+import { groupsFor, roleForGroup } from './roles';
+
+export const usernameTaken = 'A user with that username already exists.';
+
+export function userResourceFor(user: UserRow) {
+  return {
+    type: 'users' as const,
+    id: user.id,
+    attributes: {
+      username: user.username,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      groups: groupsFor(user.role),
+      organization: user.organization_id,
+      is_active: user.is_active,
+      last_login: user.last_login ? new Date(user.last_login).toISOString() : null,
+    },
+  };
+}
+
+// Users the caller may see are 200; others 404 (existence is not confirmed); visible but not editable 403.
+export async function visibleUser(db: Db, actor: Actor, id: number): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user || !canViewUser(actor, user)) throw notFound();
+  return user;
+}
+
+export async function permittedUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  allowed: (a: Actor, u: UserRow) => boolean,
+): Promise<UserRow> {
+  const user = await visibleUser(db, actor, id);
+  if (!allowed(actor, user)) throw forbidden();
+  return user;
+}
+
+// GET /users/?search=&group=&page=: support sees everyone, owners and admins their organization.
+export async function listUsers(
+  db: Db,
+  actor: Actor,
+  query: { page: number; page_size: number; search?: string; group?: number | '' },
+  url: string,
+) {
+  if (!canListUsers(actor)) throw forbidden();
+  const p = paging(query);
+  let q = db.selectFrom('users').where('is_active', '=', true);
+  if (!isSupport(actor)) q = q.where('organization_id', '=', actor.organizationId ?? -1);
+  const role = typeof query.group === 'number' ? roleForGroup(query.group) : undefined;
+  if (role) q = q.where('role', '=', role);
+  if (query.search) {
+    const like = `%${query.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, 'like', like),
+        eb(sql`lower(email)`, 'like', like),
+        eb(sql`lower(coalesce(name, ''))`, 'like', like),
+      ]),
+    );
+  }
+  const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll().orderBy('username').offset(p.offset).limit(p.pageSize).execute();
+  return { data: rows.map(userResourceFor), links: pageLinks(url, p, n), meta: pageMeta(p, n) };
+}
+
+// POST /users/: owners and admins create a member (owners also an admin) of their organization within the
+// member limit; support creates an account without organization (the owner-to-be of POST /organizations/).
+export async function createUser(
+  ctx: AppContext,
+  db: Db,
+  actor: Actor,
+  body: { username: string; email: string; name?: string; password?: string; role: 'member' | 'admin' },
+) {
+  if (!canCreateUser(actor)) throw forbidden();
+  const organizationId = isSupport(actor) ? null : actor.organizationId;
+  if (organizationId !== null) {
+    if (!canGrantRole(actor, organizationId, body.role)) throw forbidden();
+    await assertSeatAvailable(ctx, db, (await findOrganization(db, organizationId))!);
+  }
+  if (await findUserByUsername(db, body.username)) throw fieldError('username', usernameTaken);
+  const password = body.password ?? randomReadable(24);
+  const problems = passwordProblems(password, body);
+  if (body.password !== undefined && problems.length) throw new AppError(400, { password: problems });
+  const user = await insertUser(db, {
+    username: body.username,
+    email: body.email,
+    name: body.name ?? null,
+    password_hash: await hashPassword(password),
+    role: organizationId === null ? 'member' : body.role,
+    organization_id: organizationId,
+    alerts_email: null,
+    totp_secret_enc: null,
+    totp_last_step: null,
+    stripe_customer_id: null,
+  });
+  return { data: userResourceFor(user) };
+}
+
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: { username?: string; email?: string; name?: string; alerts_email?: string | null },
+) {
+  const user = await permittedUser(db, actor, id, canEditUser);
+  if (body.username !== undefined) {
+    const clash = await findUserByUsername(db, body.username);
+    if (clash && clash.id !== user.id) throw fieldError('username', usernameTaken);
+  }
+  const changes = {
+    ...(body.username !== undefined ? { username: body.username } : {}),
+    ...(body.email !== undefined ? { email: body.email } : {}),
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.alerts_email !== undefined ? { alerts_email: body.alerts_email || null } : {}),
+  };
+  if (Object.keys(changes).length) await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  return { data: userResourceFor((await findUserById(db, id))!) };
+}

@@ -1,0 +1,84 @@
+import type { Db } from '../../db/database';
+import { AppError, fieldError, forbidden } from '../../lib/errors';
+import { type Actor, canChangeGroups, canEditUserDomains, canGrantRole } from '../../lib/permissions';
+import { domainResource } from '../domains/service';
+import { findUserById } from './repo';
+import { permittedUser, userResourceFor, visibleUser } from './admin-service';
+import { groupId, groupLabels, groupOrder, permissionsFor, roleForGroup } from './roles';
+
+export const groupNotAssignable = 'This group cannot be assigned here; use the owner transfer instead.';
+export const unknownUserDomain = (d: string) => `Domain ${d} does not belong to the user's organization.`;
+
+export function authorizationGroups() {
+  return {
+    data: groupOrder.map((role) => ({
+      type: 'groups' as const,
+      id: groupId(role),
+      attributes: { name: groupLabels[role] },
+    })),
+  };
+}
+
+// PATCH /users/{id}/groups/: a user has one group; admins set member, the owner sets member or admin.
+export async function setGroups(db: Db, actor: Actor, id: number, groups: number[]) {
+  const user = await permittedUser(db, actor, id, canChangeGroups);
+  const roles = groups.map(roleForGroup);
+  const role = roles.includes('admin') ? 'admin' : roles.length === 1 ? roles[0] : undefined;
+  if (!role || roles.some((r) => r !== 'admin' && r !== 'member'))
+    throw fieldError('groups', groupNotAssignable);
+  if (!canGrantRole(actor, user.organization_id!, role)) throw forbidden();
+  await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  return { data: userResourceFor((await findUserById(db, id))!) };
+}
+
+export async function permissions(db: Db, actor: Actor, id: number) {
+  const user = await visibleUser(db, actor, id);
+  return { permissions: permissionsFor(user.role) };
+}
+
+async function assigned(db: Db, userId: number) {
+  return db
+    .selectFrom('user_domains')
+    .innerJoin('domains', 'domains.id', 'user_domains.domain_id')
+    .selectAll('domains')
+    .where('user_domains.user_id', '=', userId)
+    .orderBy('domains.name')
+    .execute();
+}
+
+// The domains a member is limited to; an empty list means every domain of the organization.
+export async function userDomains(db: Db, actor: Actor, id: number) {
+  const user = await visibleUser(db, actor, id);
+  const rows = await assigned(db, user.id);
+  return {
+    data: rows.map((r) => domainResource(r)),
+    meta: { count: rows.length, page: 1, page_size: Math.max(rows.length, 1) },
+  };
+}
+
+export async function setUserDomains(db: Db, actor: Actor, id: number, refs: string[]) {
+  const user = await permittedUser(db, actor, id, canEditUserDomains);
+  const ids: number[] = [];
+  for (const raw of refs) {
+    const ref = raw.trim().toLowerCase();
+    const row = await db
+      .selectFrom('domains')
+      .select('id')
+      .where('organization_id', '=', user.organization_id ?? -1)
+      .where((eb) => (/^\d+$/.test(ref) ? eb('id', '=', Number(ref)) : eb('name', '=', ref)))
+      .executeTakeFirst();
+    if (!row) throw new AppError(400, { domains: [unknownUserDomain(raw)] });
+    if (!ids.includes(row.id)) ids.push(row.id);
+  }
+  await db.deleteFrom('user_domains').where('user_id', '=', user.id).execute();
+  if (ids.length)
+    await db
+      .insertInto('user_domains')
+      .values(ids.map((domain_id) => ({ user_id: user.id, domain_id })))
+      .execute();
+  const rows = await assigned(db, user.id);
+  return {
+    data: rows.map((r) => domainResource(r)),
+    meta: { count: rows.length, page: 1, page_size: Math.max(rows.length, 1) },
+  };
+}

@@ -1,0 +1,233 @@
+import { fixturePassword, type seedTenant } from './orgs';
+
+// The tenancy cases of tests/integration/tenancy.test.ts, one per route of /api/openapi.json.
+export type A = Awaited<ReturnType<typeof seedTenant>> & {
+  loner: number;
+  registration: number;
+  publication: number;
+  // Ids of reports imported from the samples for policy domains A registered (aReports).
+  reports: Record<keyof typeof aReports, number>;
+};
+export type B = Awaited<ReturnType<typeof seedTenant>>;
+export type Attack = { path: (a: A, b: B) => string; body?: (a: A, b: B) => unknown; allow400?: boolean };
+export type Case = 'public' | 'own' | Attack[];
+
+export const aDomain = 'tenant-a-secret.example.com';
+export const aName = 'Tenant A Organization';
+// One real report of each kind for organization A, imported from ../shared/samples/dmarc after A registered
+// its policy domain; the domains are distinctive so they can be looked for in organization B's answers.
+export const aReports = {
+  aggregate: { file: 'dmarc-report-viewer/testdata/dmarc-reports/aol.xml', domain: 'website.com' },
+  tls: {
+    file: 'dmarc-report-viewer/testdata/smtp-tls-reports/rfc-example.json',
+    domain: 'company-y.example',
+  },
+  failure: { file: 'mail-auth/resources/arf/004.eml', domain: 'interpublication.org' },
+} as const;
+// The aggregate sample's only source IP and reporter, which B must never see either.
+export const aReportSecrets = ['125.125.125.125', 'website.com_1504828800'];
+const orgPath = (p = '') => ({ path: (a: A) => `/api/ph/organizations/${a.org.id}/${p}` });
+const userPath = (p = '', who: 'member' | 'admin' = 'member') => ({
+  path: (a: A) => `/api/ph/users/${a[who].id}/${p}`,
+});
+const reportPath = (kind: keyof typeof aReports, base: string, p = '') => ({
+  path: (a: A) => `/api/dm/dmarc/${base}${a.reports[kind]}/${p}`,
+});
+const groupPath = (base: string, p = '') => ({ path: (a: A) => `/api/dm/${base}${a.groupId}/${p}` });
+const orgDomains = (slash: string): Partial<Record<string, Case>> => ({
+  [`GET /api/ph/organizations/{id}/domains${slash}`]: [
+    { path: (a) => `/api/ph/organizations/${a.org.id}/domains${slash}` },
+  ],
+  [`POST /api/ph/organizations/{id}/domains${slash}`]: [
+    {
+      path: (a) => `/api/ph/organizations/${a.org.id}/domains${slash}`,
+      body: () => ({ name: 'stolen.example.org' }),
+    },
+  ],
+  [`PATCH /api/ph/organizations/{id}/domains${slash}`]: [
+    {
+      path: (a) => `/api/ph/organizations/${a.org.id}/domains${slash}`,
+      body: (a) => ({ id: a.domainId, name: 'x.example.org' }),
+    },
+    {
+      path: (_a, b) => `/api/ph/organizations/${b.org.id}/domains${slash}`,
+      body: (a) => ({ id: a.domainId, name: 'x.example.org' }),
+    },
+  ],
+  [`DELETE /api/ph/organizations/{id}/domains${slash}`]: [
+    { path: (a) => `/api/ph/organizations/${a.org.id}/domains${slash}`, body: (a) => ({ id: a.domainId }) },
+    {
+      path: (_a, b) => `/api/ph/organizations/${b.org.id}/domains${slash}`,
+      body: (a) => ({ id: a.domainId }),
+    },
+  ],
+});
+
+export const cases: Record<string, Case> = {
+  'POST /api/ph/authenticate/': 'public',
+  'POST /api/ph/authenticate/recovery/': 'public',
+  'POST /api/ph/authenticate/refresh/': 'public',
+  'POST /api/ph/contact/': 'public',
+  'GET /api/ph/public-config/': 'public',
+  'POST /api/ph/member-registrations/confirm/': 'public',
+  'POST /api/ph/register-client/': 'public',
+  'POST /api/ph/confirm-registration/': 'public',
+  'POST /api/ph/password-reset/': 'public',
+  'POST /api/ph/password-reset/confirm/': 'public',
+  'GET /checks/rbl/{ip}': 'public',
+  'GET /checks/dns/{domain}': 'public',
+  'GET /checks/spf/{domain}': 'public',
+  'GET /checks/dmarc/{domain}': 'public',
+  'GET /checks/mta-sts/{domain}': 'public',
+  'GET /checks/tls-rpt/{domain}': 'public',
+  'GET /checks/domain/{domain}': 'public',
+  'GET /checks/dnssec/{domain}': 'public',
+  'GET /checks/dane/{domain}': 'public',
+  'GET /checks/smtp/{domain}': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /healthz': 'public',
+  'POST /api/ph/2fa/setup/start/': 'own',
+  'POST /api/ph/2fa/setup/confirm/': 'own',
+  'POST /api/ph/2fa/disable/': 'own',
+  'GET /api/ph/users/': 'own',
+  'POST /api/ph/users/': 'own',
+  'GET /api/ph/authorization-groups/': 'own',
+  'GET /api/ph/organizations/': 'own',
+  'POST /api/ph/change-password/': 'own',
+  'POST /api/ph/settings/alerts-email/': 'own',
+  'GET /api/ph/v2/audit/operations/': 'own',
+  'GET /api/ph/publications/': 'own',
+  'GET /api/ph/settings/organization/': 'own',
+  'PATCH /api/ph/settings/organization/': 'own',
+  'GET /api/dm/domains/': 'own',
+  'GET /api/dm/v2/domains/': 'own',
+  'GET /api/dm/domain-groups/': 'own',
+  'GET /api/dm/v2/domain-groups/': 'own',
+  'GET /api/rep/ipVerify/': 'own',
+  'POST /api/rep/ipVerify/': 'own',
+  'GET /api/rep/v2/ips/{ip}/ip-info-io/': 'own',
+  'GET /api/rep/ips/': 'own',
+  'GET /api/dm/dmarc/aggregate-reports/': 'own',
+  'GET /api/dm/dmarc/aggregate-reports/dkim-signatures/': 'own',
+  'GET /api/dm/dmarc/tls-reports/': 'own',
+  'GET /api/dm/dmarc/failure-reports/': 'own',
+  'POST /api/dm/dmarc/reports/upload/': 'own',
+  'GET /api/dm/dmarc/aggregate-reports/{id}/': [reportPath('aggregate', 'aggregate-reports/')],
+  'GET /api/dm/dmarc/aggregate-reports/{id}/records/': [
+    reportPath('aggregate', 'aggregate-reports/', 'records/'),
+  ],
+  'GET /api/dm/dmarc/aggregate-reports/{id}/file/': [reportPath('aggregate', 'aggregate-reports/', 'file/')],
+  'GET /api/dm/dmarc/tls-reports/{id}/file/': [reportPath('tls', 'tls-reports/', 'file/')],
+  'GET /api/dm/dmarc/failure-reports/{id}/file/': [reportPath('failure', 'failure-reports/', 'file/')],
+  'GET /api/dm/domains/metrics/': 'own',
+  'GET /api/dm/domains/time-series/': 'own',
+  'GET /api/dm/aggregated-by-domain/': 'own',
+  'GET /api/dm/aggregated-by-ip/': 'own',
+  // Answers are confined to the caller's organization: another organization's domain reads as zeros (see the
+  // analytics check in tenancy.test.ts, over the dates of A's reports).
+  'GET /api/dm/domains/{d}/metrics/': 'own',
+  'GET /api/dm/domains/{d}/time-series/': 'own',
+  'GET /api/dm/domain-groups/{id}/metrics/': [groupPath('domain-groups/', 'metrics/')],
+  'GET /api/dm/domain-groups/{id}/time-series/': [groupPath('domain-groups/', 'time-series/')],
+  'GET /api/ph/organizations/{id}/metrics/': [orgPath('metrics/')],
+  'GET /api/ph/organizations/{id}/time-series/': [orgPath('time-series/')],
+  'GET /api/ph/users/{id}/': [userPath()],
+  'PATCH /api/ph/users/{id}/': [{ ...userPath(), body: () => ({ name: 'hacked' }) }],
+  'PATCH /api/ph/users/{id}/settings/': [{ ...userPath('settings/'), body: () => ({ language: 'pt' }) }],
+  'POST /api/ph/users/{id}/delete/': [
+    { ...userPath('delete/'), body: () => ({ password: fixturePassword }) },
+  ],
+  'PATCH /api/ph/users/{id}/groups/': [{ ...userPath('groups/'), body: () => ({ groups: [2] }) }],
+  'GET /api/ph/users/{id}/permissions/': [userPath('permissions/')],
+  'GET /api/ph/users/{id}/domains/': [userPath('domains/')],
+  'PATCH /api/ph/users/{id}/domains/': [
+    { ...userPath('domains/'), body: () => ({ domains: [] }) },
+    {
+      path: (_a, b) => `/api/ph/users/${b.member.id}/domains/`,
+      body: () => ({ domains: [aDomain] }),
+      allow400: true,
+    },
+  ],
+  'POST /api/ph/organizations/': [
+    { path: () => '/api/ph/organizations/', body: (a) => ({ name: 'X', owner: a.loner }) },
+  ],
+  'GET /api/ph/organizations/{id}/': [orgPath()],
+  'PATCH /api/ph/organizations/{id}/': [{ ...orgPath(), body: () => ({ name: 'Hacked' }) }],
+  'DELETE /api/ph/organizations/{id}/': [orgPath()],
+  'PATCH /api/ph/organizations/{id}/owner/': [
+    { ...orgPath('owner/'), body: (a) => ({ owner: a.admin.id }) },
+    {
+      path: (_a, b) => `/api/ph/organizations/${b.org.id}/owner/`,
+      body: (a) => ({ owner: a.member.id }),
+      allow400: true,
+    },
+  ],
+  'GET /api/ph/organizations/{id}/members/': [orgPath('members/')],
+  'POST /api/ph/organizations/{id}/members/': [{ ...orgPath('members/'), body: (a) => ({ user: a.loner }) }],
+  'DELETE /api/ph/organizations/{id}/members/': [
+    { ...orgPath('members/'), body: (a) => ({ user: a.member.id }) },
+    {
+      path: (_a, b) => `/api/ph/organizations/${b.org.id}/members/`,
+      body: (a) => ({ user: a.member.id }),
+      allow400: true,
+    },
+  ],
+  'POST /api/ph/organizations/{id}/admins/': [
+    { ...orgPath('admins/'), body: (a) => ({ user: a.member.id }) },
+  ],
+  'DELETE /api/ph/organizations/{id}/admins/': [
+    { ...orgPath('admins/'), body: (a) => ({ user: a.admin.id }) },
+  ],
+  ...(orgDomains('') as Record<string, Case>),
+  ...(orgDomains('/') as Record<string, Case>),
+  'POST /api/ph/member-registrations/': [
+    {
+      path: () => '/api/ph/member-registrations/',
+      body: (a) => ({ email: 'spy@example.com', organization: a.org.id }),
+    },
+  ],
+  'POST /api/ph/member-registrations/{id}/resend-email/': [
+    { path: (a) => `/api/ph/member-registrations/${a.registration}/resend-email/` },
+  ],
+  'POST /api/ph/publications/{id}/seen/': [{ path: (a) => `/api/ph/publications/${a.publication}/seen/` }],
+  'POST /api/dm/domains/create/': [
+    { path: () => '/api/dm/domains/create/', body: () => ({ name: aDomain }), allow400: true },
+  ],
+  'POST /api/dm/domains/{name}/delete/': [{ path: () => `/api/dm/domains/${aDomain}/delete/` }],
+  'GET /api/dm/domain-groups/{id}/': [groupPath('domain-groups/')],
+  'POST /api/dm/domain-groups/create/': [
+    {
+      path: () => '/api/dm/domain-groups/create/',
+      body: () => ({ name: 'Steal', domains: [aDomain] }),
+      allow400: true,
+    },
+  ],
+  'POST /api/dm/domain-groups/{id}/delete/': [groupPath('domain-groups/', 'delete/')],
+  'POST /api/dm/domain-groups/{id}/update/': [
+    { ...groupPath('domain-groups/', 'update/'), body: () => ({ domains: [] }) },
+  ],
+  'POST /api/dm/v2/domain-groups/': [
+    {
+      path: () => '/api/dm/v2/domain-groups/',
+      body: () => ({ name: 'Steal2', domains: [aDomain] }),
+      allow400: true,
+    },
+  ],
+  'GET /api/dm/v2/domain-groups/{id}/': [groupPath('v2/domain-groups/')],
+  'PATCH /api/dm/v2/domain-groups/{id}/': [
+    { ...groupPath('v2/domain-groups/'), body: () => ({ name: 'Hacked' }) },
+  ],
+  'DELETE /api/dm/v2/domain-groups/{id}/': [groupPath('v2/domain-groups/')],
+  'GET /api/dm/v2/domain-groups/{id}/domains/': [groupPath('v2/domain-groups/', 'domains/')],
+  'POST /api/dm/v2/domain-groups/{id}/domains/': [
+    { ...groupPath('v2/domain-groups/', 'domains/'), body: (a) => ({ domains: [String(a.domainId)] }) },
+    {
+      path: (_a, b) => `/api/dm/v2/domain-groups/${b.groupId}/domains/`,
+      body: () => ({ domains: [aDomain] }),
+      allow400: true,
+    },
+  ],
+  'DELETE /api/dm/v2/domain-groups/{id}/domains/': [
+    { ...groupPath('v2/domain-groups/', 'domains/'), body: () => ({ domains: [aDomain] }) },
+  ],
+};
