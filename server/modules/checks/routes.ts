@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { normalizeDomain } from '../../checks/domain/name';
+import { badRequest } from '../../lib/errors';
+import { checkDocument, type CheckKind } from './documents';
+import { spendCheck } from './rate-limit';
+import { attributes, checkErrors, documentSchema, domainParams, domainQuery, spfQuery } from './schemas';
+import { createChecksService, validIp, type ChecksService } from './service';
+
+// Mounted under /checks: the public domain tests of product spec section 7 (GET /dns/{domain}, /spf/,
+// /dmarc/, /mta-sts/, /tls-rpt/, /dnssec/, /dane/, /smtp/) and the aggregate /domain/{domain} with the form
+// flags of section 3.
+// No authentication; rate limited per client IP; results cached briefly.
+
+const summaries: Record<CheckKind, string> = {
+  dns: 'Name servers and MX hosts of a domain (with DNSSEC, DANE and TLS scores when those checkers exist)',
+  spf: 'SPF record, include tree and lookup counts; with ?ip= also check_host() for that client',
+  dmarc: 'DMARC policy discovery, tags and report destinations',
+  'mta-sts': 'MTA-STS record, policy and MX coverage',
+  'tls-rpt': 'TLS-RPT record and report destinations',
+  dnssec: 'DNSSEC status (secure, insecure, bogus, indeterminate) of the domain and of each MX host',
+  dane: 'DANE TLSA records of each MX host, matched against the certificate it presents (RFC 7672)',
+  smtp: 'SMTP servers and their TLS: banner, STARTTLS, protocol, cipher, certificate chain, step timings',
+  domain: 'Every chosen check of a domain at once (domain check form flags, each true by default)',
+};
+
+const queries: Partial<Record<CheckKind, z.ZodType>> = { spf: spfQuery, domain: domainQuery };
+
+export function checksRoutes(ctx: AppContext, service?: ChecksService): FastifyPluginAsyncZod {
+  const checks = service ?? createChecksService(ctx.config);
+  return async (app) => {
+    for (const kind of Object.keys(summaries) as CheckKind[]) {
+      for (const path of [`/${kind}/:domain`, `/${kind}/:domain/`]) {
+        app.get(
+          path,
+          {
+            schema: {
+              tags: ['checks'],
+              summary: summaries[kind],
+              hide: path.endsWith('/'),
+              params: domainParams,
+              // Only where there is one: an explicit undefined makes Fastify warn (FSTWRN001).
+              ...(queries[kind] ? { querystring: queries[kind] } : {}),
+              response: { 200: documentSchema(`${kind}-check`, attributes[kind]), ...checkErrors },
+            },
+          },
+          async (request) => {
+            const input = normalizeDomain(request.params.domain);
+            if (!input.ok) throw badRequest({ domain: [input.error] });
+            const query = (request.query ?? {}) as Record<string, string | undefined>;
+            if (kind === 'spf' && !validIp(query.ip)) {
+              throw badRequest({ ip: ['Enter a valid IPv4 or IPv6 address.'] });
+            }
+            const limited = await spendCheck(ctx.db, request.ip, ctx.config.checks.rateLimit, ctx.now());
+            if (limited) throw limited;
+            const clean = Object.fromEntries(
+              Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
+            );
+            const { value, at, cached } = await checks.run(kind, input.domain, clean);
+            return checkDocument(kind, input.domain, value, at, cached) as never;
+          },
+        );
+      }
+    }
+  };
+}
