@@ -1,0 +1,60 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { ParsedIp } from '../../checks/dnsbl/reverse';
+import { lookupReputation, type ReputationResult } from '../../checks/reputation/lookup';
+import type { AppError } from '../../lib/errors';
+import type { AuditScope } from '../audit/with-audit';
+import { delistCheckFailed, delistUnavailable, notListedHere } from './messages';
+import { statusError } from './limits';
+import { insertDelistRequest } from './repo';
+import type { ReputationServices } from './services';
+
+// A delist request for our own reputation zone: only an address the zone rates below neutral can be
+// delisted. Checked before the transaction (DNS must not hold a database connection), recorded and mailed
+// to DELIST_EMAIL inside it.
+
+export async function checkDelistable(
+  services: ReputationServices,
+  ip: ParsedIp,
+): Promise<ReputationResult | AppError> {
+  const zone = services.settings.reputationZone;
+  if (!zone) return statusError(400, delistUnavailable);
+  const reputation = await lookupReputation(services.resolver, zone, ip, services.settings.dnsblTimeoutMs);
+  if (reputation.lookup !== 'ok') return statusError(503, delistCheckFailed);
+  if (reputation.level === null || reputation.level >= 0) return statusError(400, notListedHere, 'target');
+  return reputation;
+}
+
+export async function recordDelistRequest(
+  ctx: AppContext,
+  trx: Db,
+  scope: AuditScope,
+  request: { ip: ParsedIp; reputation: ReputationResult; requesterIp: string; requesterEmail: string | null },
+): Promise<{ id: number; outboxId: number }> {
+  const { ip, reputation } = request;
+  const zone = reputation.zone ?? '';
+  const to = ctx.config.reputation.delistEmail ?? ctx.config.operatorEmail;
+  const outboxId = await ctx.mailer.queue(trx, {
+    to,
+    ...(request.requesterEmail ? { replyTo: request.requesterEmail } : {}),
+    subject: `[msas delist] ${ip.ip} in ${zone}`,
+    text: [
+      `A delist request was made for ${ip.ip} in the reputation zone ${zone}.`,
+      '',
+      `Current category: ${reputation.label} (${reputation.description}), answer ${reputation.address}.`,
+      `Requested by: ${request.requesterEmail ?? 'unknown user'} from ${request.requesterIp}.`,
+      `Organization: ${scope.organizationId ?? 'none'}.`,
+      '',
+    ].join('\n'),
+  });
+  const id = await insertDelistRequest(trx, {
+    target: ip.ip,
+    zone,
+    category: reputation.category,
+    requester_ip: request.requesterIp,
+    user_id: scope.userId,
+    organization_id: scope.organizationId,
+    outbox_id: outboxId,
+  });
+  return { id, outboxId };
+}

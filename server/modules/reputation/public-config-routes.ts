@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { publicConfigSchema } from './schemas';
+
+// Mounted under /api/ph: what the SPA needs before login (the reCAPTCHA site key). Public.
+export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/public-config/',
+      {
+        schema: {
+          tags: ['meta'],
+          summary: 'Public settings of this installation for the interface',
+          response: { 200: publicConfigSchema },
+        },
+      },
+      async () => {
+        const { recaptchaSecret, recaptchaSiteKey } = ctx.config.reputation;
+        // The widget only makes sense when the server verifies its tokens.
+        const enabled = Boolean(recaptchaSecret && recaptchaSiteKey);
+        return { recaptcha_site_key: enabled ? recaptchaSiteKey! : null, recaptcha_enabled: enabled };
+      },
+    );
+  };
+}
