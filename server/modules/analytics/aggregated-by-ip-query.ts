@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Selection } from './filter';
+import { containsPattern, orderBy } from './ordering';
+import { rollupCondition } from './where';
+
+// Rollups summed per source IP, with its reverse DNS and sender service when enrichment knows them. Search
+// matches the IP, the reverse DNS name or the sender service.
+
+export const ipOrderings = [
+  'source_ip',
+  'messages',
+  'records',
+  'dmarc_passed',
+  'dmarc_failed',
+  'dkim_passed',
+  'spf_passed',
+  'domains',
+  'reverse_dns',
+  'sender_service',
+] as const;
+
+export type IpRow = {
+  source_ip: string;
+  reverse_dns: string | null;
+  sender_service: string | null;
+  messages: number;
+  records: number;
+  dmarc_passed: number;
+  dmarc_failed: number;
+  dkim_passed: number;
+  spf_passed: number;
+  domains: number;
+};
+
+type Page = { offset: number; limit: number; search?: string; ordering?: string };
+
+export async function aggregatedByIp(db: Db, s: Selection, p: Page) {
+  const like = p.search ? containsPattern(p.search) : null;
+  const search = like
+    ? sql`and (u.source_ip like ${like} or lower(coalesce(e.ptr, '')) like ${like}
+        or lower(coalesce(u.sender_service, e.sender_service, '')) like ${like})`
+    : sql``;
+  const order = orderBy(p.ordering, ipOrderings, '-messages');
+  const from = sql`from dmarc_rollups u left join ip_enrichment e on e.ip = u.source_ip
+    where ${rollupCondition(s)} ${search}`;
+  const { rows: counted } = await sql<{
+    n: number;
+  }>`select count(distinct u.source_ip)::int as n ${from}`.execute(db);
+  const { rows } = await sql<Record<keyof IpRow, string | number | null>>`select * from (
+      select u.source_ip,
+        max(e.ptr) as reverse_dns,
+        coalesce(max(u.sender_service), max(e.sender_service)) as sender_service,
+        sum(u.messages) as messages,
+        sum(u.records) as records,
+        coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
+        coalesce(sum(u.messages) filter (where not u.dmarc_pass), 0) as dmarc_failed,
+        coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
+        coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed,
+        count(distinct u.domain) as domains
+      ${from}
+      group by u.source_ip
+    ) g
+    order by ${order}, source_ip
+    offset ${p.offset} limit ${p.limit}`.execute(db);
+  const data: IpRow[] = rows.map((r) => ({
+    source_ip: String(r.source_ip),
+    reverse_dns: r.reverse_dns === null ? null : String(r.reverse_dns),
+    sender_service: r.sender_service === null ? null : String(r.sender_service),
+    messages: Number(r.messages),
+    records: Number(r.records),
+    dmarc_passed: Number(r.dmarc_passed),
+    dmarc_failed: Number(r.dmarc_failed),
+    dkim_passed: Number(r.dkim_passed),
+    spf_passed: Number(r.spf_passed),
+    domains: Number(r.domains),
+  }));
+  return { count: counted[0].n, rows: data };
+}

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/permissions';
+import { requireAuth } from '../auth/bearer';
+import { visibleGroup } from '../domain-groups/service';
+import { secured } from '../organizations/route-schema';
+import { visibleOrganization } from '../organizations/service';
+import { metricsDocument, timeSeriesDocument } from './documents';
+import { assertSpan, maxSeriesDays, normalizeDomain, resolveSelection, type Selection } from './filter';
+import { metricsTotals } from './metrics-query';
+import { countReports } from './reports-count-query';
+import {
+  analyticsErrors,
+  domainParams,
+  filterQuery,
+  idParams,
+  metricsDocument as metricsSchema,
+  timeSeriesDocument as seriesSchema,
+  type FilterQuery,
+} from './schemas';
+import { dailyTotals } from './time-series-query';
+
+// Domain metrics and time series (spec sections 3 and 7) for all domains, one domain, a domain group and an
+// organization. Mounted twice: under /api/dm (domains, domain groups) and /api/ph (organizations).
+
+type Resolved = { id: string; selection: Selection };
+type Resolver = (actor: Actor, params: Record<string, string | number>, q: FilterQuery) => Promise<Resolved>;
+
+async function metrics(ctx: AppContext, r: Resolved) {
+  const [totals, nrReports] = await Promise.all([
+    metricsTotals(ctx.db, r.selection),
+    countReports(ctx.db, r.selection),
+  ]);
+  return metricsDocument(r.id, r.selection, totals, nrReports);
+}
+
+function registerPair(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  ctx: AppContext,
+  base: string,
+  what: string,
+  params: typeof domainParams | typeof idParams | null,
+  resolve: Resolver,
+) {
+  const onRequest = requireAuth(ctx);
+  const common = { querystring: filterQuery, ...(params ? { params } : {}) };
+  app.get(
+    `${base}metrics/`,
+    {
+      onRequest,
+      schema: secured('analytics', `Domain metrics of ${what}`, {
+        ...common,
+        response: { 200: metricsSchema, ...analyticsErrors },
+      }),
+    },
+    async (request) =>
+      metrics(
+        ctx,
+        await resolve(request.user!, (request.params ?? {}) as Record<string, string>, request.query),
+      ),
+  );
+  app.get(
+    `${base}time-series/`,
+    {
+      onRequest,
+      schema: secured('analytics', `Daily time series of ${what}`, {
+        ...common,
+        response: { 200: seriesSchema, ...analyticsErrors },
+      }),
+    },
+    async (request) => {
+      const r = await resolve(request.user!, (request.params ?? {}) as Record<string, string>, request.query);
+      assertSpan(r.selection, maxSeriesDays);
+      return timeSeriesDocument(r.selection, await dailyTotals(ctx.db, r.selection));
+    },
+  );
+}
+
+export function domainAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const now = () => ctx.now();
+    registerPair(app, ctx, '/domains/', 'all domains', null, async (actor, _p, q) => ({
+      id: q.domain ? normalizeDomain(q.domain) : 'all',
+      selection: await resolveSelection(ctx.db, actor, q, now()),
+    }));
+    registerPair(app, ctx, '/domains/:d/', 'one domain', domainParams, async (actor, p, q) => {
+      const domain = normalizeDomain(String(p.d));
+      return { id: domain, selection: await resolveSelection(ctx.db, actor, q, now(), { domain }) };
+    });
+    registerPair(app, ctx, '/domain-groups/:id/', 'a domain group', idParams, async (actor, p, q) => {
+      const group = await visibleGroup(ctx.db, actor, Number(p.id));
+      const fixed = { group: group.id, organization: group.organization_id };
+      return { id: String(group.id), selection: await resolveSelection(ctx.db, actor, q, now(), fixed) };
+    });
+  };
+}
+
+export function organizationAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    registerPair(app, ctx, '/organizations/:id/', 'an organization', idParams, async (actor, p, q) => {
+      const org = await visibleOrganization(ctx.db, actor, Number(p.id));
+      const selection = await resolveSelection(ctx.db, actor, q, ctx.now(), { organization: org.id });
+      return { id: String(org.id), selection };
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Selection } from './filter';
+import type { SeriesName } from './schemas';
+import { rollupCondition } from './where';
+
+export type DayTotals = { day: string } & Record<SeriesName, number>;
+
+/** Per-day message sums for the window's days that have data, oldest first. */
+export async function dailyTotals(db: Db, s: Selection): Promise<DayTotals[]> {
+  const { rows } = await sql<Record<string, string | number | null>>`select u.day::text as day,
+      sum(u.messages) as messages,
+      sum(u.messages) filter (where u.dmarc_pass) as dmarc_passed,
+      sum(u.messages) filter (where not u.dmarc_pass) as dmarc_failed,
+      sum(u.messages) filter (where u.dkim_aligned) as dkim_passed,
+      sum(u.messages) filter (where not u.dkim_aligned) as dkim_failed,
+      sum(u.messages) filter (where u.spf_aligned) as spf_passed,
+      sum(u.messages) filter (where not u.spf_aligned) as spf_failed
+    from dmarc_rollups u
+    where ${rollupCondition(s)}
+    group by u.day
+    order by u.day`.execute(db);
+  return rows.map((r) => ({
+    day: String(r.day),
+    messages: Number(r.messages ?? 0),
+    dmarc_passed: Number(r.dmarc_passed ?? 0),
+    dmarc_failed: Number(r.dmarc_failed ?? 0),
+    dkim_passed: Number(r.dkim_passed ?? 0),
+    dkim_failed: Number(r.dkim_failed ?? 0),
+    spf_passed: Number(r.spf_passed ?? 0),
+    spf_failed: Number(r.spf_failed ?? 0),
+  }));
+}
