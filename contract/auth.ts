@@ -23,7 +23,12 @@ export const authenticateResponseSchema = z.object({ access: z.string(), refresh
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
 export const refreshResponseSchema = z.object({ access: z.string(), refresh: z.string().optional() });
 
-export const defaultBenefits = { domains: 100, campaigns: 1000, campaignRecipients: 100, retention: 30 } as const;
+export const defaultBenefits = {
+  domains: 100,
+  campaigns: 1000,
+  campaignRecipients: 100,
+  retention: 30,
+} as const;
 
 export const benefitsSchema = z.object({
   domains: z.number().int(),

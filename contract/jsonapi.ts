@@ -1,5 +1,11 @@
 // JSON:API-style documents of DESIGN.md section 3 (snake_case keys from the server).
-export type PageLinks = { current: string | null; first: string | null; last: string | null; next: string | null; prev: string | null };
+export type PageLinks = {
+  current: string | null;
+  first: string | null;
+  last: string | null;
+  next: string | null;
+  prev: string | null;
+};
 export type Resource<A, R = Record<string, unknown>> = {
   type: string;
   id: string | number;

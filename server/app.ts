@@ -19,6 +19,26 @@ import { registerXsrfCookie } from './lib/xsrf';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerChecksPort } from './modules/checks/port-server';
+import { checksRoutes } from './modules/checks/routes';
+import { rblCheckRoutes } from './modules/reputation/checks-routes';
+import { withRecaptchaSources } from './modules/reputation/csp';
+import { publicConfigRoutes } from './modules/reputation/public-config-routes';
+import { reputationRoutes } from './modules/reputation/routes';
+import { accountRoutes } from './modules/account/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { domainGroupRoutes } from './modules/domain-groups/routes';
+import { organizationDomainRoutes } from './modules/domains/organization-routes';
+import { domainRoutes } from './modules/domains/routes';
+import { organizationMemberRoutes } from './modules/organizations/members-routes';
+import { registrationRoutes } from './modules/organizations/registrations-routes';
+import { organizationRoutes } from './modules/organizations/routes';
+import { publicationRoutes } from './modules/publications/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { domainAnalyticsRoutes, organizationAnalyticsRoutes } from './modules/analytics/overview-routes';
+import { aggregationRoutes } from './modules/analytics/aggregation-routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { userAdminRoutes } from './modules/users/admin-routes';
 import { userRoutes } from './modules/users/routes';
 import { notFoundHandler, registerSpa } from './spa';
 
@@ -52,7 +72,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: withRecaptchaSources(contentSecurityPolicy, ctx.config),
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // The SPA may post FormData (multipart); fields become a plain body object like the urlencoded form.
@@ -81,6 +103,34 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(authRoutes(ctx), { prefix: '/api/ph' });
   await app.register(userRoutes(ctx), { prefix: '/api/ph' });
   await app.register(contactRoutes(ctx), { prefix: '/api/ph' });
+  // IP verify and reputation (issue 6).
+  await app.register(publicConfigRoutes(ctx), { prefix: '/api/ph' });
+  await app.register(reputationRoutes(ctx), { prefix: '/api/rep' });
+  await app.register(rblCheckRoutes(ctx), { prefix: '/checks' });
+  // Domain tests (issue 5): /checks/dns|spf|dmarc|mta-sts|tls-rpt|domain/{domain}; CHECKS_PORT serves /checks too.
+  await app.register(checksRoutes(ctx), { prefix: '/checks' });
+  registerChecksPort(app, ctx);
+  // Organizations, users, domains and accounts (issue 7).
+  for (const routes of [
+    userAdminRoutes,
+    organizationRoutes,
+    organizationMemberRoutes,
+    organizationDomainRoutes,
+    registrationRoutes,
+    accountRoutes,
+    auditRoutes,
+    publicationRoutes,
+    settingsRoutes,
+  ]) {
+    await app.register(routes(ctx), { prefix: '/api/ph' });
+  }
+  await app.register(domainRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(domainGroupRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(reportRoutes(ctx), { prefix: '/api/dm' });
+  // Analytics (issue 4): metrics, time series and aggregations, read from dmarc_rollups.
+  await app.register(domainAnalyticsRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(aggregationRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/openapi.json',

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isListSetting } from './checks/dnsbl/zones';
 import { parseDurationSeconds } from './lib/duration';
+import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation/settings';
 
 // Every setting of the server, read once from the environment (and .env through dotenv in loadConfig).
 export class ConfigError extends Error {}
@@ -102,10 +104,47 @@ const envSchema = z.object({
   MAIL_FROM: email('msas@localhost'),
   OPERATOR_EMAIL: email('admin@localhost'),
   CHECKS_PORT: port(undefined),
+  CHECKS_CACHE_SECONDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const n = v === undefined || v === '' ? 60 : Number(v);
+      if (Number.isInteger(n) && n >= 0) return n;
+      ctx.addIssue({ code: 'custom', message: 'expected a whole number of seconds (0 turns the cache off)' });
+      return z.NEVER;
+    }),
+  CHECKS_RATE_LIMIT: positiveInt(30),
+  CHECKS_NS_PORT: port(53),
+  MTA_STS_PORT: port(443),
+  MTA_STS_CA_FILE: optionalText,
+  DNSSEC_RESOLVER: optionalText.refine(
+    (v) => v === undefined || /^(\[[0-9a-f:.]+\]|[0-9.]+)(:\d{1,5})?$/i.test(v),
+    'expected a validating resolver as host:port, e.g. 127.0.0.1:53',
+  ),
+  SMTP_CHECK_PORT: port(25),
   PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   LOGIN_RATE_LIMIT: positiveInt(5),
   LOGIN_RATE_LIMIT_IP: positiveInt(20),
   CONTACT_RATE_LIMIT: positiveInt(5),
+  DNSBL_ZONES: optionalText.refine((v) => v === undefined || isListSetting(v), 'expected zone[:allow],...'),
+  DNSBL_TIMEOUT_MS: positiveInt(2000),
+  REPUTATION_ZONE: optionalText,
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_VERIFY_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
+  DELIST_EMAIL: optionalText.refine(
+    (v) => v === undefined || looseEmail.test(v),
+    'expected an email address',
+  ),
+  GEOIP_CITY_DB: optionalText,
+  GEOIP_ASN_DB: optionalText,
+  IMAP_URL: url(['imap:', 'imaps:'], 'an imap:// or imaps:// URL'),
+  IMAP_PROCESSED_FOLDER: optionalText.transform((v) => v ?? 'processed'),
+  IMAP_FAILED_FOLDER: optionalText.transform((v) => v ?? 'failed'),
+  IMAP_POLL_INTERVAL: duration('5m'),
+  IMAP_MAX_ATTEMPTS: positiveInt(3),
+  INBOUND_SMTP_PORT: port(undefined),
+  INBOUND_SMTP_HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
   TRUST_PROXY: optionalText.refine(
     (v) => v === undefined || /^(true|false|[0-9a-f.:/,\s]+)$/i.test(v),
     'expected true, false or a comma-separated list of proxy addresses',
@@ -130,11 +169,34 @@ export type Settings = {
   mailFrom: string;
   operatorEmail: string;
   checksPort: number | undefined;
+  /** Public /checks: seconds a result is reused, requests per client IP per minute, test ports, extra CA. */
+  checks: {
+    cacheSeconds: number;
+    rateLimit: number;
+    nsPort: number;
+    mtaStsPort: number;
+    mtaStsCaFile?: string;
+  };
+  /** Validating resolver (host:port) for the DNSSEC and DANE checks; unset: the DNS_SERVERS resolver. */
+  dnssecResolver: string | undefined;
+  /** Port the SMTP TLS check connects to on each MX host (25; tests use a loopback port). */
+  smtpCheckPort: number;
   publicUrl: string;
   loginRateLimit: number;
   loginRateLimitIp: number;
   contactRateLimit: number;
   trustProxy: boolean | string[];
+  /** Inbound report sources: the rua mailbox (IMAP) and the SMTP listener (server/mail/inbound/). */
+  inbound: {
+    imapUrl: string | undefined;
+    imapProcessedFolder: string;
+    imapFailedFolder: string;
+    imapPollSeconds: number;
+    imapMaxAttempts: number;
+    smtpPort: number | undefined;
+    smtpHost: string;
+  };
+  reputation: ReputationSettings;
 };
 
 // Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For.
@@ -174,11 +236,40 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
     checksPort: e.CHECKS_PORT,
+    checks: {
+      cacheSeconds: e.CHECKS_CACHE_SECONDS,
+      rateLimit: e.CHECKS_RATE_LIMIT,
+      nsPort: e.CHECKS_NS_PORT ?? 53,
+      mtaStsPort: e.MTA_STS_PORT ?? 443,
+      mtaStsCaFile: e.MTA_STS_CA_FILE,
+    },
+    dnssecResolver: e.DNSSEC_RESOLVER,
+    smtpCheckPort: e.SMTP_CHECK_PORT ?? 25,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT ?? 8080}`,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    inbound: {
+      imapUrl: e.IMAP_URL,
+      imapProcessedFolder: e.IMAP_PROCESSED_FOLDER,
+      imapFailedFolder: e.IMAP_FAILED_FOLDER,
+      imapPollSeconds: e.IMAP_POLL_INTERVAL,
+      imapMaxAttempts: e.IMAP_MAX_ATTEMPTS,
+      smtpPort: e.INBOUND_SMTP_PORT,
+      smtpHost: e.INBOUND_SMTP_HOST,
+    },
+    reputation: {
+      dnsblZones: e.DNSBL_ZONES,
+      dnsblTimeoutMs: e.DNSBL_TIMEOUT_MS,
+      reputationZone: e.REPUTATION_ZONE?.replace(/\.$/, ''),
+      recaptchaSecret: e.RECAPTCHA_SECRET,
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+      recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL ?? defaultRecaptchaVerifyUrl,
+      delistEmail: e.DELIST_EMAIL,
+      geoipCityDb: e.GEOIP_CITY_DB,
+      geoipAsnDb: e.GEOIP_ASN_DB,
+    },
   };
 }
 

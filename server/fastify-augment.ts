@@ -1,6 +1,6 @@
 import type { Role } from './db/schema';
 
-// The authenticated caller, set by the bearer preHandler (modules/auth/bearer.ts); null on public routes.
+// The authenticated caller, set by the bearer onRequest hook (modules/auth/bearer.ts); null on public routes.
 export type AuthUser = {
   id: number;
   username: string;

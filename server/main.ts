@@ -2,6 +2,11 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from './config';
 import { migrateToLatest } from './db/migrate';
 import { createUserCommand, seedDemo } from './cli/accounts';
+import { checkCommand, checkUsage } from './cli/check';
+import { importFiles } from './cli/import';
+import pino from 'pino';
+import { createLogger } from './lib/logger';
+import { loadConfig } from './load-config';
 import { openRuntime } from './cli/runtime';
 import { serve } from './cli/serve';
 import { worker } from './cli/worker';
@@ -20,6 +25,10 @@ Commands:
         Create the "Demo" organization and demo-owner/admin/member@example.com (idempotent).
   create-user --email EMAIL [--password P] [--role owner|admin|member|support|client] [--organization NAME]
         Create a user (the password is generated and printed when not given).
+  ${checkUsage}
+        Check a domain's DNS, SPF, DMARC, MTA-STS or TLS-RPT (or all: domain) and print the result.
+  import <files or folders...> [--json]
+        Import DMARC aggregate, TLS and failure reports (XML, JSON, gzip, zip, e-mail); one line per file.
 
 Settings come from the environment or .env: see .env.example and docs/OPERATIONS.md.`;
 
@@ -86,6 +95,24 @@ export async function main(argv: string[]): Promise<number> {
       await withRuntime(({ ctx }) => createUserCommand(ctx.db, values, print));
       return 0;
     }
+    case 'import': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: { json: { type: 'boolean' } },
+        allowPositionals: true,
+      });
+      if (positionals.length === 0) throw new Error('import needs files or folders');
+      // Logs go to stderr: stdout carries only the one line per file.
+      const runtime = await openRuntime({ logger: createLogger(loadConfig().logLevel, pino.destination(2)) });
+      try {
+        const opts = { json: Boolean(values.json), print, printError: console.error };
+        return (await importFiles(runtime.ctx.db, positionals, opts)).internalErrors > 0 ? 1 : 0;
+      } finally {
+        await runtime.close();
+      }
+    }
+    case 'check':
+      return checkCommand(rest, print);
     default:
       console.error(`msas: unknown command "${command}"\n`);
       print(helpText);

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ReportTables } from './schema-reports';
+import type { ReputationTables } from './schema-reputation';
 
 // Kysely table types; keep in step with migrations/.
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -25,7 +27,9 @@ export type OrganizationsTable = {
   is_stripe: Generated<boolean>;
   subscription_status: string | null;
   trial_end_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
+  owner_id: ColumnType<number | null, number | null | undefined, number | null>;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
 };
 
 export type UsersTable = {
@@ -45,7 +49,8 @@ export type UsersTable = {
   totp_last_step: number | null;
   stripe_customer_id: string | null;
   last_login: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type RecoveryCodesTable = {
@@ -53,7 +58,7 @@ export type RecoveryCodesTable = {
   user_id: number;
   hmac: string;
   used_at: ColumnType<Date | null, never, Date | string>;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 };
 
 export type RefreshTokensTable = {
@@ -64,7 +69,7 @@ export type RefreshTokensTable = {
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, never, Date | string>;
   revoked_at: ColumnType<Date | null, never, Date | string>;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 };
 
 export type LoginAttemptsTable = {
@@ -76,7 +81,7 @@ export type LoginAttemptsTable = {
 export type AuditOperationsTable = {
   id: Generated<number>;
   name: string;
-  date: Generated<CreatedAt>;
+  date: CreatedAt;
   user_id: number | null;
   organization_id: number | null;
   request: Json<unknown>;
@@ -89,7 +94,7 @@ export type OutboxTable = {
   reply_to: string | null;
   subject: string;
   text: string;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
@@ -98,27 +103,84 @@ export type PublicationsTable = {
   organization_id: number | null;
   title: string;
   body: string;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 };
 
 export type SettingsTable = {
   key: string;
   value: Json<unknown>;
-  updated_at: Generated<CreatedAt>;
+  updated_at: CreatedAt;
 };
 
-export type Database = {
-  organizations: OrganizationsTable;
-  users: UsersTable;
-  recovery_codes: RecoveryCodesTable;
-  refresh_tokens: RefreshTokensTable;
-  login_attempts: LoginAttemptsTable;
-  audit_operations: AuditOperationsTable;
-  outbox: OutboxTable;
-  publications: PublicationsTable;
-  settings: SettingsTable;
+export type DomainsTable = {
+  id: Generated<number>;
+  name: string;
+  organization_id: number;
+  created_at: CreatedAt;
 };
+
+export type DomainGroupsTable = {
+  id: Generated<number>;
+  name: string;
+  organization_id: number;
+  owner_id: number | null;
+  created_at: CreatedAt;
+};
+
+export type DomainGroupDomainsTable = { group_id: number; domain_id: number };
+export type UserDomainsTable = { user_id: number; domain_id: number };
+
+export type MemberRegistrationsTable = {
+  id: Generated<number>;
+  organization_id: number;
+  email: string;
+  role: Generated<'admin' | 'member'>;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Timestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_count: Generated<number>;
+  created_at: CreatedAt;
+};
+
+export type AccountTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+};
+
+export type PublicationSeenTable = {
+  user_id: number;
+  publication_id: number;
+  seen_at: CreatedAt;
+};
+
+export type Database = ReportTables &
+  ReputationTables & {
+    organizations: OrganizationsTable;
+    users: UsersTable;
+    recovery_codes: RecoveryCodesTable;
+    refresh_tokens: RefreshTokensTable;
+    login_attempts: LoginAttemptsTable;
+    audit_operations: AuditOperationsTable;
+    outbox: OutboxTable;
+    publications: PublicationsTable;
+    settings: SettingsTable;
+    domains: DomainsTable;
+    domain_groups: DomainGroupsTable;
+    domain_group_domains: DomainGroupDomainsTable;
+    user_domains: UserDomainsTable;
+    member_registrations: MemberRegistrationsTable;
+    account_tokens: AccountTokensTable;
+    publication_seen: PublicationSeenTable;
+  };
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
+export type DomainRow = Selectable<DomainsTable>;
+export type DomainGroupRow = Selectable<DomainGroupsTable>;

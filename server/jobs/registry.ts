@@ -1,3 +1,4 @@
+import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import type { Job } from './scheduler';
@@ -6,6 +7,8 @@ const hour = 3_600_000;
 
 // Every background job of the product; `msas worker` (or `msas serve` in-process) runs this list.
 export const registeredJobs: Job[] = [
+  reportPurgeJob(),
+  enrichmentJob(),
   {
     name: 'purge-refresh-tokens',
     intervalMs: hour,

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
 const routes: { method: string; url: string; hidden: boolean }[] = [];
+const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -26,7 +27,7 @@ describe('application shell', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
-  it('GET /api/openapi.json documents every route with its schemas', async () => {
+  it('GET /api/openapi.json documents exactly the routes the app registered, each with a 2xx answer', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{
       openapi: string;
       paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
@@ -35,53 +36,48 @@ describe('application shell', () => {
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
       Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
     );
-    const expected = [
-      'GET /healthz',
-      'GET /api/openapi.json',
-      'POST /api/ph/authenticate/',
-      'POST /api/ph/authenticate/recovery/',
-      'POST /api/ph/authenticate/refresh/',
-      'POST /api/ph/2fa/setup/start/',
-      'POST /api/ph/2fa/setup/confirm/',
-      'POST /api/ph/2fa/disable/',
-      'GET /api/ph/users/{id}/',
-      'PATCH /api/ph/users/{id}/settings/',
-      'POST /api/ph/contact/',
-    ];
-    expect(documented.sort()).toEqual(expected.sort());
+    expect(new Set(documented).size).toBe(documented.length);
+    // HEAD is Fastify's automatic twin of each GET; hidden routes are checked in the next test.
+    const visible = routes
+      .filter((r) => !r.hidden && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${openapiPath(r.url)}`);
+    expect(visible.length).toBeGreaterThan(50);
+    expect([...documented].sort()).toEqual([...new Set(visible)].sort());
     expect(doc.paths['/api/ph/authenticate/']?.post?.requestBody).toBeDefined();
     for (const [p, ops] of Object.entries(doc.paths)) {
-      for (const op of Object.values(ops)) {
+      for (const [method, op] of Object.entries(ops)) {
         expect(
-          Object.keys(op.responses ?? {}).some((s) => s === '200' || s === '201'),
-          p,
+          Object.keys(op.responses ?? {}).some((s) => /^2\d\d$/.test(s)),
+          `${method.toUpperCase()} ${p} documents no 2xx response`,
         ).toBe(true);
       }
     }
   });
 
-  it('every registered, visible route is in the OpenAPI document', async () => {
+  it('hides only trailing-slash spellings of documented routes', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
-    const visible = routes.filter((r) => !r.hidden && r.method !== 'HEAD');
-    expect(visible.length).toBeGreaterThan(5);
-    for (const route of visible) {
-      const openapiPath = route.url.replace(/:(\w+)/g, '{$1}');
-      expect(doc.paths[openapiPath], `${route.method} ${route.url}`).toHaveProperty(
-        route.method.toLowerCase(),
-      );
+    const hidden = routes.filter((r) => r.hidden && r.method !== 'HEAD');
+    for (const route of hidden) {
+      const twin = openapiPath(route.url).replace(/\/$/, '');
+      expect(route.url.endsWith('/'), `${route.method} ${route.url}`).toBe(true);
+      expect(doc.paths[twin], `${route.method} ${route.url}`).toHaveProperty(route.method.toLowerCase());
     }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    for (const [method, url] of [
+    const unknown = [
       ['GET', '/api/ph/nothing-here/'],
-      ['POST', '/api/dm/domains/create/'],
+      ['POST', '/api/dm/nothing-here/create/'],
+      ['GET', '/api/rep/nothing-here/'],
       ['GET', '/checks/nothing'],
-    ] as const) {
+    ] as const;
+    const registered = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    for (const [method, url] of unknown) {
+      expect(registered.has(`${method} ${url}`), `${method} ${url} is a route`).toBe(false);
       const res = await t.app.inject({ method, url });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
   });

@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_tenancy';
+import * as m0010 from './0010_reports';
+import * as m0020 from './0020_reputation';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_tenancy': m0002,
+  '0010_reports': m0010,
+  '0020_reputation': m0020,
 };

@@ -1,0 +1,148 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely types of the report tables (migration 0010_reports). Bigint sums come back as strings from pg and
+// numbers from PGlite: read them through Number().
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+type BigCount = ColumnType<string | number, number, number>;
+type OrgRef = ColumnType<number | null, number | null | undefined, number | null>;
+
+export type ReportSource = 'upload' | 'cli' | 'imap' | 'smtp' | 'bench';
+
+export type ReportFilesTable = {
+  id: Generated<number>;
+  sha256: string;
+  name: string;
+  size: number;
+  content: Buffer;
+  source: ReportSource;
+  received_at: CreatedAt;
+};
+
+export type StoredPolicy = {
+  adkim: string;
+  aspf: string;
+  p: string;
+  sp: string | null;
+  np: string | null;
+  pct: number | null;
+  fo: string | null;
+  testing: string | null;
+  discovery_method: string | null;
+};
+
+export type DmarcReportsTable = {
+  id: Generated<number>;
+  organization_id: OrgRef;
+  domain: string;
+  org_name: string;
+  report_id: string;
+  begin_date: Timestamp;
+  end_date: Timestamp;
+  email: string;
+  extra_contact_info: string | null;
+  version: string | null;
+  generator: string | null;
+  errors: Json<string[]>;
+  policy: Json<StoredPolicy>;
+  extensions: ColumnType<unknown, string | null, string | null>;
+  warnings: Json<string[]>;
+  records_count: number;
+  messages_count: BigCount;
+  file_id: number | null;
+  source: ReportSource;
+  received_at: CreatedAt;
+};
+
+export type DmarcRecordsTable = {
+  id: number;
+  report_id: number;
+  source_ip: string;
+  count: number;
+  disposition: string;
+  dkim: string;
+  spf: string;
+  reasons: Json<{ type: string; comment: string | null }[]>;
+  header_from: string;
+  envelope_from: string | null;
+  envelope_to: string | null;
+  extensions: ColumnType<unknown, string | null, string | null>;
+};
+
+export type DmarcDkimResultsTable = {
+  id: Generated<number>;
+  record_id: number;
+  domain: string;
+  selector: string | null;
+  result: string;
+  human_result: string | null;
+};
+
+export type DmarcSpfResultsTable = {
+  id: Generated<number>;
+  record_id: number;
+  domain: string;
+  scope: string | null;
+  result: string;
+  human_result: string | null;
+};
+
+export type DmarcRollupsTable = {
+  id: Generated<number>;
+  day: ColumnType<Date | string, string, string>;
+  organization_id: number;
+  domain: string;
+  source_ip: string;
+  sender_service: string | null;
+  dkim_auth: boolean;
+  spf_auth: boolean;
+  dkim_aligned: boolean;
+  spf_aligned: boolean;
+  dmarc_pass: boolean;
+  disposition: string;
+  messages: BigCount;
+  records: number;
+};
+
+/** tls_reports and failure_reports share one shape; `details` holds the parsed report. */
+export type OtherReportsTable = {
+  id: Generated<number>;
+  organization_id: OrgRef;
+  domain: string;
+  org_name: string;
+  report_id: string;
+  begin_date: Timestamp;
+  end_date: Timestamp;
+  records_count: number;
+  messages_count: BigCount;
+  summary: Json<Record<string, unknown>>;
+  details: Json<unknown>;
+  warnings: Json<string[]>;
+  file_id: number | null;
+  source: ReportSource;
+  received_at: CreatedAt;
+};
+
+export type IpEnrichmentTable = {
+  ip: string;
+  ptr: string | null;
+  base_domain: string | null;
+  sender_service: string | null;
+  status: Generated<'pending' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+export type ReportTables = {
+  report_files: ReportFilesTable;
+  dmarc_reports: DmarcReportsTable;
+  dmarc_records: DmarcRecordsTable;
+  dmarc_dkim_results: DmarcDkimResultsTable;
+  dmarc_spf_results: DmarcSpfResultsTable;
+  dmarc_rollups: DmarcRollupsTable;
+  tls_reports: OtherReportsTable;
+  failure_reports: OtherReportsTable;
+  ip_enrichment: IpEnrichmentTable;
+};

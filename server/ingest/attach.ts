@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { rollupStoredReports } from './rollups';
+
+// Reports whose policy domain nobody had registered wait with organization_id null. When an organization
+// registers the domain, they (and those of its subdomains) become that organization's, and the aggregate
+// ones are folded into its rollups. Idempotent: a second call finds nothing left to attach.
+
+export type AttachResult = { aggregate: number; tls: number; failure: number };
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function attachPendingReports(
+  db: Db,
+  organizationId: number,
+  domain: string,
+): Promise<AttachResult> {
+  const name = domain.toLowerCase().replace(/\.$/, '');
+  const pattern = `%.${likeEscape(name)}`;
+  const matches = sql<boolean>`organization_id is null and (domain = ${name} or domain like ${pattern})`;
+  const aggregate = await db
+    .updateTable('dmarc_reports')
+    .set({ organization_id: organizationId })
+    .where(matches)
+    .returning('id')
+    .execute();
+  await rollupStoredReports(
+    db,
+    aggregate.map((r) => r.id),
+  );
+  const tls = await db
+    .updateTable('tls_reports')
+    .set({ organization_id: organizationId })
+    .where(matches)
+    .returning('id')
+    .execute();
+  const failure = await db
+    .updateTable('failure_reports')
+    .set({ organization_id: organizationId })
+    .where(matches)
+    .returning('id')
+    .execute();
+  return { aggregate: aggregate.length, tls: tls.length, failure: failure.length };
+}
+
+/**
+ * The hook for the domains module: call it in the transaction that registers a domain (after the insert),
+ * so the reports kept aside for that domain become the organization's in the same commit.
+ */
+export async function onDomainRegistered(
+  trx: Db,
+  domain: { name: string; organization_id: number },
+): Promise<AttachResult> {
+  return attachPendingReports(trx, domain.organization_id, domain.name);
+}

@@ -1,0 +1,116 @@
+import type { Db } from '../db/database';
+import { fileResult, parseIncoming, type ParsedOutcome } from './ingest-file';
+import { storeBatch } from './store-batch';
+import type { FileResult, IncomingFile, IngestOptions, StoredReport } from './types';
+
+// Many files (a folder on the CLI, the benchmark): a pipeline in which files are read and parsed ahead
+// (up to `prefetch`) while earlier ones are written, and small reports are grouped into one transaction of
+// up to `batchReports` reports / `batchRecords` records (each report still all or nothing: store-batch.ts),
+// with `concurrency` batches in flight (PGlite has one connection: use 1). Memory stays bounded by
+// prefetch + concurrency batches whatever the number of files. Results arrive in completion order.
+
+export type ManyOptions = IngestOptions & {
+  concurrency?: number;
+  prefetch?: number;
+  batchReports?: number;
+  batchRecords?: number;
+};
+
+export type ManyItem =
+  | { file: string; result: FileResult; reports: StoredReport[]; error?: undefined }
+  | { file: string; error: unknown; result?: undefined; reports?: undefined };
+
+type Ahead = { promise: Promise<ParsedOutcome | null>; settled: boolean };
+
+export async function ingestMany(
+  db: Db,
+  files: AsyncIterable<IncomingFile> | Iterable<IncomingFile>,
+  options: ManyOptions,
+  onFile: (item: ManyItem) => void | Promise<void>,
+): Promise<void> {
+  const iterator =
+    Symbol.asyncIterator in files
+      ? files[Symbol.asyncIterator]()
+      : (files as Iterable<IncomingFile>)[Symbol.iterator]();
+  const prefetch = Math.max(1, options.prefetch ?? 8);
+  const maxReports = options.batchReports ?? 32;
+  const maxRecords = options.batchRecords ?? 20_000;
+  let exhausted = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  const queue: Ahead[] = [];
+
+  // Files are pulled and parsed one after the other (the iterator is not re-entrant).
+  const pull = () => {
+    const entry: Ahead = { promise: null as never, settled: false };
+    entry.promise = chain.then(async () => {
+      if (exhausted) return null;
+      const next = await iterator.next();
+      if (next.done) {
+        exhausted = true;
+        return null;
+      }
+      return parseIncoming(next.value, options);
+    });
+    entry.promise.then(
+      () => (entry.settled = true),
+      () => (entry.settled = true),
+    );
+    chain = entry.promise.catch(() => undefined);
+    queue.push(entry);
+  };
+  const refill = () => {
+    while (!exhausted && queue.length < prefetch) pull();
+  };
+  const take = async (): Promise<ParsedOutcome | null> => {
+    refill();
+    const entry = queue.shift();
+    if (!entry) return null;
+    const item = await entry.promise;
+    refill();
+    return item;
+  };
+
+  const lane = async () => {
+    for (;;) {
+      const first = await take();
+      if (!first) return;
+      const batch = [first];
+      let reports = first.parsed?.reports.length ?? 0;
+      let records = countRecords(first);
+      // Group what is already parsed; never wait for the parser with a batch in hand.
+      while (reports < maxReports && records < maxRecords && queue[0]?.settled) {
+        const more = await take();
+        if (!more) break;
+        batch.push(more);
+        reports += more.parsed?.reports.length ?? 0;
+        records += countRecords(more);
+      }
+      const toStore = batch.filter((b) => b.parsed !== null);
+      const stored = toStore.length
+        ? await storeBatch(
+            db,
+            toStore.map((b) => b.parsed!),
+            options,
+          )
+        : [];
+      let i = 0;
+      for (const item of batch) {
+        const outcome = item.parsed ? stored[i++] : null;
+        let done: ManyItem;
+        try {
+          done = { file: item.file.name, ...fileResult(item, outcome) };
+        } catch (error) {
+          done = { file: item.file.name, error };
+        }
+        await onFile(done);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, lane));
+}
+
+function countRecords(item: ParsedOutcome): number {
+  let n = 0;
+  for (const r of item.parsed?.reports ?? []) n += r.kind === 'aggregate' ? r.records.length : 1;
+  return n;
+}

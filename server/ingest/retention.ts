@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { defaultBenefits } from '../../contract/auth';
+import type { Db } from '../db/database';
+import { benefitsFor } from '../modules/users/roles';
+
+// Retention: an organization keeps reports (and rollups) of the days within its `retention` benefit
+// (default 30 days); an organization's dynamic setting report_retention_days may shorten it, never lengthen
+// it. Reports nobody claimed are kept the default retention after they were received, then dropped.
+// Original files go when no report points at them any more.
+
+export type PurgeResult = { reports: number; rollups: number; other: number; files: number };
+
+const dayMs = 86_400_000;
+
+export function retentionDays(benefits: { retention?: number } | undefined, settings: unknown): number {
+  const allowed = benefitsFor(benefits).retention;
+  const wanted = (settings as { report_retention_days?: unknown } | null)?.report_retention_days;
+  return typeof wanted === 'number' && wanted >= 1 ? Math.min(wanted, allowed) : allowed;
+}
+
+export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResult> {
+  const result: PurgeResult = { reports: 0, rollups: 0, other: 0, files: 0 };
+  const orgs = await db.selectFrom('organizations').select(['id', 'benefits', 'settings']).execute();
+  for (const org of orgs) {
+    const cutoff = new Date(now.getTime() - retentionDays(org.benefits, org.settings) * dayMs);
+    // Aggregate reports go by the day their rollups carry (UTC day of begin), so both leave together.
+    const day = cutoff.toISOString().slice(0, 10);
+    result.reports += await purgeAggregate(
+      db,
+      sql`organization_id = ${org.id} and (begin_date at time zone 'UTC')::date < ${day}::date`,
+    );
+    const rollups = await db
+      .deleteFrom('dmarc_rollups')
+      .where('organization_id', '=', org.id)
+      .where('day', '<', day)
+      .executeTakeFirst();
+    result.rollups += Number(rollups.numDeletedRows);
+    for (const table of ['tls_reports', 'failure_reports'] as const) {
+      const r = await db
+        .deleteFrom(table)
+        .where('organization_id', '=', org.id)
+        .where('end_date', '<', cutoff)
+        .executeTakeFirst();
+      result.other += Number(r.numDeletedRows);
+    }
+  }
+  const unclaimed = new Date(now.getTime() - defaultBenefits.retention * dayMs);
+  result.reports += await purgeAggregate(db, sql`organization_id is null and received_at < ${unclaimed}`);
+  for (const table of ['tls_reports', 'failure_reports'] as const) {
+    const r = await db
+      .deleteFrom(table)
+      .where('organization_id', 'is', null)
+      .where('received_at', '<', unclaimed)
+      .executeTakeFirst();
+    result.other += Number(r.numDeletedRows);
+  }
+  const files = await sql`delete from report_files f where
+      not exists (select 1 from dmarc_reports r where r.file_id = f.id)
+      and not exists (select 1 from tls_reports t where t.file_id = f.id)
+      and not exists (select 1 from failure_reports x where x.file_id = f.id)`.execute(db);
+  result.files = Number(files.numAffectedRows ?? 0);
+  return result;
+}
+
+// Children first, by set: faster than letting ON DELETE CASCADE fire row by row on a million records.
+async function purgeAggregate(db: Db, where: ReturnType<typeof sql>): Promise<number> {
+  const ids = (await sql<{ id: number }>`select id from dmarc_reports where ${where}`.execute(db)).rows.map(
+    (r) => r.id,
+  );
+  if (ids.length === 0) return 0;
+  const records = sql`select id from dmarc_records where report_id = any(${ids}::int[])`;
+  await sql`delete from dmarc_dkim_results where record_id in (${records})`.execute(db);
+  await sql`delete from dmarc_spf_results where record_id in (${records})`.execute(db);
+  await sql`delete from dmarc_records where report_id = any(${ids}::int[])`.execute(db);
+  await sql`delete from dmarc_reports where id = any(${ids}::int[])`.execute(db);
+  return ids.length;
+}

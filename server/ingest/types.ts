@@ -1,0 +1,47 @@
+import type { ReportSource } from '../db/schema-reports';
+import type { Report } from '../dmarc/types';
+
+/** Called after each storage stage inside the report's transaction; tests throw from it to inject a crash. */
+export type StageHook = (stage: 'report' | 'records' | 'rollups') => void | Promise<void>;
+
+export type IncomingFile = { name: string; bytes: Buffer; source: ReportSource };
+
+export type ReportStatus = 'imported' | 'duplicate' | 'rejected';
+
+export type StoredReport = {
+  kind: Report['kind'];
+  status: ReportStatus;
+  id: number | null;
+  organizationId: number | null;
+  orgName: string;
+  reportId: string;
+  domain: string;
+  records: number;
+  messages: number;
+  reason?: string;
+};
+
+/** One line of `msas import --json` (issue 3), also the per-file result of the upload API. */
+export type FileResult = {
+  file: string;
+  status: 'imported' | 'duplicate' | 'rejected';
+  kind: Report['kind'] | null;
+  reason: string | null;
+  org_name: string | null;
+  report_id: string | null;
+  domain: string | null;
+  records: number;
+  messages: number;
+  warnings: string[];
+};
+
+export type IngestOptions = {
+  stage?: StageHook;
+  /**
+   * Uploads: only reports for domains this organization registered are accepted (others are rejected with a
+   * reason), so nobody can put data into another tenant's dashboards. Unset for the rua mailbox and the CLI.
+   */
+  onlyOrganization?: number;
+  /** Parser caps (bytes): see server/dmarc/types.ts ParseOptions. */
+  maxDecompressedBytes?: number;
+};

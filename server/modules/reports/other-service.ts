@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/errors';
+import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { scopeCondition, type ReportScope } from './scope';
+
+// TLS and failure report lists, and the original file of any stored report.
+
+const types = { tls_reports: 'tls-reports', failure_reports: 'failure-reports' } as const;
+type Table = keyof typeof types;
+
+export async function listOtherReports(
+  db: Db,
+  table: Table,
+  scope: ReportScope,
+  q: { page: number; page_size: number; domain?: string },
+  url: string,
+) {
+  const p = paging(q);
+  // Both tables have one shape (OtherReportsTable).
+  let base = db.selectFrom(`${table} as r` as 'tls_reports as r').where(scopeCondition(scope));
+  if (q.domain) base = base.where('r.domain', '=', q.domain.toLowerCase());
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('r')
+    .orderBy('r.begin_date', 'desc')
+    .orderBy('r.id', 'desc')
+    .offset(p.offset)
+    .limit(p.pageSize)
+    .execute();
+  const data = rows.map((r) => ({
+    type: types[table],
+    id: r.id,
+    attributes: {
+      organization: r.organization_id,
+      domain: r.domain,
+      org_name: r.org_name,
+      report_id: r.report_id,
+      begin_date: new Date(r.begin_date).toISOString(),
+      end_date: new Date(r.end_date).toISOString(),
+      records_count: r.records_count,
+      messages_count: Number(r.messages_count),
+      ...r.summary,
+      details: r.details,
+      warnings: r.warnings,
+      source: r.source,
+      received_at: new Date(r.received_at).toISOString(),
+      has_file: r.file_id !== null,
+    },
+  }));
+  return { data, links: pageLinks(url, p, Number(n)), meta: pageMeta(p, Number(n)) };
+}
+
+export async function originalFile(
+  db: Db,
+  table: 'dmarc_reports' | Table,
+  scope: ReportScope,
+  id: number,
+): Promise<{ name: string; content: Buffer }> {
+  const row = await db
+    .selectFrom(`${table} as r` as 'dmarc_reports as r')
+    .innerJoin('report_files as f', 'f.id', 'r.file_id')
+    .select(['f.name', 'f.content'])
+    .where(scopeCondition(scope))
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { name: row.name.split(/[\\/]/).pop() || 'report', content: Buffer.from(row.content) };
+}

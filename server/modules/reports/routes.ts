@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { listOtherReports, originalFile } from './other-service';
+import {
+  aggregateReportDocument,
+  aggregateReportList,
+  dkimQuery,
+  dkimSignatureList,
+  failureReportList,
+  idParams,
+  recordList,
+  recordsQuery,
+  reportErrors,
+  reportListQuery,
+  tlsReportList,
+} from './schemas';
+import { reportScope } from './scope';
+import { aggregateReport, dkimSignatures, listAggregateReports, reportRecords } from './service';
+import { uploadRoute } from './upload-route';
+
+// Mounted under /api/dm (spec section 7: /dmarc/aggregate-reports/...; TLS and failure lists are ours).
+export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    const tag = 'reports';
+    const base = '/dmarc/aggregate-reports';
+    const fileSchema = {
+      200: z.any().describe('The file as received (application/octet-stream)'),
+      ...reportErrors,
+    };
+
+    app.get(
+      `${base}/`,
+      {
+        onRequest,
+        schema: secured(tag, 'DMARC aggregate reports, newest first, paged', {
+          querystring: reportListQuery,
+          response: { 200: aggregateReportList, ...reportErrors },
+        }),
+      },
+      async (request) => {
+        const { organization, ...q } = request.query;
+        const scope = await reportScope(ctx.db, request.user!, organization);
+        return listAggregateReports(ctx.db, scope, q, request.url);
+      },
+    );
+
+    app.get(
+      `${base}/dkim-signatures/`,
+      {
+        onRequest,
+        schema: secured(tag, 'DKIM signatures (domain and selector) seen for a domain', {
+          querystring: dkimQuery,
+          response: { 200: dkimSignatureList, ...reportErrors },
+        }),
+      },
+      async (request) => {
+        const scope = await reportScope(ctx.db, request.user!, request.query.organization);
+        return dkimSignatures(ctx.db, scope, request.query.domain);
+      },
+    );
+
+    app.get(
+      `${base}/:id/`,
+      {
+        onRequest,
+        schema: secured(tag, 'One DMARC aggregate report', {
+          params: idParams,
+          response: { 200: aggregateReportDocument, ...reportErrors },
+        }),
+      },
+      async (request) => aggregateReport(ctx.db, await reportScope(ctx.db, request.user!), request.params.id),
+    );
+
+    app.get(
+      `${base}/:id/records/`,
+      {
+        onRequest,
+        schema: secured(tag, 'Records of a report with their DKIM signatures and SPF results, paged', {
+          params: idParams,
+          querystring: recordsQuery,
+          response: { 200: recordList, ...reportErrors },
+        }),
+      },
+      async (request) => {
+        const scope = await reportScope(ctx.db, request.user!);
+        return reportRecords(ctx.db, scope, request.params.id, request.query, request.url);
+      },
+    );
+
+    const files = [
+      [`${base}/:id/file/`, 'dmarc_reports', 'aggregate'],
+      ['/dmarc/tls-reports/:id/file/', 'tls_reports', 'TLS'],
+      ['/dmarc/failure-reports/:id/file/', 'failure_reports', 'failure'],
+    ] as const;
+    for (const [url, table, what] of files) {
+      app.get(
+        url,
+        {
+          onRequest,
+          schema: secured(tag, `The original file of a ${what} report, as received`, {
+            params: idParams,
+            response: fileSchema,
+          }),
+        },
+        async (request, reply) => {
+          const scope = await reportScope(ctx.db, request.user!);
+          const file = await originalFile(ctx.db, table, scope, request.params.id);
+          const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+          return reply
+            .header('content-type', 'application/octet-stream')
+            .header(
+              'content-disposition',
+              `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+            )
+            .send(file.content);
+        },
+      );
+    }
+
+    for (const [url, table, response, summary] of [
+      [
+        '/dmarc/tls-reports/',
+        'tls_reports',
+        tlsReportList,
+        'SMTP TLS reports (RFC 8460), newest first, paged',
+      ],
+      [
+        '/dmarc/failure-reports/',
+        'failure_reports',
+        failureReportList,
+        'DMARC failure reports, newest first, paged',
+      ],
+    ] as const) {
+      app.get(
+        url,
+        {
+          onRequest,
+          schema: secured(tag, summary, {
+            querystring: reportListQuery,
+            response: { 200: response, ...reportErrors },
+          }),
+        },
+        async (request) => {
+          const { organization, ...q } = request.query;
+          const scope = await reportScope(ctx.db, request.user!, organization);
+          return listOtherReports(ctx.db, table, scope, q, request.url);
+        },
+      );
+    }
+
+    await app.register(uploadRoute(ctx));
+  };
+}

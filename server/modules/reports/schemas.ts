@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { errorResponses } from '../../lib/schemas';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date (YYYY-MM-DD).');
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const idParams = z.object({ id });
+export const reportListQuery = z.object({
+  ...pageQueryShape,
+  domain: z.string().max(253).optional(),
+  begin_date: day.optional(),
+  end_date: day.optional(),
+  organization: id.optional(),
+  search: z.string().max(255).optional(),
+});
+export const recordsQuery = z.object({ ...pageQueryShape, page_size: pageQueryShape.page_size });
+export const dkimQuery = z.object({ domain: z.string().min(1).max(253), organization: id.optional() });
+
+const resource = (type: string) =>
+  z.object({ type: z.literal(type), id: z.number().int(), attributes: z.looseObject({}) });
+const list = (item: z.ZodType) =>
+  z.object({ data: z.array(item), links: pageLinksSchema, meta: pageMetaSchema });
+
+export const aggregateReportResource = resource('aggregate-reports');
+export const aggregateReportList = list(aggregateReportResource);
+export const aggregateReportDocument = z.object({ data: aggregateReportResource });
+export const recordResource = resource('dmarc-records').extend({
+  dkim_signatures: z.array(z.object({ id: z.number().int(), attributes: z.looseObject({}) })),
+});
+export const recordList = list(recordResource);
+export const dkimSignatureList = z.object({
+  data: z.array(
+    z.object({ type: z.literal('dkim-signatures'), id: z.string(), attributes: z.looseObject({}) }),
+  ),
+});
+export const tlsReportList = list(resource('tls-reports'));
+export const failureReportList = list(resource('failure-reports'));
+
+export const fileResult = z.object({
+  file: z.string(),
+  status: z.enum(['imported', 'duplicate', 'rejected', 'error']),
+  kind: z.enum(['aggregate', 'tls', 'failure']).nullable(),
+  reason: z.string().nullable(),
+  org_name: z.string().nullable(),
+  report_id: z.string().nullable(),
+  domain: z.string().nullable(),
+  records: z.number(),
+  messages: z.number(),
+  warnings: z.array(z.string()),
+});
+export const uploadResponse = z.object({
+  data: z.array(fileResult),
+  meta: z.object({ imported: z.number(), duplicate: z.number(), rejected: z.number(), error: z.number() }),
+});
+// Multipart: repeated file field `files`, and optionally a repeated text field `filenames` naming them in order.
+export const uploadBody = z.looseObject({});
+
+export const reportErrors = errorResponses(400, 401, 403, 404);

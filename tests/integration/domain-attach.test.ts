@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ingestFile } from '../../server/ingest/ingest-file';
+import { samplesDir } from '../fixtures/dmarc/sample-expectations';
+import { bearer, login, makeUser, startTestApp, type TestApp } from './support/app';
+
+// Reports for a domain nobody registered are kept aside (organization_id null); registering the domain through
+// either API route hands them to the organization in the same transaction (server/ingest/attach.ts).
+
+let t: TestApp;
+let token: string;
+let organizationId: number;
+
+const importSample = async (rel: string) => {
+  const bytes = fs.readFileSync(path.join(samplesDir, rel));
+  const { reports } = await ingestFile(t.db, { name: path.basename(rel), bytes, source: 'cli' });
+  expect(reports.map((r) => [r.status, r.organizationId])).toEqual([['imported', null]]);
+  return reports[0]!.id!;
+};
+
+const listed = async (url: string): Promise<number[]> => {
+  const res = await t.app.inject({ url, headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { id: number | string }[] }>().data.map((r) => Number(r.id));
+};
+
+// [organization, messages] summed over the domain's rollup rows (one per day, source IP, result...).
+const rollupMessages = async (domain: string) => {
+  const rows = await t.db
+    .selectFrom('dmarc_rollups')
+    .select(['organization_id', 'messages'])
+    .where('domain', '=', domain)
+    .execute();
+  const sums = new Map<number, number>();
+  for (const r of rows) sums.set(r.organization_id, (sums.get(r.organization_id) ?? 0) + Number(r.messages));
+  return [...sums];
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const owner = await makeUser(t.db, { organization: 'Late Registrant' });
+  organizationId = owner.user.organization_id!;
+  token = (await login(t.app, { username: owner.email, password: owner.password })).json().access;
+});
+afterAll(() => t.close());
+
+describe('registering a domain attaches the reports kept aside for it', () => {
+  it('POST /api/dm/domains/create/: the aggregate report is listed and folded into the rollups', async () => {
+    const id = await importSample('dmarc-report-viewer/testdata/dmarc-reports/aol.xml');
+    expect(await listed('/api/dm/dmarc/aggregate-reports/')).not.toContain(id);
+    expect(await rollupMessages('website.com')).toEqual([]);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dm/domains/create/',
+      headers: bearer(token),
+      payload: { name: 'website.com' },
+    });
+    expect(res.statusCode).toBe(201);
+
+    expect(await listed('/api/dm/dmarc/aggregate-reports/')).toContain(id);
+    expect(await rollupMessages('website.com')).toEqual([[organizationId, 1]]);
+    const one = await t.app.inject({ url: `/api/dm/dmarc/aggregate-reports/${id}/`, headers: bearer(token) });
+    expect(one.statusCode).toBe(200);
+  });
+
+  it('POST /api/ph/organizations/{id}/domains/: aggregate and TLS reports become the organization’s', async () => {
+    const aggregate = await importSample('dmarc-report-converter/pkg/dmarc/testdata/test.xml');
+    const tls = await importSample('dmarc-report-viewer/testdata/smtp-tls-reports/microsoft.json');
+    expect(await listed('/api/dm/dmarc/aggregate-reports/')).not.toContain(aggregate);
+    expect(await listed('/api/dm/dmarc/tls-reports/')).not.toContain(tls);
+
+    for (const name of ['test.net', 'random.net']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/ph/organizations/${organizationId}/domains/`,
+        headers: bearer(token),
+        payload: { name },
+      });
+      expect(res.statusCode, name).toBe(201);
+    }
+
+    expect(await listed('/api/dm/dmarc/aggregate-reports/')).toContain(aggregate);
+    expect(await listed('/api/dm/dmarc/tls-reports/')).toContain(tls);
+    expect(await rollupMessages('test.net')).toEqual([[organizationId, 7]]);
+  });
+});

@@ -1,0 +1,65 @@
+import { ingestMany, type ManyItem } from '../../server/ingest/ingest-many';
+import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
+import { openTestDatabase, type TestDatabase } from './support/db';
+import { makeOrganization, rollupsFromRecords, storedRollups, tableCounts } from './ingest-helpers';
+
+// Many files in batched transactions (ingest-many.ts): each report still all or nothing behind its own
+// savepoint, duplicates recognised inside one batch, and the rollups of the batch equal to the records.
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await openTestDatabase();
+});
+afterAll(() => t.close());
+
+const records = (n: number, seed: number): RecordSpec[] =>
+  Array.from({ length: n }, (_, i) => ({
+    ip: `203.0.113.${(i + seed) % 50}`,
+    count: String((i % 4) + 1),
+    dkim: i % 3 === 0 ? 'fail' : 'pass',
+    spf: i % 2 === 0 ? 'fail' : 'pass',
+    auth: `<dkim><domain>batch.example</domain><result>${i % 3 === 0 ? 'fail' : 'pass'}</result></dkim><spf><domain>batch.example</domain><scope>mfrom</scope><result>pass</result></spf>`,
+  }));
+const file = (name: string, reportId: string, n: number) => ({
+  name,
+  bytes: Buffer.from(reportXml({ reportId, domain: 'batch.example', records: records(n, n) })),
+  source: 'cli' as const,
+});
+
+describe('batched ingestion', () => {
+  it('keeps the other reports of a batch when one fails, and stores a duplicate once', async () => {
+    await makeOrganization(t.db, 'Batch', ['batch.example']);
+    const before = await tableCounts(t.db);
+    const files = [
+      file('a.xml', 'batch-a', 30),
+      file('b.xml', 'batch-b', 40),
+      file('a-again.xml', 'batch-a', 30),
+      file('c.xml', 'batch-c', 50),
+      { name: 'junk.xml', bytes: Buffer.from('not a report'), source: 'cli' as const },
+    ];
+    let calls = 0;
+    // The second stored report crashes after its records are written: only it must be rolled back.
+    const stage = async (s: string) => {
+      if (s === 'records' && ++calls === 2) throw new Error('injected crash');
+    };
+    const items: ManyItem[] = [];
+    await ingestMany(t.db, files, { stage, batchReports: 10, prefetch: 10 }, (item) => {
+      items.push(item);
+    });
+    const byFile = Object.fromEntries(items.map((i) => [i.file, i.error ? 'error' : i.result!.status]));
+    expect(byFile).toEqual({
+      'a.xml': 'imported',
+      'b.xml': 'error',
+      'a-again.xml': 'duplicate',
+      'c.xml': 'imported',
+      'junk.xml': 'rejected',
+    });
+    const after = await tableCounts(t.db);
+    expect(after.dmarc_reports - before.dmarc_reports).toBe(2);
+    expect(after.dmarc_records - before.dmarc_records).toBe(80);
+    expect(after.dmarc_dkim_results - before.dmarc_dkim_results).toBe(80);
+    expect(after.dmarc_spf_results - before.dmarc_spf_results).toBe(80);
+    expect(after.report_files - before.report_files).toBe(2);
+    expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+  });
+});
