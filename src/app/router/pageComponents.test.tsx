@@ -28,6 +28,9 @@ describe('pages', () => {
       storeSession();
       const app = renderApp(path);
       const title = i18n.t(route.titleKey, { ns: 'menu' });
+      // A missing key would render as itself and still match below, so require the keys to exist.
+      expect(i18n.exists(route.titleKey, { ns: 'menu' })).toBe(true);
+      expect(i18n.exists(`descriptions.${route.id}`, { ns: 'pages' })).toBe(true);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByText(i18n.t(`descriptions.${route.id}`, { ns: 'pages' }))).toBeInTheDocument();
       expect(app.location()).toBe(path);

@@ -27,6 +27,10 @@ export const pageComponents: Record<string, Page> = {
   domainInfo: page(() => import('../../features/processedData/pages/DomainInfoPage'), 'DomainInfoPage'),
   dmarcReports: page(() => import('../../features/processedData/pages/DmarcReportsPage'), 'DmarcReportsPage'),
   tlsReports: page(() => import('../../features/processedData/pages/TlsReportsPage'), 'TlsReportsPage'),
+  failureReports: page(
+    () => import('../../features/processedData/pages/FailureReportsPage'),
+    'FailureReportsPage',
+  ),
   ipVerify: page(() => import('../../features/verifyTools/pages/IpVerifyPage'), 'IpVerifyPage'),
   domainVerify: page(() => import('../../features/verifyTools/pages/DomainVerifyPage'), 'DomainVerifyPage'),
   account: page(() => import('../../features/settings/pages/AccountPage'), 'AccountPage'),

@@ -19,6 +19,7 @@ const specMenu: [group: string, path: string][] = [
   ['processedData', '/msas/processed_data/domains'],
   ['processedData', '/msas/processed_data/dmarc_reports'],
   ['processedData', '/msas/processed_data/tls_reports'],
+  ['processedData', '/msas/processed_data/failure_reports'],
   ['verifyTools', '/msas/verify_tools/ip_verify'],
   ['verifyTools', '/msas/verify_tools/domain_verify'],
   ['settings', '/msas/settings/account'],

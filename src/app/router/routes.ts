@@ -80,6 +80,7 @@ export const appRoutes: readonly AppRoute[] = [
     ['domainInfo', 'processed_data/domains', 'pages.domainInfo'],
     ['dmarcReports', 'processed_data/dmarc_reports', 'pages.dmarcReports'],
     ['tlsReports', 'processed_data/tls_reports', 'pages.tlsReports'],
+    ['failureReports', 'processed_data/failure_reports', 'pages.failureReports'],
   ]),
   ...group('verifyTools', [
     ['ipVerify', 'verify_tools/ip_verify', 'pages.ipVerify'],

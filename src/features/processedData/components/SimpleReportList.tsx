@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { LoadingPanel } from '../../../components/LoadingPanel';
+import type { Resource } from '../../../app/resource/createResource';
+import type { ListQuery, Paged } from '../types';
+import { useReportList } from '../useReportList';
+import { ListState } from './ListState';
+import { Pager } from './Pager';
+
+type Props<T> = {
+  resource: Resource<ListQuery, Paged<T>>;
+  title: string;
+  emptyText: string;
+  pagingLabel: string;
+  table: (rows: T[]) => ReactNode;
+};
+
+/** A filtered, paged report list with its loading, error and empty states (TLS and failure reports). */
+export function SimpleReportList<T>({ resource, title, emptyText, pagingLabel, table }: Props<T>) {
+  const list = useReportList(resource);
+  const { data, isLoading, error } = list.state;
+  return (
+    <LoadingPanel isLoading={isLoading} title={title}>
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        hasData={!!data}
+        isEmpty={(data?.data.length ?? 0) === 0}
+        emptyText={emptyText}
+        onRetry={list.reload}
+      >
+        {table(data?.data ?? [])}
+        <Pager
+          page={list.page}
+          pageCount={list.pageCount}
+          count={data?.meta.count ?? 0}
+          onPage={list.setPage}
+          label={pagingLabel}
+        />
+      </ListState>
+    </LoadingPanel>
+  );
+}

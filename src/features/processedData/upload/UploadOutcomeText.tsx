@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { UploadOutcome } from '../types';
+
+const Outcome = styled.span<{ $tone: 'success' | 'warning' | 'error' }>`
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.text};
+  border-left: 4px solid ${({ theme, $tone }) => theme.colors[$tone]};
+  padding-left: 8px;
+`;
+
+const tones = { imported: 'success', duplicate: 'warning', rejected: 'error', error: 'error' } as const;
+
+/** imported / duplicate / rejected with the server's reason (the file's result of the upload). */
+export function UploadOutcomeText({ outcome }: { outcome: UploadOutcome }) {
+  const { t } = useTranslation('processedData');
+  const kind = outcome.kind ? t(`kinds.${outcome.kind}`) : '';
+  const text =
+    outcome.status === 'imported'
+      ? t('upload.imported', { kind, domain: outcome.domain ?? '', records: outcome.records })
+      : outcome.status === 'duplicate'
+        ? t('upload.duplicate', { kind, domain: outcome.domain ?? '' })
+        : t('upload.rejected', { reason: outcome.reason ?? t('upload.failed') });
+  return (
+    <Outcome $tone={tones[outcome.status]} data-status={outcome.status}>
+      {text}
+    </Outcome>
+  );
+}
