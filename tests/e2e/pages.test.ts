@@ -6,7 +6,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
-import { loginViaUi, waitForHeading } from '../support/ui';
+import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
 
 let server: RunningServer;
 let browser: Browser;
@@ -38,8 +38,8 @@ describe.each(passes)('every page in $lang with $theme', ({ lang, theme }) => {
     ({ context, page } = await newPage(browser, server.url));
     await loginViaUi(page, server.adminEmail, server.adminPassword, 'en');
     // through the switches, so the user's stored preferences follow (the next load applies them)
-    await page.locator('#language-switch').selectOption(lang);
-    await page.locator('#theme-switch').selectOption(theme);
+    await choosePreference(page, '#language-switch', lang);
+    await choosePreference(page, '#theme-switch', theme);
     await waitForHeading(page, tr(lang, 'menu', 'pages.overview'));
   });
 
@@ -54,6 +54,7 @@ describe.each(passes)('every page in $lang with $theme', ({ lang, theme }) => {
       await waitForHeading(page, tr(lang, 'menu', route.titleKey));
       expect(new URL(page.url()).pathname).toBe(route.path);
       expect(await page.evaluate(() => document.documentElement.lang)).toMatch(new RegExp(`^${lang}`));
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await screenshot(page, `${lang}-${theme}${route.path}`);
       expect(await seriousViolations(page)).toEqual([]);
     },

@@ -7,7 +7,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt, repoRoot } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
-import { loginViaUi, waitForHeading } from '../support/ui';
+import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
 
 // Processed Data against the real server: two real sample reports go in through the upload dialog, then
 // the lists, the report detail and the TLS page are checked, with axe, in English and Portuguese.
@@ -35,16 +35,6 @@ async function addDomain(access: string, name: string) {
 }
 
 // Language and theme are saved on the server too: wait for that before the next page load reads them.
-async function choose(selector: string, value: string) {
-  const select = page.locator(selector);
-  if ((await select.inputValue()) === value) return;
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().includes('/settings/'),
-  );
-  await select.selectOption(value);
-  await saved;
-}
-
 beforeAll(async () => {
   ensureBuilt();
   server = await startServer();
@@ -102,8 +92,8 @@ describe('Processed Data', () => {
 
   it.each<Lang>(['en', 'pt'])('lists the reports, TLS and failure reports in %s, axe clean', async (lang) => {
     const t = (key: string) => tr(lang, 'processedData', key);
-    await choose('#language-switch', lang);
-    await choose('#theme-switch', lang === 'en' ? 'primaryTheme' : 'carrierTheme');
+    await choosePreference(page, '#language-switch', lang);
+    await choosePreference(page, '#theme-switch', lang === 'en' ? 'primaryTheme' : 'carrierTheme');
     await page.goto(dmarcPath);
     await waitForHeading(page, tr(lang, 'menu', 'pages.dmarcReports'));
     await page.getByRole('table', { name: t('dmarc.caption') }).waitFor({ timeout: 15_000 });

@@ -51,3 +51,19 @@ export async function loginViaUi(page: Page, username: string, password: string,
   await page.waitForURL((url) => url.pathname === homePath, { timeout: 20_000 });
   await waitForHeading(page, tr(lang, 'menu', 'pages.overview'));
 }
+
+// Picks a language or theme through its switch and waits until the user's setting is saved: the next
+// page load applies the saved setting, so navigating before the save would silently undo the choice.
+export async function choosePreference(
+  page: Page,
+  selector: '#language-switch' | '#theme-switch',
+  value: string,
+) {
+  const select = page.locator(selector);
+  if ((await select.inputValue()) === value) return;
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/settings/') && r.ok(),
+  );
+  await select.selectOption(value);
+  await saved;
+}
