@@ -22,6 +22,10 @@ export type UnboundOptions = {
   stubs?: { zone: string; port: number; host?: string }[];
   /** DS or DNSKEY lines, e.g. from `pdnsutil export-zone-ds` ("; ( SHA256 digest )" comments are stripped). */
   trustAnchors?: string[];
+  /** Extended DNS Errors (RFC 8914) with validator reasons, so a bogus answer says why. */
+  extendedErrors?: boolean;
+  /** Names the temp dir, so parallel instances are told apart. */
+  name?: string;
 };
 
 function config(dir: string, port: number, opts: UnboundOptions): string {
@@ -49,6 +53,7 @@ function config(dir: string, port: number, opts: UnboundOptions): string {
     '    do-not-query-localhost: no',
     '    local-zone: "test." nodefault',
     '    module-config: "validator iterator"',
+    ...(opts.extendedErrors ? ['    ede: yes', '    val-log-level: 2'] : []),
     // tests change zones between queries
     '    cache-max-ttl: 0',
     '    cache-max-negative-ttl: 0',
@@ -63,7 +68,7 @@ function config(dir: string, port: number, opts: UnboundOptions): string {
 // Unbound 1.17 as a validating resolver on loopback (recipes.md); the AD flag is set for names under a
 // configured trust anchor.
 export async function startUnbound(opts: UnboundOptions = {}): Promise<Unbound> {
-  const dir = makeTempDir('unbound');
+  const dir = makeTempDir(opts.name ?? 'unbound');
   const port = await pickPort(opts.port ?? 5301, true);
   const log = path.join(dir, 'unbound.log');
   const conf = path.join(dir, 'unbound.conf');

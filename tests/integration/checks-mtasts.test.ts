@@ -6,7 +6,7 @@ import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/
 import type { CheckContext } from '../../server/checks/domain/context';
 import { createPolicyFetcher } from '../../server/checks/mtasts/fetchPolicy';
 import { checkMtaSts } from '../../server/checks/mtasts/check';
-import { createTestCa, type TestCa } from '../fixtures/checks/testCa';
+import { createTestCa, type TestCa } from '../support/tls/certs';
 import { loadZone } from '../fixtures/checks/zones';
 
 // MTA-STS against a real HTTPS server on loopback with certificates from a test CA (openssl CLI).

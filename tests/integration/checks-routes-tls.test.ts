@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelCaseKeys } from '../../src/api/camelCase';
 import type { DaneResult, DnssecResult, SmtpResult } from '../../src/features/verifyTools/domainVerify/types';
-import { makeTestPki, opensslTlsaData, type TestPki } from '../support/dnssec/certs';
+import { makeTestPki, opensslTlsaData, type TestPki } from '../support/tls/certs';
 import { startDnssecLab, type DnssecLab } from '../support/dnssec/lab';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/dnssec/smtpServer';
 import { startTestApp, type TestApp } from './support/app';

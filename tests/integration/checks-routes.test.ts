@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkers } from '../../server/checks/domain/registry';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
-import { createTestCa, type TestCa } from '../fixtures/checks/testCa';
+import { createTestCa, type TestCa } from '../support/tls/certs';
 import { loadZone } from '../fixtures/checks/zones';
 import { startTestApp, type TestApp } from './support/app';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDane } from '../../server/checks/dane/check';
 import { parseDnsServers } from '../../server/checks/dnsServers';
 import { createDnsResolver } from '../../server/checks/resolver';
-import { makeTestPki, opensslTlsaData, type TestPki } from '../support/dnssec/certs';
+import { makeTestPki, opensslTlsaData, type TestPki } from '../support/tls/certs';
 import { startDnssecLab, type DnssecLab } from '../support/dnssec/lab';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/dnssec/smtpServer';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import { createDnsResolver } from '../../server/checks/resolver';
 import { checkSmtp } from '../../server/checks/smtp/check';
-import { makeTestPki, type TestPki } from '../support/dnssec/certs';
+import { makeTestPki, type TestPki } from '../support/tls/certs';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/dnssec/smtpServer';
 
 // SMTP servers / TLS check against real smtp-server instances on loopback, MX data from a loopback DNS server.

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, opensslTlsaData, type TestPki } from '../../../tests/support/dnssec/certs';
+import { makeTestPki, opensslTlsaData, type TestPki } from '../../../tests/support/tls/certs';
 import { associationData, matchTlsa, selectedBytes } from './tlsa';
 
 let pki: TestPki;

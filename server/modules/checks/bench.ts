@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
-import { createTestCa } from '../../../tests/fixtures/checks/testCa';
+import { createTestCa } from '../../../tests/support/tls/certs';
 import type { ZoneRecord } from '../../checks/testing/dnsZone';
 import { startDnsServer } from '../../checks/testing/dnsServer';
 import { runChecks } from '../../checks/domain/aggregate';
