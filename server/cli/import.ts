@@ -1,14 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import { ingestFile, rejected } from '../ingest/ingest-file';
-import type { FileResult } from '../ingest/types';
+import { rejected } from '../ingest/ingest-file';
+import { ingestMany, type ManyItem } from '../ingest/ingest-many';
+import type { FileResult, IncomingFile } from '../ingest/types';
 
-// msas import <files or folders...> [--json]: every file (folders walked, sorted) imported on its own.
-// One line per input file; the exit code is non-zero only when something went wrong inside msas (the
+// msas import <files or folders...> [--json]: every file (folders walked, sorted) goes through ingestMany,
+// which reads and parses ahead and stores small reports in batched transactions. One line per input file,
+// printed in input order; the exit code is non-zero only when something went wrong inside msas (the
 // database, a bug), never because a file was not a report.
 
 export type ImportSummary = { results: FileResult[]; internalErrors: number };
+
+export type ImportOptions = {
+  json: boolean;
+  print: (line: string) => void;
+  printError: (line: string) => void;
+  /** Batches in flight; PGlite has one connection, so more than 1 only helps on PostgreSQL. */
+  concurrency?: number;
+};
 
 /** Files in the order given, folders expanded in name order; a path that does not exist is kept as missing. */
 function expand(inputs: string[]): { path: string; missing: boolean }[] {
@@ -30,35 +40,74 @@ const plain = (r: FileResult) => {
   return `${r.status.padEnd(9)} ${r.file}: ${what}${counts}`;
 };
 
-export async function importFiles(
-  db: Db,
-  inputs: string[],
-  options: { json: boolean; print: (line: string) => void; printError: (line: string) => void },
-): Promise<ImportSummary> {
+export async function importFiles(db: Db, inputs: string[], options: ImportOptions): Promise<ImportSummary> {
+  const files = expand(inputs);
   const results: FileResult[] = [];
-  const emit = (r: FileResult) => {
-    results.push(r);
-    options.print(options.json ? JSON.stringify(r) : plain(r));
-  };
   let internalErrors = 0;
-  for (const { path: file, missing } of expand(inputs)) {
-    if (missing) {
-      emit(rejected(file, 'No such file or directory'));
-      continue;
+  const internalError = (what: string, e: unknown) => {
+    internalErrors += 1;
+    options.printError(`msas: internal error while importing ${what}: ${(e as Error)?.message ?? String(e)}`);
+  };
+
+  // Results arrive in completion order; slots put the lines back in input order. A slot is settled with a
+  // result, or with null when the file had an internal error (no line: the error went to stderr).
+  const slots: (FileResult | null | undefined)[] = new Array(files.length).fill(undefined);
+  let printed = 0;
+  const flush = () => {
+    for (; printed < files.length && slots[printed] !== undefined; printed++) {
+      const r = slots[printed];
+      if (!r) continue;
+      results.push(r);
+      options.print(options.json ? JSON.stringify(r) : plain(r));
     }
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(file);
-    } catch (e) {
-      emit(rejected(file, `Cannot read the file: ${(e as Error).message}`));
-      continue;
+  };
+  const settle = (index: number, r: FileResult | null) => {
+    slots[index] = r;
+    flush();
+  };
+
+  // The same path may be given twice: its results go to its slots in order.
+  const waiting = new Map<string, number[]>();
+  async function* read(): AsyncGenerator<IncomingFile> {
+    for (const [index, { path: file, missing }] of files.entries()) {
+      if (missing) {
+        settle(index, rejected(file, 'No such file or directory'));
+        continue;
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await fs.promises.readFile(file);
+      } catch (e) {
+        settle(index, rejected(file, `Cannot read the file: ${(e as Error).message}`));
+        continue;
+      }
+      const queue = waiting.get(file) ?? [];
+      queue.push(index);
+      waiting.set(file, queue);
+      yield { name: file, bytes, source: 'cli' };
     }
-    try {
-      emit((await ingestFile(db, { name: file, bytes, source: 'cli' })).result);
-    } catch (e) {
-      internalErrors += 1;
-      options.printError(`msas: internal error while importing ${file}: ${(e as Error).message}`);
+  }
+
+  const onFile = (item: ManyItem) => {
+    const queue = waiting.get(item.file);
+    const index = queue?.shift();
+    if (index === undefined) return; // not one of ours: ingestMany only returns the names it was given
+    if (queue!.length === 0) waiting.delete(item.file);
+    if (item.result) settle(index, item.result);
+    else {
+      internalError(item.file, item.error);
+      settle(index, null);
     }
+  };
+
+  try {
+    await ingestMany(db, read(), { concurrency: options.concurrency ?? 1 }, onFile);
+  } catch (e) {
+    // Not one file's storage error but the pipeline stopping (a bug, the database gone): files not
+    // reported yet get no line.
+    internalError('the files', e);
+    for (let i = 0; i < files.length; i++) if (slots[i] === undefined) slots[i] = null;
+    flush();
   }
   return { results, internalErrors };
 }
