@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { PublicationsBanner } from '../../features/publications/components/PublicationsBanner';
 import { useAppDispatch } from '../hooks';
 import { menuActions } from '../menu/menuSlice';
 import { RoutePending } from '../router/RoutePending';
@@ -61,7 +62,7 @@ function useMenuSelection() {
   }, [dispatch, pathname]);
 }
 
-/** Side menu, top bar and the current page. */
+/** Side menu, top bar, unseen announcements and the current page. */
 export function AppLayout() {
   useMenuSelection();
   return (
@@ -71,6 +72,7 @@ export function AppLayout() {
         <SideMenu id={menuId} toggleId={toggleId} />
         <Column>
           <TopBar menuId={menuId} toggleId={toggleId} />
+          <PublicationsBanner fallbackFocusId={mainId} />
           <Main id={mainId} tabIndex={-1}>
             <Suspense fallback={<RoutePending />}>
               <Outlet />

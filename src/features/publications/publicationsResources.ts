@@ -1,6 +1,7 @@
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
+import { authActions } from '../auth/state/authSlice';
 import { fetchPublications, markSeen, type Publication } from './publicationsApi';
 
 export const publicationsResource = registerResource(
@@ -19,6 +20,7 @@ export const publicationSeenResource = registerResource(
     kind: 'write',
     method: 'post',
     request: (id) => markSeen(id),
-    onSuccess: () => publicationsResource.actions.request(),
+    failureMessage: () => i18n.t('publications:messages.seenFailed'),
+    onSuccess: (_data, id) => [authActions.publicationSeen(id), publicationsResource.actions.request()],
   }),
 );

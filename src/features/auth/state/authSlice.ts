@@ -76,6 +76,12 @@ export const authSlice = createSlice({
       state.tokenData = action.payload;
       state.userId = action.payload.userId;
     },
+    /** Spec section 4: a publication marked seen is filtered out of the auth data (claims and user). */
+    publicationSeen(state, action: PayloadAction<number>) {
+      const keep = (p: { id: number }) => p.id !== action.payload;
+      if (state.tokenData) state.tokenData.publications = state.tokenData.publications.filter(keep);
+      if (state.user) state.user.publications = state.user.publications.filter(keep);
+    },
     logoutRequest() {},
     /** Both tokens are gone (logout or failed refresh); the root reducer resets the session slices. */
     sessionEnded() {
