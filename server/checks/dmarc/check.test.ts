@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadZone } from '../../../tests/fixtures/checks/zones';
-import { createDnsResolver } from '../resolver';
-import { startDnsServer, type TestDnsServer } from '../testing/dnsServer';
+import { serveZone } from '../../../tests/fixtures/checks/zones';
+import type { TestDnsServer } from '../testing/dnsServer';
 import type { CheckContext } from '../domain/context';
 import { checkDmarc } from './check';
 
@@ -11,14 +10,9 @@ let ctx: CheckContext;
 const codes = (list: { code: string }[]) => list.map((w) => w.code).sort();
 
 beforeAll(async () => {
-  server = await startDnsServer(loadZone('dmarc'));
-  ctx = {
-    resolver: createDnsResolver({
-      servers: [{ host: server.host, port: server.port }],
-      timeoutMs: 300,
-      tries: 1,
-    }),
-  };
+  const zone = await serveZone('dmarc');
+  server = zone.server;
+  ctx = { resolver: zone.resolver };
 });
 afterAll(() => server.close());
 
