@@ -149,4 +149,75 @@ describe('organizations', () => {
       .execute();
     expect(audit).toContainEqual({ name: 'organizations.delete', response_status: 204 });
   });
+
+  it('lets support search every organization by name, paged', async () => {
+    await seedTenant(t, 'Acme 100% Mail', 'acme-search.example.com');
+    await seedTenant(t, 'Acme Labs', 'acme-labs.example.com');
+    const support = await tokenFor(t, await quickUser(t, { role: 'support' }));
+    const all = await call(t, 'GET', '/api/ph/organizations/?search=acme&page=1&page_size=1', support);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().meta).toMatchObject({ count: 2, page: 1, page_size: 1 });
+    expect(all.json().data.map((o: { attributes: { name: string } }) => o.attributes.name)).toEqual([
+      'Acme 100% Mail',
+    ]);
+    expect(all.json().links.next).toBe('/api/ph/organizations/?search=acme&page=2&page_size=1');
+    // % is a literal, not a wildcard.
+    const literal = await call(t, 'GET', '/api/ph/organizations/?search=100%25&page=1', support);
+    expect(literal.json().data.map((o: { id: number }) => o.id)).toHaveLength(1);
+    const wild = await call(t, 'GET', '/api/ph/organizations/?search=%25&page=1', support);
+    expect(wild.json().meta.count).toBe(1);
+    // A member still sees only their organization, whatever the search.
+    const mine = await call(t, 'GET', '/api/ph/organizations/?search=acme&page=1', a.tokens.member);
+    expect(mine.json().data).toEqual([]);
+  });
+});
+
+describe('invitation e-mail language', () => {
+  const mailTo = (to: string) =>
+    t.db
+      .selectFrom('outbox')
+      .select(['subject', 'text'])
+      .where('to', '=', to)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  const invite = (token: string, body: Record<string, unknown>) =>
+    call(t, 'POST', '/api/ph/member-registrations/', token, body);
+  const english = 'You are invited to join Lang on msas';
+  const portuguese = 'Você foi convidado para Lang no msas';
+
+  it('uses the chosen language, else the invitee, else the organization, else the inviter', async () => {
+    const b = await seedTenant(t, 'Lang', 'lang.example.com');
+    await t.db.updateTable('users').set({ language: 'pt' }).where('id', '=', b.owner.id).execute();
+
+    expect((await invite(b.tokens.owner, { email: 'chosen@example.com', language: 'en' })).statusCode).toBe(
+      201,
+    );
+    expect((await mailTo('chosen@example.com')).subject).toBe(english);
+
+    // No account, no organization default: the inviter's language (pt).
+    await invite(b.tokens.owner, { email: 'fresh@example.com' });
+    const fresh = await mailTo('fresh@example.com');
+    expect(fresh.subject).toBe(portuguese);
+    expect(fresh.text).toContain('Aceite o convite');
+
+    // The invitee already has an account in English: their language wins over the inviter's.
+    await quickUser(t, { email: 'known@example.com' });
+    await invite(b.tokens.owner, { email: 'known@example.com' });
+    expect((await mailTo('known@example.com')).subject).toBe(english);
+
+    // The organization's default language (Dynamic Settings) comes before the inviter's.
+    await t.db
+      .updateTable('organizations')
+      .set({ settings: JSON.stringify({ default_language: 'en' }) })
+      .where('id', '=', b.org.id)
+      .execute();
+    await invite(b.tokens.owner, { email: 'orgdefault@example.com' });
+    expect((await mailTo('orgdefault@example.com')).subject).toBe(english);
+    await invite(b.tokens.owner, { email: 'override@example.com', language: 'pt' });
+    expect((await mailTo('override@example.com')).subject).toBe(portuguese);
+
+    const bad = await invite(b.tokens.owner, { email: 'bad@example.com', language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ language: ['Not a valid choice.'] });
+  });
 });

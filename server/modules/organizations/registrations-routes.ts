@@ -5,7 +5,6 @@ import {
   accountErrors,
   detailSchema,
   invitationConfirmBody,
-  inviteBody,
   publicErrors,
   registrationDocument,
 } from '../account/schemas';
@@ -13,7 +12,7 @@ import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
 import { confirmInvitation, invite, resend } from './registrations-service';
 import { secured } from './route-schema';
-import { idParams } from './schemas';
+import { idParams, inviteBody } from './schemas';
 
 // Member registrations: invitations by e-mail (mounted under /api/ph).
 export function registrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {

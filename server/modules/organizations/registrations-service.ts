@@ -47,22 +47,45 @@ export function registrationDocument(r: Registration) {
   };
 }
 
+type Language = 'en' | 'pt';
+
+// Brief for issue 7: the chosen language, else the invitee's own (an existing account), else the
+// organization's default (Dynamic Settings), else the inviter's.
+async function invitationLanguage(
+  db: Db,
+  org: OrganizationRow,
+  inviter: { language: Language } | undefined,
+  email: string,
+  chosen: Language | undefined,
+): Promise<Language> {
+  if (chosen) return chosen;
+  const invitee = await db
+    .selectFrom('users')
+    .select('language')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (invitee) return invitee.language;
+  const orgDefault = (org.settings as { default_language?: Language } | null)?.default_language;
+  return orgDefault ?? inviter?.language ?? 'en';
+}
+
 async function mailInvitation(
   ctx: AppContext,
   db: Db,
   outbox: number[],
   org: OrganizationRow,
   actor: Actor,
-  id: number,
-  email: string,
-  token: string,
+  invitation: { id: number; email: string; token: string; language?: Language },
 ) {
   const inviter = await db
     .selectFrom('users')
-    .select(['email', 'username'])
+    .select(['email', 'username', 'language'])
     .where('id', '=', actor.id)
     .executeTakeFirst();
-  const language = (org.settings as { default_language?: string } | null)?.default_language;
+  const { id, email, token } = invitation;
+  const language = await invitationLanguage(db, org, inviter, email, invitation.language);
   await queueTemplate(ctx, db, outbox, email, 'invitation', language, {
     organization: org.name,
     inviter: inviter?.email || inviter?.username || 'msas',
@@ -76,7 +99,7 @@ export async function invite(
   ctx: AppContext,
   db: Db,
   actor: Actor,
-  body: { email: string; organization?: number; role: 'member' | 'admin' },
+  body: { email: string; organization?: number; role: 'member' | 'admin'; language?: Language },
   outbox: number[],
 ) {
   const organizationId = body.organization ?? actor.organizationId;
@@ -115,7 +138,7 @@ export async function invite(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await mailInvitation(ctx, db, outbox, org, actor, row.id, email, token);
+  await mailInvitation(ctx, db, outbox, org, actor, { id: row.id, email, token, language: body.language });
   return registrationDocument(row);
 }
 
@@ -139,7 +162,7 @@ export async function resend(ctx: AppContext, db: Db, actor: Actor, id: number, 
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await mailInvitation(ctx, db, outbox, org, actor, id, row.email, token);
+  await mailInvitation(ctx, db, outbox, org, actor, { id, email: row.email, token });
   return registrationDocument(updated);
 }
 

@@ -23,9 +23,17 @@ export async function createOrganization(
     .executeTakeFirstOrThrow();
 }
 
-export async function countOrganizations(db: Db, onlyId: number | null | 'all'): Promise<number> {
+// A case-insensitive substring of the name; LIKE wildcards in the search are taken literally.
+const namePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function countOrganizations(
+  db: Db,
+  onlyId: number | null | 'all',
+  search = '',
+): Promise<number> {
   let q = db.selectFrom('organizations').select(sql<number>`count(*)::int`.as('n'));
   if (onlyId !== 'all') q = q.where('id', '=', onlyId ?? -1);
+  if (search) q = q.where('name', 'ilike', namePattern(search));
   return (await q.executeTakeFirstOrThrow()).n;
 }
 
@@ -35,11 +43,13 @@ export function listOrganizations(
   orderBy: string,
   offset: number,
   limit: number,
+  search = '',
 ) {
   const desc = orderBy.startsWith('-');
   const column = orderBy.replace(/^-/, '') === 'id' ? 'id' : 'name';
   let q = db.selectFrom('organizations').selectAll();
   if (onlyId !== 'all') q = q.where('id', '=', onlyId ?? -1);
+  if (search) q = q.where('name', 'ilike', namePattern(search));
   return q
     .orderBy(column, desc ? 'desc' : 'asc')
     .orderBy('id')

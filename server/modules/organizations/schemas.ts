@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { benefitsSchema } from '../../../contract/auth';
+import { inviteBody as accountInviteBody } from '../account/schemas';
 import { errorResponses, text } from '../../lib/schemas';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 
@@ -12,12 +13,17 @@ const userId = z.coerce
 
 export const listQuery = z.object({
   ...pageQueryShape,
+  search: z.string().max(255).optional(),
   order_by: z.enum(['name', '-name', 'id', '-id'], { message: 'Not a valid choice.' }).default('name'),
 });
 export const createBody = z.object({ name: text(120), owner: userId });
 export const updateBody = z.object({ name: text(120).optional() });
 export const ownerBody = z.object({ owner: userId });
 export const userBody = z.object({ user: userId });
+// The invitation e-mail's language; absent: the invitee's own, else the organization's, else the inviter's.
+export const inviteBody = accountInviteBody.extend({
+  language: z.enum(['en', 'pt'], { message: 'Not a valid choice.' }).optional(),
+});
 export const addMemberBody = z.object({
   user: userId,
   role: z.enum(['member', 'admin'], { message: 'Not a valid choice.' }).default('member'),

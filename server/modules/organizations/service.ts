@@ -47,13 +47,14 @@ export async function organizationDocument(ctx: AppContext, db: Db, org: Organiz
 export async function listForActor(
   ctx: AppContext,
   actor: Actor,
-  query: { page: number; page_size: number; order_by: string },
+  query: { page: number; page_size: number; order_by: string; search?: string },
   url: string,
 ) {
   const scope = isSupport(actor) ? 'all' : actor.organizationId;
   const p = paging(query);
-  const count = await countOrganizations(ctx.db, scope);
-  const rows = await listOrganizations(ctx.db, scope, query.order_by, p.offset, p.pageSize);
+  const search = query.search?.trim() ?? '';
+  const count = await countOrganizations(ctx.db, scope, search);
+  const rows = await listOrganizations(ctx.db, scope, query.order_by, p.offset, p.pageSize, search);
   const data = [];
   for (const row of rows) data.push(await organizationResourceFor(ctx.db, row, ctx.now()));
   return { data, links: pageLinks(url, p, count), meta: pageMeta(p, count) };

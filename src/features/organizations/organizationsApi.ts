@@ -11,6 +11,7 @@ export type Organization = {
     owner: { data: Ref | null };
     members: { data: Ref[] };
     memberRegistrations: { data: Ref[] };
+    domains: { data: Ref[] };
   };
 };
 export type Member = {
@@ -18,7 +19,14 @@ export type Member = {
   attributes: { username: string; email: string; role: string; isActive: boolean; lastLogin: string | null };
 };
 export type OrganizationDetail = { organization: Organization; members: Member[] };
-export type Invitation = { email: string; role: 'member' | 'admin'; organization: number };
+export type InvitationLanguage = 'en' | 'pt';
+/** Without a language the server picks the invitee's, else the organization's, else the inviter's. */
+export type Invitation = {
+  email: string;
+  role: 'member' | 'admin';
+  organization: number;
+  language?: InvitationLanguage;
+};
 
 export async function fetchOrganizations(query = '?page=1&order_by=name'): Promise<Organization[]> {
   return (await api.get<{ data: Organization[] }>(`${ph}/organizations/${query}`)).data.data;

@@ -36,3 +36,7 @@ export async function createUser(body: NewUser) {
 export async function deleteUser(id: number) {
   return (await api.post(`${ph}/users/${id}/delete/`, {})).data;
 }
+
+export async function updateUserGroups(id: number, groups: number[]) {
+  return (await api.patch(`${ph}/users/${id}/groups/`, { groups })).data;
+}

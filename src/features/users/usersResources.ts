@@ -50,3 +50,17 @@ export const deleteUserResource = registerResource(
     onSuccess: () => usersResource.actions.request(firstPage),
   }),
 );
+
+// 'Unable to update user' (spec section 8), or the server's reason when it gives one.
+export const userGroupsResource = registerResource(
+  createResource<{ user: number; groups: number[] }, unknown>({
+    name: 'usersGroups',
+    kind: 'write',
+    method: 'patch',
+    request: ({ user, groups }) => usersApi.updateUserGroups(user, groups),
+    successMessage: () => t('messages.updated'),
+    failureMessage: (error) =>
+      errorMessage(error, t('messages.updateFailed'), { from: [{ field: 'groups' }, 'detail'] }),
+    onSuccess: () => usersResource.actions.request(firstPage),
+  }),
+);

@@ -13,7 +13,10 @@ import {
   memberActionResource,
   organizationDetailResource,
 } from '../organizationResources';
+import type { InvitationLanguage } from '../organizationsApi';
 import { MembersTable } from './MembersTable';
+import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
+import { OrganizationEditSection } from './OrganizationEditSection';
 
 function InviteForm({ org }: { org: number }) {
   const { t } = useTranslation('organizations');
@@ -21,10 +24,12 @@ function InviteForm({ org }: { org: number }) {
   const { isLoading, status, error } = useAppSelector(invitationResource.selectors.selectState);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'admin'>('member');
+  const [language, setLanguage] = useState<InvitationLanguage | ''>('');
   useOnSuccess(status, () => setEmail(''));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(invitationResource.actions.request({ email: email.trim(), role, organization: org }));
+    const body = { email: email.trim(), role, organization: org, ...(language ? { language } : {}) };
+    dispatch(invitationResource.actions.request(body));
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="invite-title">
@@ -48,6 +53,20 @@ function InviteForm({ org }: { org: number }) {
         >
           <option value="member">{t('roles.member')}</option>
           <option value="admin">{t('roles.admin')}</option>
+        </SelectControl>
+      </Field>
+      <Field>
+        <label htmlFor="invite-language">{t('invite.language')}</label>
+        <SelectControl
+          id="invite-language"
+          value={language}
+          onChange={(e) =>
+            setLanguage(e.target.value === 'en' || e.target.value === 'pt' ? e.target.value : '')
+          }
+        >
+          <option value="">{t('invite.languageAuto')}</option>
+          <option value="en">{t('invite.languageEn')}</option>
+          <option value="pt">{t('invite.languagePt')}</option>
         </SelectControl>
       </Field>
       <LoadingButton type="submit" isLoading={isLoading}>
@@ -79,50 +98,61 @@ export function OrganizationPanel() {
   const pending = org?.relationships.memberRegistrations.data ?? [];
 
   return (
-    <LoadingPanel isLoading={isLoading || acting} title={org?.attributes.name ?? t('detail.title')}>
-      {error && !data && (
-        <Notice role="alert" $tone="warning">
-          {error.message}
-        </Notice>
-      )}
-      {data && (
-        <>
-          <p>
-            {limit
-              ? t('detail.membersOfLimit', { count: data.members.length, limit })
-              : t('detail.members', { count: data.members.length })}
-          </p>
-          <MembersTable
-            org={orgId}
-            members={data.members}
-            ownerId={ownerId}
-            isOwner={me === ownerId}
-            canManage={canManage}
-            me={me}
-          />
-          {canManage && <InviteForm org={orgId} />}
-          {canManage && pending.length > 0 && (
-            <section aria-labelledby="pending-title">
-              <h3 id="pending-title">{t('invite.pending')}</h3>
-              <ul>
-                {pending.map((ref) => (
-                  <li key={ref.id}>
-                    {t('invite.pendingItem', { id: ref.id })}{' '}
-                    <button
-                      type="button"
-                      onClick={() =>
-                        dispatch(invitationResource.actions.request({ resend: ref.id, org: orgId }))
-                      }
-                    >
-                      {t('invite.resend')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </>
-      )}
-    </LoadingPanel>
+    <>
+      <LoadingPanel isLoading={isLoading || acting} title={org?.attributes.name ?? t('detail.title')}>
+        {error && !data && (
+          <Notice role="alert" $tone="warning">
+            {error.message}
+          </Notice>
+        )}
+        {data && (
+          <>
+            <p>
+              {limit
+                ? t('detail.membersOfLimit', { count: data.members.length, limit })
+                : t('detail.members', { count: data.members.length })}
+            </p>
+            <MembersTable
+              org={orgId}
+              members={data.members}
+              ownerId={ownerId}
+              isOwner={me === ownerId}
+              canManage={canManage}
+              me={me}
+            />
+            {canManage && <InviteForm org={orgId} />}
+            {canManage && pending.length > 0 && (
+              <section aria-labelledby="pending-title">
+                <h3 id="pending-title">{t('invite.pending')}</h3>
+                <ul>
+                  {pending.map((ref) => (
+                    <li key={ref.id}>
+                      {t('invite.pendingItem', { id: ref.id })}{' '}
+                      <button
+                        type="button"
+                        onClick={() =>
+                          dispatch(invitationResource.actions.request({ resend: ref.id, org: orgId }))
+                        }
+                      >
+                        {t('invite.resend')}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {canManage && org && (
+              <OrganizationEditSection
+                key={org.attributes.name}
+                org={orgId}
+                name={org.attributes.name}
+                canDelete={me === ownerId}
+              />
+            )}
+          </>
+        )}
+      </LoadingPanel>
+      {data && <OrganizationDomainsEditor org={orgId} canEdit={canManage} />}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { TwoFactorSection } from '../../account/components/TwoFactorSection';
 import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
 import { DomainsPanel } from '../../domains/components/DomainsPanel';
 import { OrganizationPanel } from '../../organizations/components/OrganizationPanel';
+import { OrganizationsAdminPanel } from '../../organizations/components/OrganizationsAdminPanel';
 import { PublicationsPanel } from '../../publications/components/PublicationsPanel';
 import { UsersPanel } from '../../users/components/UsersPanel';
 
@@ -41,6 +42,7 @@ export function AccountPage() {
   const claims = useAppSelector(selectTokenData);
   const unknown = t('account.unknown');
   const inOrganization = (claims?.organizationId ?? null) !== null;
+  const support = claims?.isSupport === true;
 
   const profile = (
     <Stack>
@@ -79,6 +81,17 @@ export function AccountPage() {
           { id: 'organization', label: t('settings:tabs.organization'), content: <OrganizationPanel /> },
           { id: 'users', label: t('settings:tabs.users'), content: <UsersPanel /> },
           { id: 'domains', label: t('settings:tabs.domains'), content: <DomainsPanel /> },
+        ]
+      : []),
+    // Support belongs to no organization: it reads every one, and onboards new ones with their owner.
+    ...(support
+      ? [
+          {
+            id: 'organizations',
+            label: t('settings:tabs.organizations'),
+            content: <OrganizationsAdminPanel />,
+          },
+          { id: 'users', label: t('settings:tabs.users'), content: <UsersPanel /> },
         ]
       : []),
     { id: 'publications', label: t('settings:tabs.publications'), content: <PublicationsPanel /> },

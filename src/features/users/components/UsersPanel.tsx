@@ -8,7 +8,11 @@ import { TextField } from '../../account/components/TextField';
 import { Table } from '../../organizations/components/MembersTable';
 import type { UserQuery } from '../usersApi';
 import { deleteUserResource, groupsResource, usersResource } from '../usersResources';
+import { Modal } from '../../../components/Modal';
+import { selectTokenData } from '../../auth/state/authSelectors';
 import { CreateUserForm } from './CreateUserForm';
+import { UserDomainsEditor } from './UserDomainsEditor';
+import { UserGroupSelect } from './UserGroupSelect';
 
 /** Users of the organization: search, filter by authorization group, pages, create and delete. */
 export function UsersPanel() {
@@ -19,6 +23,9 @@ export function UsersPanel() {
   const deleting = useAppSelector(deleteUserResource.selectors.selectIsLoading);
   const [query, setQuery] = useState<UserQuery>({ search: '', group: '', page: 1 });
   const [search, setSearch] = useState('');
+  const [domainsOf, setDomainsOf] = useState<{ id: number; name: string } | null>(null);
+  // Owners and admins limit members to some domains; support reads only (docs/PERMISSIONS.md).
+  const canAssign = !useAppSelector(selectTokenData)?.isSupport;
 
   useEffect(() => {
     dispatch(groupsResource.actions.request());
@@ -79,8 +86,23 @@ export function UsersPanel() {
               <tr key={u.id}>
                 <td>{u.attributes.username}</td>
                 <td>{u.attributes.email}</td>
-                <td>{t(`roles.${u.attributes.role}`, { defaultValue: u.attributes.role })}</td>
                 <td>
+                  {canAssign ? (
+                    <UserGroupSelect user={u.id} name={u.attributes.username} role={u.attributes.role} />
+                  ) : (
+                    t(`roles.${u.attributes.role}`, { defaultValue: u.attributes.role })
+                  )}
+                </td>
+                <td>
+                  {canAssign && (u.attributes.role === 'member' || u.attributes.role === 'admin') && (
+                    <button
+                      type="button"
+                      aria-label={t('domains.openOf', { name: u.attributes.username })}
+                      onClick={() => setDomainsOf({ id: u.id, name: u.attributes.username })}
+                    >
+                      {t('domains.open')}
+                    </button>
+                  )}
                   <button
                     type="button"
                     aria-label={t('list.deleteOf', { name: u.attributes.username })}
@@ -114,6 +136,13 @@ export function UsersPanel() {
         </nav>
       )}
       <CreateUserForm />
+      <Modal
+        isOpen={domainsOf !== null}
+        onClose={() => setDomainsOf(null)}
+        title={t('domains.title', { name: domainsOf?.name ?? '' })}
+      >
+        {domainsOf && <UserDomainsEditor key={domainsOf.id} user={domainsOf.id} name={domainsOf.name} />}
+      </Modal>
     </LoadingPanel>
   );
 }

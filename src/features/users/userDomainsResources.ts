@@ -1,0 +1,40 @@
+import { api, apiBase } from '../../api/client';
+import { createResource } from '../../app/resource/createResource';
+import { registerResource } from '../../app/resource/registry';
+import i18n from '../../i18n';
+
+// GET, PATCH /users/{id}/domains/ (spec section 7): the domains a member is limited to; empty means all.
+const ph = apiBase.ph;
+const t = (key: string) => i18n.t(key, { ns: 'users' });
+
+export type UserDomain = { id: number; attributes: { name: string } };
+export type UserDomainsChange = { user: number; domains: string[] };
+
+export async function fetchUserDomains(user: number): Promise<UserDomain[]> {
+  return (await api.get<{ data: UserDomain[] }>(`${ph}/users/${user}/domains/`)).data.data;
+}
+
+export async function updateUserDomains({ user, domains }: UserDomainsChange): Promise<UserDomain[]> {
+  return (await api.patch<{ data: UserDomain[] }>(`${ph}/users/${user}/domains/`, { domains })).data.data;
+}
+
+export const userDomainsResource = registerResource(
+  createResource<number, UserDomain[]>({
+    name: 'userDomains',
+    kind: 'read',
+    request: (user) => fetchUserDomains(user),
+    failureMessage: () => t('messages.domainsLoadFailed'),
+  }),
+);
+
+export const userDomainsUpdateResource = registerResource(
+  createResource<UserDomainsChange, UserDomain[]>({
+    name: 'userDomainsUpdate',
+    kind: 'write',
+    method: 'patch',
+    request: (change) => updateUserDomains(change),
+    successMessage: () => t('messages.domainsUpdated'),
+    failureMessage: () => t('messages.domainsUpdateFailed'),
+    onSuccess: (_d, change) => userDomainsResource.actions.request(change.user),
+  }),
+);

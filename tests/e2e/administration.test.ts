@@ -1,0 +1,160 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
+import { launchBrowser, newPage, screenshot } from '../support/browser';
+import { ensureBuilt, repoRoot } from '../support/build';
+import { tr, type Lang } from '../support/locales';
+import { startServer, type RunningServer } from '../support/server';
+import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
+
+// Issue 7 administration in Chromium: support creates an organization with its owner; the owner adds a
+// domain (and meets the validation message), creates a member and limits the member to that domain.
+
+const support = { email: 'support@admin.test', password: 'Support-pass-2026!' };
+const ownerPassword = 'Owner-harbour-2026!';
+const memberPassword = 'Member-lantern-2026!';
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureBuilt();
+  // The support account exists before the server starts: PGlite allows one process per data dir.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'msas-e2e-admin-'));
+  const created = spawnSync(
+    path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [
+      'server/main.ts',
+      'create-user',
+      '--email',
+      support.email,
+      '--password',
+      support.password,
+      '--role',
+      'support',
+    ],
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`create-user failed: ${created.stderr}${created.stdout}`);
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openTab(page: Page, lang: Lang, tab: string) {
+  await page.goto('/msas/settings/account');
+  await waitForHeading(page, tr(lang, 'menu', 'pages.account'));
+  await page.getByRole('tab', { name: tr(lang, 'settings', `tabs.${tab}`) }).click();
+}
+
+async function logIn(page: Page, lang: Lang, username: string, password: string) {
+  await loginViaUi(page, username, password, 'en');
+  await choosePreference(page, '#language-switch', lang);
+  await choosePreference(page, '#theme-switch', 'primaryTheme');
+}
+
+// Axe and a screenshot in each theme; the page is left in the primary theme.
+async function checkBothThemes(page: Page, name: string) {
+  for (const theme of ['carrierTheme', 'primaryTheme'] as const) {
+    await choosePreference(page, '#theme-switch', theme);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `${name}-${theme}`);
+  }
+}
+
+const apiGet = (page: Page, url: string) =>
+  page.evaluate(async (u) => {
+    const res = await fetch(u, { headers: { Authorization: `Bearer ${localStorage.getItem('tokenAuth')}` } });
+    return (await res.json()) as { data: { attributes: { name: string } }[] };
+  }, url);
+
+describe.each(['en', 'pt'] as const)('administration in %s', (lang) => {
+  const o = (key: string, vars?: Record<string, string>) => tr(lang, 'organizations', key, vars);
+  const u = (key: string, vars?: Record<string, string>) => tr(lang, 'users', key, vars);
+  const orgName = `Acme ${lang.toUpperCase()}`;
+  const owner = { username: `owner-${lang}`, email: `owner-${lang}@acme.test` };
+  const member = { username: `member-${lang}`, email: `member-${lang}@acme.test` };
+  const domain = `acme-${lang}-admin.com`;
+
+  it('support creates an organization with its owner and finds it', { timeout: 180_000 }, async () => {
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      await logIn(page, lang, support.email, support.password);
+      await openTab(page, lang, 'organizations');
+      await page.getByLabel(o('create.name')).fill(orgName);
+      await page.getByLabel(o('create.username')).fill(owner.username);
+      await page.getByLabel(o('create.email')).fill(owner.email);
+      await page.locator('#org-create-password').fill(ownerPassword);
+      await page.getByRole('button', { name: o('create.submit') }).click();
+      await page.getByText(o('messages.created')).first().waitFor();
+
+      await page.getByLabel(o('admin.search')).fill(orgName.toLowerCase());
+      await page.getByRole('button', { name: o('admin.apply') }).click();
+      const details = page.getByRole('button', { name: o('admin.detailsOf', { name: orgName }) });
+      await details.waitFor();
+      await expect.poll(() => page.getByRole('row').count()).toBe(2); // the header and the one match
+      await details.click();
+      await page.getByRole('dialog').getByText(o('domains.empty')).waitFor();
+      await checkBothThemes(page, `administration-${lang}-support-organization`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the owner adds a domain and limits a member to it', { timeout: 180_000 }, async () => {
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      await logIn(page, lang, owner.username, ownerPassword);
+      await openTab(page, lang, 'organization');
+      const name = page.getByLabel(o('domains.name'), { exact: true });
+      await name.fill('not a domain');
+      await page.getByRole('button', { name: o('domains.add'), exact: true }).click();
+      await page.getByText(o('messages.domain_addFailed')).first().waitFor();
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      await page.getByText('Enter a valid domain name.').waitFor(); // the server's validation message
+      await name.fill(domain);
+      await page.getByRole('button', { name: o('domains.add'), exact: true }).click();
+      await page.getByRole('button', { name: o('domains.removeOf', { name: domain }) }).waitFor();
+      await checkBothThemes(page, `administration-${lang}-organization-domains`);
+
+      await page.getByRole('tab', { name: tr(lang, 'settings', 'tabs.users') }).click();
+      await page.getByLabel(u('create.username'), { exact: true }).fill(member.username);
+      await page.getByLabel(u('create.email'), { exact: true }).fill(member.email);
+      await page.locator('#user-password').fill(memberPassword);
+      await page.getByRole('button', { name: u('create.submit') }).click();
+      const open = page.getByRole('button', { name: u('domains.openOf', { name: member.username }) });
+      await open.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(u('domains.hint', { name: member.username })).waitFor();
+      const select = dialog.getByLabel(u('domains.label'), { exact: true });
+      await select.fill(domain);
+      await select.press('Enter');
+      await dialog.getByRole('button', { name: u('domains.save') }).click();
+      await page.getByText(u('messages.domainsUpdated')).first().waitFor();
+      await checkBothThemes(page, `administration-${lang}-user-domains`);
+
+      const users = await page.evaluate(async () => {
+        const res = await fetch('/api/ph/users/?search=member&page=1', {
+          headers: { Authorization: `Bearer ${localStorage.getItem('tokenAuth')}` },
+        });
+        return (await res.json()) as { data: { id: number; attributes: { username: string } }[] };
+      });
+      const id = users.data.find((x) => x.attributes.username === member.username)?.id;
+      const assigned = await apiGet(page, `/api/ph/users/${id}/domains/`);
+      expect(assigned.data.map((d) => d.attributes.name)).toEqual([domain]);
+    } finally {
+      await context.close();
+    }
+  });
+});
