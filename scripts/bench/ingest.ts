@@ -1,4 +1,5 @@
 // npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 4] [--batch 32]
+//   [--workers N] (parse worker threads; default as in manyDefaults)
 // End to end: a synthetic corpus of gzipped aggregate reports written to disk, then every file read, parsed and
 // committed (records, auth results, rollups) through ingestMany (server/ingest/ingest-many.ts): the same
 // storage as ingestFile, which the CLI, upload and mail sources use, with files parsed ahead and batched. Prints
@@ -12,7 +13,7 @@ import pg from 'pg';
 import { gzipSync } from 'node:zlib';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { ingestMany } from '../../server/ingest/ingest-many';
+import { ingestMany, manyDefaults } from '../../server/ingest/ingest-many';
 import { createOrganization } from '../../server/modules/organizations/repo';
 import { startPostgres } from '../services/postgres';
 
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'pglite,postgres' },
     concurrency: { type: 'string', default: '4' },
     batch: { type: 'string', default: '32' },
+    workers: { type: 'string' },
   },
 });
 const reports = Number(values.reports);
@@ -115,7 +117,12 @@ async function run(kind: 'pglite' | 'postgres', files: string[], concurrency: nu
     await ingestMany(
       handle.db,
       read(),
-      { concurrency: kind === 'pglite' ? 1 : concurrency, batchReports: batch },
+      {
+        ...manyDefaults[kind],
+        concurrency: kind === 'pglite' ? 1 : concurrency,
+        batchReports: batch,
+        ...(values.workers !== undefined ? { parseWorkers: Number(values.workers) } : {}),
+      },
       (item) => {
         if (item.error !== undefined) throw item.error;
         if (item.result?.status === 'imported') imported += 1;

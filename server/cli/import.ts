@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
 import { rejected } from '../ingest/ingest-file';
-import { ingestMany, type ManyItem } from '../ingest/ingest-many';
+import { ingestMany, manyDefaults, type ManyItem } from '../ingest/ingest-many';
 import type { FileResult, IncomingFile } from '../ingest/types';
 
 // msas import <files or folders...> [--json]: every file (folders walked, sorted) goes through ingestMany,
@@ -101,7 +101,15 @@ export async function importFiles(db: Db, inputs: string[], options: ImportOptio
   };
 
   try {
-    await ingestMany(db, read(), { concurrency: options.concurrency ?? 1 }, onFile);
+    // Same defaults as the benchmark: batches in flight only help on PostgreSQL (DATABASE_URL, as the
+    // runtime opened it); on PGlite they would wait for its single connection.
+    const defaults = process.env.DATABASE_URL ? manyDefaults.postgres : manyDefaults.pglite;
+    await ingestMany(
+      db,
+      read(),
+      { ...defaults, concurrency: options.concurrency ?? defaults.concurrency },
+      onFile,
+    );
   } catch (e) {
     // Not one file's storage error but the pipeline stopping (a bug, the database gone): files not
     // reported yet get no line.

@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { CheckTables } from './schema-checks';
+import type { MailboxTables } from './schema-mailbox';
 import type { ReportTables } from './schema-reports';
 import type { ReputationTables } from './schema-reputation';
+import type { SenderTables } from './schema-senders';
 
 // Kysely table types; keep in step with migrations/.
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -160,7 +163,10 @@ export type PublicationSeenTable = {
 };
 
 export type Database = ReportTables &
-  ReputationTables & {
+  ReputationTables &
+  SenderTables &
+  CheckTables &
+  MailboxTables & {
     organizations: OrganizationsTable;
     users: UsersTable;
     recovery_codes: RecoveryCodesTable;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { ParsePool } from '../dmarc/parse-pool';
 import { parseReportFile } from '../dmarc/parse-report-file';
 import type { ParseOutcome } from '../dmarc/types';
 import { sha256 } from './files';
@@ -12,8 +13,15 @@ import type { FileResult, IncomingFile, IngestOptions, StoredReport } from './ty
 
 export type ParsedOutcome = { file: IncomingFile; outcome: ParseOutcome; parsed: ParsedFile | null };
 
-export async function parseIncoming(file: IncomingFile, options: IngestOptions = {}): Promise<ParsedOutcome> {
-  const outcome = await parseReportFile(file.bytes, { maxDecompressedBytes: options.maxDecompressedBytes });
+export async function parseIncoming(
+  file: IncomingFile,
+  options: IngestOptions = {},
+  pool?: ParsePool,
+): Promise<ParsedOutcome> {
+  const parseOptions = { maxDecompressedBytes: options.maxDecompressedBytes };
+  const outcome = pool
+    ? await pool.parse(file.bytes, parseOptions)
+    : await parseReportFile(file.bytes, parseOptions);
   if (!outcome.ok) return { file, outcome, parsed: null };
   return { file, outcome, parsed: { file, digest: sha256(file.bytes), reports: outcome.reports } };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { createParsePool } from '../dmarc/parse-pool';
 import { fileResult, parseIncoming, type ParsedOutcome } from './ingest-file';
 import { storeBatch } from './store-batch';
 import type { FileResult, IncomingFile, IngestOptions, StoredReport } from './types';
@@ -14,6 +15,8 @@ export type ManyOptions = IngestOptions & {
   prefetch?: number;
   batchReports?: number;
   batchRecords?: number;
+  /** Worker threads that parse (0: parse on the main thread). */
+  parseWorkers?: number;
 };
 
 export type ManyItem =
@@ -21,6 +24,15 @@ export type ManyItem =
   | { file: string; error: unknown; result?: undefined; reports?: undefined };
 
 type Ahead = { promise: Promise<ParsedOutcome | null>; settled: boolean };
+
+/**
+ * Defaults measured with npm run bench:ingest (docs/PERFORMANCE.md). PGlite has one connection (a second
+ * batch in flight would only wait for it); PostgreSQL gains up to about 4 on two cores.
+ */
+export const manyDefaults = {
+  postgres: { concurrency: 4, prefetch: 8, batchReports: 32, batchRecords: 20_000 },
+  pglite: { concurrency: 1, prefetch: 8, batchReports: 32, batchRecords: 20_000 },
+} as const;
 
 export async function ingestMany(
   db: Db,
@@ -32,30 +44,34 @@ export async function ingestMany(
     Symbol.asyncIterator in files
       ? files[Symbol.asyncIterator]()
       : (files as Iterable<IncomingFile>)[Symbol.iterator]();
-  const prefetch = Math.max(1, options.prefetch ?? 8);
-  const maxReports = options.batchReports ?? 32;
-  const maxRecords = options.batchRecords ?? 20_000;
+  const defaults = manyDefaults.pglite;
+  const prefetch = Math.max(1, options.prefetch ?? defaults.prefetch);
+  const maxReports = options.batchReports ?? defaults.batchReports;
+  const maxRecords = options.batchRecords ?? defaults.batchRecords;
+  const pool = options.parseWorkers ? createParsePool(options.parseWorkers) : undefined;
   let exhausted = false;
   let chain: Promise<unknown> = Promise.resolve();
   const queue: Ahead[] = [];
 
-  // Files are pulled and parsed one after the other (the iterator is not re-entrant).
+  // Files are pulled one after the other (the iterator is not re-entrant).
   const pull = () => {
     const entry: Ahead = { promise: null as never, settled: false };
-    entry.promise = chain.then(async () => {
+    const file = chain.then(async () => {
       if (exhausted) return null;
       const next = await iterator.next();
       if (next.done) {
         exhausted = true;
         return null;
       }
-      return parseIncoming(next.value, options);
+      return next.value;
     });
+    entry.promise = file.then((f) => (f ? parseIncoming(f, options, pool) : null));
+    // With workers, parses overlap (the pool spreads them); on the main thread they run one at a time.
+    chain = (pool ? file : entry.promise).catch(() => undefined);
     entry.promise.then(
       () => (entry.settled = true),
       () => (entry.settled = true),
     );
-    chain = entry.promise.catch(() => undefined);
     queue.push(entry);
   };
   const refill = () => {
@@ -106,7 +122,11 @@ export async function ingestMany(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, lane));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, lane));
+  } finally {
+    await pool?.close();
+  }
 }
 
 function countRecords(item: ParsedOutcome): number {

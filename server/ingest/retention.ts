@@ -4,8 +4,8 @@ import type { Db } from '../db/database';
 import { benefitsFor } from '../modules/users/roles';
 
 // Retention: an organization keeps reports (and rollups) of the days within its `retention` benefit
-// (default 30 days); an organization's dynamic setting report_retention_days may shorten it, never lengthen
-// it. Reports nobody claimed are kept the default retention after they were received, then dropped.
+// (default 30 days); the organization's dynamic setting retention_days (Settings → Dynamic Settings, stored
+// by server/modules/settings/service.ts) may shorten it, never lengthen it. Reports nobody claimed are kept the default retention after they were received, then dropped.
 // Original files go when no report points at them any more.
 
 export type PurgeResult = { reports: number; rollups: number; other: number; files: number };
@@ -14,7 +14,7 @@ const dayMs = 86_400_000;
 
 export function retentionDays(benefits: { retention?: number } | undefined, settings: unknown): number {
   const allowed = benefitsFor(benefits).retention;
-  const wanted = (settings as { report_retention_days?: unknown } | null)?.report_retention_days;
+  const wanted = (settings as { retention_days?: unknown } | null)?.retention_days;
   return typeof wanted === 'number' && wanted >= 1 ? Math.min(wanted, allowed) : allowed;
 }
 

@@ -5,7 +5,10 @@ import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { startDovecot, type Dovecot } from '../../scripts/services/dovecot';
-import { pollMailbox, type AttemptLog } from '../../server/mail/inbound/imap-poller';
+import { encryptSecret } from '../../server/lib/crypto';
+import { envTarget, pollMailbox } from '../../server/mail/inbound/imap-poller';
+import { pollOrganizationMailboxes } from '../../server/mail/inbound/org-mailboxes';
+import { settingsView } from '../../server/modules/settings/service';
 import { startSmtpListener, type SmtpListener } from '../../server/mail/inbound/smtp-listener';
 import type { FileResult } from '../../server/ingest/types';
 import { reportXml } from '../fixtures/dmarc/build-report';
@@ -25,18 +28,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reportMail = (id: string, to = 'dmarc@mail-in.example') => ({
+const reportMail = (id: string, to = 'dmarc@mail-in.example', domain = 'mail-in.example') => ({
   from: 'noreply-dmarc@reporter.example',
   to,
-  subject: `Report Domain: mail-in.example Report-ID: ${id}`,
+  subject: `Report Domain: ${domain} Report-ID: ${id}`,
   text: 'This is a DMARC aggregate report.',
   attachments: [
     {
-      filename: `reporter.example!mail-in.example!${id}.xml.gz`,
+      filename: `reporter.example!${domain}!${id}.xml.gz`,
       content: gzipSync(
         reportXml({
           reportId: id,
-          domain: 'mail-in.example',
+          domain,
           records: [{}, { ip: '192.0.2.77', count: '4' }],
         }),
       ),
@@ -147,8 +150,7 @@ describe('IMAP mailbox', () => {
     await c.append(inbox, await raw(reportMail('imap-crash')));
     await c.append(inbox, await raw(reportMail('imap-1')));
 
-    const settings = { url, processedFolder: 'processed', failedFolder: 'failed', maxAttempts: 2 };
-    const attempts: AttemptLog = new Map();
+    const target = envTarget({ url, processedFolder: 'processed', failedFolder: 'failed', maxAttempts: 2 });
     // The third message crashes between fetch and commit every time: it must stay, then go to failed.
     const crashing = {
       beforeStore: (_uid: number, source: Buffer) => {
@@ -156,7 +158,7 @@ describe('IMAP mailbox', () => {
       },
     };
     const before = await tableCounts(t.db);
-    const first = await pollMailbox(t.db, logger, settings, attempts, crashing);
+    const first = await pollMailbox(t.db, logger, target, crashing);
     expect(first).toMatchObject({
       processed: 3,
       failed: 0,
@@ -168,11 +170,77 @@ describe('IMAP mailbox', () => {
     const after = await tableCounts(t.db);
     expect(after.dmarc_reports - before.dmarc_reports).toBe(2);
 
-    const second = await pollMailbox(t.db, logger, settings, attempts, crashing);
+    // The failure count is in the database (mailbox_state), not in the poller: a restart keeps it.
+    const state = await t.db.selectFrom('mailbox_state').selectAll().where('mailbox', '=', 'env').execute();
+    expect(state).toHaveLength(1);
+    expect(state[0]).toMatchObject({ failures: 1, last_error: 'injected crash' });
+    const second = await pollMailbox(t.db, logger, { ...target }, crashing);
     expect(second).toMatchObject({ processed: 0, failed: 1 });
     expect(await folderCount(c, inbox)).toBe(0);
     expect(await folderCount(c, 'failed')).toBe(base.failed + 1);
     expect(await tableCounts(t.db)).toEqual(after);
+    expect(await t.db.selectFrom('mailbox_state').selectAll().execute()).toEqual([]);
+    await c.logout();
+  }, 60_000);
+
+  it("polls an organization's own mailbox and writes the last poll where the settings page reads it", async () => {
+    const key = Buffer.alloc(32, 7);
+    const u = new URL(url);
+    const password = decodeURIComponent(u.password);
+    const org = await makeOrganization(t.db, 'Own Mailbox', ['own-box.example']);
+    const c = client();
+    await c.connect();
+    await c.mailboxCreate('OwnBox').catch(() => undefined);
+    await c.append('OwnBox', await raw(reportMail('own-1', 'dmarc@own-box.example', 'own-box.example')));
+    // A report for another tenant's domain: an organization's mailbox feeds only its own domains.
+    await c.append('OwnBox', await raw(reportMail('own-foreign')));
+    const mailbox = (pass: string) => ({
+      host: u.hostname,
+      port: Number(u.port),
+      tls: false,
+      username: decodeURIComponent(u.username),
+      password_enc: encryptSecret(key, pass),
+      folder: 'OwnBox',
+    });
+    const setMailbox = (pass: string) =>
+      t.db
+        .updateTable('organizations')
+        .set({ settings: JSON.stringify({ retention_days: 9, rua_mailbox: mailbox(pass) }) })
+        .where('id', '=', org.id)
+        .execute();
+    const view = async () =>
+      settingsView(
+        await t.db.selectFrom('organizations').selectAll().where('id', '=', org.id).executeTakeFirstOrThrow(),
+      ).rua_mailbox;
+    const defaults = { processedFolder: 'processed', failedFolder: 'failed', maxAttempts: 3 };
+    const at = new Date('2030-01-02T03:04:05Z');
+
+    await setMailbox(password);
+    await pollOrganizationMailboxes(t.db, logger, key, defaults, () => at);
+    expect(await view()).toMatchObject({
+      last_poll_at: at.toISOString(),
+      last_poll_status: 'ok, 1 imported',
+    });
+    expect(await folderCount(c, 'OwnBox')).toBe(0);
+    const stored = await t.db
+      .selectFrom('dmarc_reports')
+      .select(['report_id', 'organization_id'])
+      .where('report_id', 'like', 'own-%')
+      .execute();
+    expect(stored).toEqual([{ report_id: 'own-1', organization_id: org.id }]);
+
+    // A wrong password: the error is written, never the password, and the other settings are untouched.
+    await setMailbox('wrong-secret-password');
+    await pollOrganizationMailboxes(t.db, logger, key, defaults, () => at);
+    const failed = await view();
+    expect(failed.last_poll_status).toMatch(/^error: /);
+    expect(failed.last_poll_status).not.toContain('wrong-secret-password');
+    const row = await t.db
+      .selectFrom('organizations')
+      .select('settings')
+      .where('id', '=', org.id)
+      .executeTakeFirstOrThrow();
+    expect(row.settings).toMatchObject({ retention_days: 9, rua_mailbox: { folder: 'OwnBox', tls: false } });
     await c.logout();
   }, 60_000);
 });

@@ -2,12 +2,15 @@ import { ImapFlow } from 'imapflow';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import { ingestFile } from '../../ingest/ingest-file';
+import { forgetMessage, publicError, recordFailure, type MessageKey } from './mailbox-state';
 
-// Polls the rua mailbox. Each message is imported whole (the parser finds the report attachments); only
+// Polls a rua mailbox. Each message is imported whole (the parser finds the report attachments); only
 // after its reports are committed is it moved to the processed folder. A message whose import fails stays
-// where it is and is tried again at the next poll; after maxAttempts failures it moves to the failed folder.
+// where it is and is tried again at the next poll; after maxAttempts failures (IMAP_MAX_ATTEMPTS, default 3),
+// counted in the database so a restart does not reset them, it moves to the failed folder.
 // Nothing is ever deleted: MOVE (RFC 6851) or, on old servers, COPY + \Deleted + EXPUNGE done by imapflow.
 
+/** The operator's mailbox from the environment (IMAP_URL and friends). */
 export type ImapSettings = {
   url: string;
   processedFolder: string;
@@ -15,22 +18,51 @@ export type ImapSettings = {
   maxAttempts: number;
 };
 
-export type PollResult = { processed: number; failed: number; retried: number; results: string[] };
+export type MailboxConnection = {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+  folder: string;
+};
 
-/** Failed attempts per message (UIDVALIDITY:UID); kept by the poller across polls. */
-export type AttemptLog = Map<string, number>;
+export type MailboxTarget = {
+  /** Names the mailbox in mailbox_state: "env" or "organization:<id>". */
+  key: string;
+  connection: MailboxConnection;
+  processedFolder: string;
+  failedFolder: string;
+  maxAttempts: number;
+  /** An organization's own mailbox feeds only that organization's domains (like an upload). */
+  onlyOrganization?: number;
+};
 
-function connection(url: string) {
-  const u = new URL(url);
+export type PollResult = {
+  imported: number;
+  processed: number;
+  failed: number;
+  retried: number;
+  results: string[];
+};
+
+export type PollHooks = { beforeStore?: (uid: number, source: Buffer) => void | Promise<void> };
+
+export function envTarget(settings: ImapSettings): MailboxTarget {
+  const u = new URL(settings.url);
   return {
-    client: new ImapFlow({
+    key: 'env',
+    connection: {
       host: u.hostname,
       port: Number(u.port) || (u.protocol === 'imaps:' ? 993 : 143),
       secure: u.protocol === 'imaps:',
-      auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) },
-      logger: false,
-    }),
-    mailbox: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'INBOX',
+      user: decodeURIComponent(u.username),
+      pass: decodeURIComponent(u.password),
+      folder: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'INBOX',
+    },
+    processedFolder: settings.processedFolder,
+    failedFolder: settings.failedFolder,
+    maxAttempts: settings.maxAttempts,
   };
 }
 
@@ -42,43 +74,50 @@ async function ensureFolder(client: ImapFlow, name: string) {
 export async function pollMailbox(
   db: Db,
   logger: Logger,
-  settings: ImapSettings,
-  attempts: AttemptLog,
-  hooks: { beforeStore?: (uid: number, source: Buffer) => void | Promise<void> } = {},
+  target: MailboxTarget,
+  hooks: PollHooks = {},
 ): Promise<PollResult> {
-  const { client, mailbox } = connection(settings.url);
-  const out: PollResult = { processed: 0, failed: 0, retried: 0, results: [] };
+  const { connection: c } = target;
+  const client = new ImapFlow({
+    host: c.host,
+    port: c.port,
+    secure: c.secure,
+    auth: { user: c.user, pass: c.pass },
+    logger: false,
+  });
+  const out: PollResult = { imported: 0, processed: 0, failed: 0, retried: 0, results: [] };
   await client.connect();
   try {
-    await ensureFolder(client, settings.processedFolder);
-    await ensureFolder(client, settings.failedFolder);
-    const lock = await client.getMailboxLock(mailbox);
+    await ensureFolder(client, target.processedFolder);
+    await ensureFolder(client, target.failedFolder);
+    const lock = await client.getMailboxLock(c.folder);
     try {
-      const validity = client.mailbox ? String(client.mailbox.uidValidity) : '0';
+      const uidvalidity = client.mailbox ? String(client.mailbox.uidValidity) : '0';
       const uids = (await client.search({ all: true }, { uid: true })) || [];
       for (const uid of uids) {
-        const key = `${validity}:${uid}`;
+        const key: MessageKey = { mailbox: target.key, uidvalidity, uid };
         const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
         if (!message || !message.source) continue;
         try {
           await hooks.beforeStore?.(uid, message.source);
-          const { result } = await ingestFile(db, {
-            name: `imap-${key}.eml`,
-            bytes: message.source,
-            source: 'imap',
-          });
+          const { result } = await ingestFile(
+            db,
+            { name: `imap-${uidvalidity}:${uid}.eml`, bytes: message.source, source: 'imap' },
+            { onlyOrganization: target.onlyOrganization },
+          );
           out.results.push(result.status);
-          await client.messageMove(String(uid), settings.processedFolder, { uid: true });
-          attempts.delete(key);
+          if (result.status === 'imported') out.imported += 1;
+          await client.messageMove(String(uid), target.processedFolder, { uid: true });
+          await forgetMessage(db, key);
           out.processed += 1;
           logger.info({ uid, status: result.status, reason: result.reason }, 'mailbox report imported');
         } catch (err) {
-          const n = (attempts.get(key) ?? 0) + 1;
-          attempts.set(key, n);
-          logger.error({ err, uid, attempt: n }, 'importing a mailbox message failed');
-          if (n >= settings.maxAttempts) {
-            await client.messageMove(String(uid), settings.failedFolder, { uid: true });
-            attempts.delete(key);
+          // The database itself may be what failed: then nothing is counted and the message simply stays.
+          const n = await recordFailure(db, key, publicError(err, [c.pass])).catch(() => 0);
+          logger.error({ err, uid, attempt: n, mailbox: target.key }, 'importing a mailbox message failed');
+          if (n >= target.maxAttempts) {
+            await client.messageMove(String(uid), target.failedFolder, { uid: true });
+            await forgetMessage(db, key);
             out.failed += 1;
           } else out.retried += 1;
         }
@@ -90,27 +129,4 @@ export async function pollMailbox(
     await client.logout().catch(() => client.close());
   }
   return out;
-}
-
-/** Polls every intervalSeconds (never two polls at once) until stopped. */
-export function startImapPoller(db: Db, logger: Logger, settings: ImapSettings, intervalSeconds: number) {
-  const attempts: AttemptLog = new Map();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    running = pollMailbox(db, logger, settings, attempts)
-      .catch((err: unknown) => logger.error({ err }, 'mailbox poll failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalSeconds * 1000);
-      });
-  };
-  tick();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
 }

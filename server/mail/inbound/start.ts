@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context';
-import { startImapPoller } from './imap-poller';
+import { startMailboxPolling } from './poll-loop';
 import { startSmtpListener } from './smtp-listener';
 
-// The inbound report sources that are configured (IMAP_URL, INBOUND_SMTP_PORT), started where the background
+// The inbound report sources: the SMTP listener when INBOUND_SMTP_PORT is set, and the mailbox polls
+// (IMAP_URL, organizations' own mailboxes: poll-loop.ts), started where the background
 // jobs run (`msas serve` without --no-jobs, or `msas worker`), so only one process polls the mailbox.
 export async function startInboundSources(ctx: AppContext): Promise<{ stop: () => Promise<void> }> {
   const { inbound } = ctx.config;
@@ -17,19 +18,7 @@ export async function startInboundSources(ctx: AppContext): Promise<{ stop: () =
     ctx.logger.info({ port: smtp.port }, 'SMTP report listener started');
     stops.push(smtp.close);
   }
-  if (inbound.imapUrl) {
-    const poller = startImapPoller(
-      ctx.db,
-      ctx.logger,
-      {
-        url: inbound.imapUrl,
-        processedFolder: inbound.imapProcessedFolder,
-        failedFolder: inbound.imapFailedFolder,
-        maxAttempts: inbound.imapMaxAttempts,
-      },
-      inbound.imapPollSeconds,
-    );
-    stops.push(poller.stop);
-  }
+  // Also without IMAP_URL: organizations may configure their own mailbox in their settings.
+  stops.push(startMailboxPolling(ctx).stop);
   return { stop: async () => void (await Promise.all(stops.map((s) => s()))) };
 }
