@@ -48,11 +48,21 @@ export async function checkDane(domain: string, deps: DaneCheckDeps): Promise<Da
       warn('mx_bogus', 'error', 'DNSSEC validation of the MX records fails: senders defer mail.'),
     );
   } else if (validated.failed) {
-    warnings.unshift(warn('mx_lookup_failed', 'error', `The MX lookup failed (${validated.answer.rcode}).`));
+    warnings.unshift(
+      warn('mx_lookup_failed', 'error', `The MX lookup failed (${validated.answer.rcode}).`, undefined, {
+        rcode: validated.answer.rcode,
+      }),
+    );
   } else if (mx.nullMx)
-    warnings.unshift(warn('null_mx', 'info', 'The domain accepts no mail (null MX): DANE does not apply.'));
+    warnings.unshift(
+      warn('null_mx', 'info', 'The domain accepts no mail (null MX): DANE does not apply.', undefined, {
+        context: 'dane',
+      }),
+    );
   else if (mx.hosts.length === 0)
-    warnings.unshift(warn('no_mx', 'error', 'The domain has no MX host to protect.'));
+    warnings.unshift(
+      warn('no_mx', 'error', 'The domain has no MX host to protect.', undefined, { context: 'dane' }),
+    );
   else if (!mxSecure) {
     warnings.unshift(
       warn(

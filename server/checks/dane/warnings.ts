@@ -16,11 +16,16 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
           'error',
           `No TLSA record at ${name} matches the certificate ${host} presents: DANE senders will not deliver.`,
           host,
+          { host, name },
         ),
       );
       break;
     case 'no_tlsa':
-      out.push(warn('tlsa_missing', 'info', `${host} publishes no TLSA record: DANE is not deployed.`, host));
+      out.push(
+        warn('tlsa_missing', 'info', `${host} publishes no TLSA record: DANE is not deployed.`, host, {
+          host,
+        }),
+      );
       break;
     case 'insecure_tlsa':
       out.push(
@@ -29,6 +34,7 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
           'warning',
           `The TLSA records at ${name} are not DNSSEC-secure and are ignored (RFC 7672 §2.2).`,
           host,
+          { host, name },
         ),
       );
       break;
@@ -39,6 +45,7 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
           'error',
           `DNSSEC validation of ${name} fails: DANE senders defer mail (RFC 7672 §2.2).`,
           host,
+          { host, name },
         ),
       );
       break;
@@ -49,6 +56,7 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
           'error',
           `Only unusable TLSA records at ${name} (PKIX-TA/PKIX-EE or unknown parameters, RFC 7672 §3.1.3).`,
           host,
+          { host, name },
         ),
       );
       break;
@@ -59,6 +67,7 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
           'warning',
           `The addresses of ${host} are not DNSSEC-secure, so senders do not look up its TLSA records (RFC 7672 §2.2.2).`,
           host,
+          { host, name },
         ),
       );
       break;
@@ -69,6 +78,7 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
           'error',
           `${host} publishes TLSA records but no TLS session could be made: DANE senders will not deliver.`,
           host,
+          { host, name },
         ),
       );
       break;
@@ -79,6 +89,7 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
           'warning',
           `The TLSA lookup for ${name} failed (${s.detail ?? 'error'}).`,
           host,
+          { host, name, detail: s.detail ?? 'error' },
         ),
       );
       break;
@@ -90,6 +101,7 @@ export function daneWarnings(host: string, s: HostDane): CheckWarning[] {
         'warning',
         `${unusable} TLSA record(s) at ${name} are unusable for SMTP (RFC 7672 §3.1.3).`,
         host,
+        { name, records: unusable },
       ),
     );
   }

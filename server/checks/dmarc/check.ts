@@ -38,6 +38,7 @@ export async function checkDmarc(domain: string, ctx: CheckContext): Promise<Dma
           'warning',
           `_dmarc.${step.name} has ${step.records} DMARC records; receivers skip it.`,
           step.name,
+          { name: step.name, records: step.records },
         ),
       );
     }
@@ -48,6 +49,8 @@ export async function checkDmarc(domain: string, ctx: CheckContext): Promise<Dma
         'dns_error',
         'error',
         `The lookup of ${found.name} failed (${found.rcode}); receivers would defer the check.`,
+        undefined,
+        { context: 'dmarc', name: found.name, rcode: found.rcode },
       ),
     );
     return empty({});
@@ -58,12 +61,19 @@ export async function checkDmarc(domain: string, ctx: CheckContext): Promise<Dma
         'multiple_records',
         'error',
         `_dmarc.${domain} has ${found.records.length} DMARC records: receivers apply no policy (RFC 7489 §6.6.3).`,
+        undefined,
+        { context: 'dmarc', domain, records: found.records.length },
       ),
     );
     return empty({ location: found.location });
   }
   if (found.kind === 'none') {
-    warnings.push(warn('no_record', 'error', `No DMARC record at _dmarc.${domain} or any parent name.`));
+    warnings.push(
+      warn('no_record', 'error', `No DMARC record at _dmarc.${domain} or any parent name.`, undefined, {
+        context: 'dmarc',
+        domain,
+      }),
+    );
     return empty({});
   }
 
@@ -78,16 +88,20 @@ export async function checkDmarc(domain: string, ctx: CheckContext): Promise<Dma
         'info',
         `${domain} has no record of its own; the policy of ${location} applies to it.`,
         location,
+        { domain, location },
       ),
     );
     if (!rfc7489Names(domain).includes(location)) {
+      const names = rfc7489Names(domain).map((n) => `_dmarc.${n}`);
       warnings.push(
         warn(
           'rfc7489_differs',
           'info',
-          `Receivers still on RFC 7489 ask only ${rfc7489Names(domain)
-            .map((n) => `_dmarc.${n}`)
-            .join(' and ')} and find no policy.`,
+          `Receivers still on RFC 7489 ask only ${names.join(' and ')} and find no policy.`,
+          undefined,
+          names.length === 2
+            ? { context: 'two', name: names[0], other: names[1] }
+            : { name: names.join(', ') },
         ),
       );
     }
@@ -98,6 +112,8 @@ export async function checkDmarc(domain: string, ctx: CheckContext): Promise<Dma
         'other_txt',
         'info',
         `_dmarc.${location} also holds ${found.otherTxt} TXT record(s) that are not DMARC.`,
+        undefined,
+        { location, records: found.otherTxt },
       ),
     );
   }
@@ -175,6 +191,7 @@ function policyWarnings(
           'warning',
           `${sub}=${v} is weaker than p=${p}: subdomains can be spoofed more easily.`,
           sub,
+          { tag: sub, value: v, policy: p },
         ),
       );
     }
@@ -195,6 +212,8 @@ function policyWarnings(
         'pct_partial',
         'warning',
         `pct=${pct}: RFC 7489 receivers apply the policy to only ${pct}% of failing mail.`,
+        undefined,
+        { pct },
       ),
     );
   }
@@ -204,6 +223,8 @@ function policyWarnings(
         'no_rua',
         'warning',
         'No rua tag: you will receive no aggregate reports, so you cannot see who sends as you.',
+        undefined,
+        { context: 'dmarc' },
       ),
     );
   }

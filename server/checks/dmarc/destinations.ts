@@ -48,6 +48,7 @@ export function parseDestinations(tag: 'rua' | 'ruf', value: string, out: CheckW
           'warning',
           `${tag}: "${item}" is not a URI (expected e.g. mailto:reports@example.com).`,
           item,
+          { context: 'dmarc', tag, uri: item },
         ),
       );
       continue;
@@ -61,6 +62,7 @@ export function parseDestinations(tag: 'rua' | 'ruf', value: string, out: CheckW
           'info',
           `${tag}: the size limit "!${sizeLimit}" was dropped by RFC 9989 and may be ignored.`,
           item,
+          { tag, limit: sizeLimit },
         ),
       );
     }
@@ -71,6 +73,7 @@ export function parseDestinations(tag: 'rua' | 'ruf', value: string, out: CheckW
           'warning',
           `${tag}: receivers are only required to support mailto: URIs; "${item}" may get no reports.`,
           item,
+          { tag, uri: item },
         ),
       );
       list.push({ tag, uri: item, scheme, address: null, domain: null, sizeLimit });
@@ -80,7 +83,13 @@ export function parseDestinations(tag: 'rua' | 'ruf', value: string, out: CheckW
     const at = address.lastIndexOf('@');
     const domain = at > 0 ? domainToASCII(address.slice(at + 1).replace(/\.$/, '')).toLowerCase() : '';
     if (!domain || !domain.includes('.')) {
-      out.push(warn('invalid_uri', 'warning', `${tag}: "${item}" is not a valid mailto: address.`, item));
+      out.push(
+        warn('invalid_uri', 'warning', `${tag}: "${item}" is not a valid mailto: address.`, item, {
+          context: 'dmarc_mailto',
+          tag,
+          uri: item,
+        }),
+      );
       continue;
     }
     list.push({ tag, uri: item, scheme, address, domain, sizeLimit });
@@ -118,6 +127,7 @@ export async function checkDestinations(
               'warning',
               `${domain} is outside ${org} and does not publish ${policyDomain}._report._dmarc.${domain} TXT "v=DMARC1": receivers will not send it reports (RFC 7489 §7.1).`,
               domain,
+              { domain, org, policyDomain },
             ),
           );
         } else if (external && auth && authorized === null) {
@@ -127,6 +137,7 @@ export async function checkDestinations(
               'warning',
               `Could not check the report authorization record at ${domain} (${auth.rcode}).`,
               domain,
+              { context: 'dmarc_authorization', domain, rcode: auth.rcode },
             ),
           );
         }
@@ -138,6 +149,7 @@ export async function checkDestinations(
               'warning',
               `Report destination domain ${domain} ${why}: reports sent there cannot be delivered.`,
               domain,
+              { context: nullMx ? 'dmarc_null_mx' : 'dmarc', domain },
             ),
           );
         }

@@ -32,24 +32,49 @@ export function parseDmarcRecord(text: string): ParsedDmarc {
     if (part === '') return;
     const eq = part.indexOf('=');
     if (eq <= 0) {
-      warnings.push(warn('syntax_error', 'warning', `"${part}" is not a tag=value pair and is ignored.`));
+      warnings.push(
+        warn('syntax_error', 'warning', `"${part}" is not a tag=value pair and is ignored.`, undefined, {
+          context: 'dmarc_pair',
+          part,
+        }),
+      );
       return;
     }
     const name = part.slice(0, eq).trim().toLowerCase();
     const raw = part.slice(eq + 1).trim();
     if (!isTagName(name)) {
       warnings.push(
-        warn('unknown_tag', 'warning', `Unknown tag "${name}" is ignored by receivers (RFC 9989 §4.7).`),
+        warn(
+          'unknown_tag',
+          'warning',
+          `Unknown tag "${name}" is ignored by receivers (RFC 9989 §4.7).`,
+          undefined,
+          {
+            tag: name,
+          },
+        ),
       );
       return;
     }
     if (name === 'v' && index !== 0) {
-      warnings.push(warn('syntax_error', 'error', 'v=DMARC1 must be the first tag.'));
+      warnings.push(
+        warn('syntax_error', 'error', 'v=DMARC1 must be the first tag.', undefined, {
+          context: 'dmarc_v_first',
+        }),
+      );
       return;
     }
     if (seen.has(name)) {
       warnings.push(
-        warn('duplicate_tag', 'warning', `Tag "${name}" appears more than once; only the first counts.`),
+        warn(
+          'duplicate_tag',
+          'warning',
+          `Tag "${name}" appears more than once; only the first counts.`,
+          undefined,
+          {
+            tag: name,
+          },
+        ),
       );
       return;
     }
@@ -59,7 +84,11 @@ export function parseDmarcRecord(text: string): ParsedDmarc {
     if (problem) {
       const severity = name === 'p' ? 'error' : 'warning';
       warnings.push(
-        warn('bad_value', severity, `${name}=${raw} is not valid (${problem}); receivers ignore it.`, name),
+        warn('bad_value', severity, `${name}=${raw} is not valid (${problem}); receivers ignore it.`, name, {
+          tag: name,
+          value: raw,
+          detail: problem,
+        }),
       );
       if (name !== 'p') return;
     }
@@ -71,6 +100,7 @@ export function parseDmarcRecord(text: string): ParsedDmarc {
           'warning',
           `Tag "${name}" was removed by RFC 9989; receivers following it ignore the tag.`,
           name,
+          { tag: name },
         ),
       );
     }

@@ -52,11 +52,17 @@ export async function checkMailExchangers(resolver: Resolver, domain: string): P
     score: score ?? scoreByPenalties(warnings, mxRubric),
   });
   if (mx.failed) {
-    warnings.push(warn('dns_error', 'error', `The MX lookup for ${domain} failed (${mx.rcode}).`));
+    warnings.push(
+      warn('dns_error', 'error', `The MX lookup for ${domain} failed (${mx.rcode}).`, undefined, {
+        context: 'dns_mx',
+        domain,
+        rcode: mx.rcode,
+      }),
+    );
     return done([], false, 0);
   }
   if (mx.rcode === 'NXDOMAIN') {
-    warnings.push(warn('domain_not_found', 'error', `${domain} does not exist.`));
+    warnings.push(warn('domain_not_found', 'error', `${domain} does not exist.`, undefined, { domain }));
     return done([], false, 0);
   }
   if (mx.records.length === 0) {
@@ -64,7 +70,12 @@ export async function checkMailExchangers(resolver: Resolver, domain: string): P
     const msg = fallback.addresses.length
       ? `No MX records: mail goes to the domain's own address (implicit MX, RFC 5321 §5.1). Publish MX records, or a null MX (RFC 7505) if ${domain} receives no mail.`
       : `No MX records and no address: ${domain} cannot receive mail. Publish a null MX (RFC 7505) if that is intended.`;
-    warnings.push(warn('mx_none', fallback.addresses.length ? 'warning' : 'error', msg));
+    warnings.push(
+      warn('mx_none', fallback.addresses.length ? 'warning' : 'error', msg, undefined, {
+        context: fallback.addresses.length ? 'implicit' : 'unreachable',
+        domain,
+      }),
+    );
     return done([], false);
   }
 
@@ -84,7 +95,12 @@ export async function checkMailExchangers(resolver: Resolver, domain: string): P
           warn('null_mx_preference', 'warning', 'A null MX should have preference 0 (RFC 7505 §3).'),
         );
       }
-      warnings.push(warn('null_mx', 'info', `${domain} publishes a null MX (RFC 7505): it accepts no mail.`));
+      warnings.push(
+        warn('null_mx', 'info', `${domain} publishes a null MX (RFC 7505): it accepts no mail.`, undefined, {
+          context: 'dns',
+          domain,
+        }),
+      );
       return done(
         nulls.map((r) => ({ hostname: '.', preference: r.preference, addresses: [], cname: null })),
         true,
@@ -103,6 +119,7 @@ export async function checkMailExchangers(resolver: Resolver, domain: string): P
               'error',
               `MX ${exchange} is an IP address; an MX must name a host (RFC 5321 §5.1).`,
               exchange,
+              { host: exchange },
             ),
           );
           return { hostname: exchange, preference, addresses: [], cname: null };
@@ -115,6 +132,7 @@ export async function checkMailExchangers(resolver: Resolver, domain: string): P
               'warning',
               `MX ${exchange} is an alias of ${addr.cname}; an MX must not point at a CNAME (RFC 2181 §10.3, RFC 5321 §5.1).`,
               exchange,
+              { host: exchange, target: addr.cname },
             ),
           );
         }
@@ -125,7 +143,10 @@ export async function checkMailExchangers(resolver: Resolver, domain: string): P
               ? 'the name does not exist'
               : 'it has no A or AAAA record';
           warnings.push(
-            warn('mx_unresolvable', 'error', `MX ${exchange} cannot be reached: ${why}.`, exchange),
+            warn('mx_unresolvable', 'error', `MX ${exchange} cannot be reached: ${why}.`, exchange, {
+              context: addr.failed ? 'failed' : addr.nxdomain ? 'nxdomain' : 'no_address',
+              host: exchange,
+            }),
           );
         }
         return { hostname: exchange, preference, addresses: addr.addresses, cname: addr.cname };

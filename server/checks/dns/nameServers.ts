@@ -61,13 +61,23 @@ export async function checkNameServers(
     score,
   });
   if (found.failed) {
-    warnings.push(warn('dns_error', 'error', `The NS lookup for ${found.zone} failed (${found.rcode}).`));
+    warnings.push(
+      warn('dns_error', 'error', `The NS lookup for ${found.zone} failed (${found.rcode}).`, undefined, {
+        context: 'dns_ns',
+        domain: found.zone,
+        rcode: found.rcode,
+      }),
+    );
     return section([], 0);
   }
   if (found.hosts.length === 0) {
     const why =
       found.rcode === 'NXDOMAIN' ? `${domain} does not exist.` : `No NS records found for ${domain}.`;
-    warnings.push(warn(found.rcode === 'NXDOMAIN' ? 'domain_not_found' : 'ns_none', 'error', why));
+    warnings.push(
+      found.rcode === 'NXDOMAIN'
+        ? warn('domain_not_found', 'error', why, undefined, { domain })
+        : warn('ns_none', 'error', why, undefined, { domain }),
+    );
     return section([], 0);
   }
   if (found.zone !== domain) {
@@ -76,6 +86,8 @@ export async function checkNameServers(
         'not_zone_apex',
         'info',
         `${domain} is not a zone apex; the name servers of ${found.zone} serve it.`,
+        undefined,
+        { domain, zone: found.zone },
       ),
     );
   }
@@ -100,13 +112,17 @@ export async function checkNameServers(
             'warning',
             `${hostname} is an alias (CNAME); NS targets must not be (RFC 2181 §10.3).`,
             hostname,
+            { host: hostname },
           ),
         );
       }
       if (addr.addresses.length === 0) {
         const why = addr.failed ? 'its address lookup failed' : 'it has no A or AAAA record';
         warnings.push(
-          warn('ns_unresolvable', 'error', `Name server ${hostname} cannot be used: ${why}.`, hostname),
+          warn('ns_unresolvable', 'error', `Name server ${hostname} cannot be used: ${why}.`, hostname, {
+            context: addr.failed ? 'failed' : 'no_address',
+            host: hostname,
+          }),
         );
         return { hostname, addresses: [], answers: [] };
       }
@@ -136,6 +152,7 @@ export async function checkNameServers(
               'error',
               `Name server ${hostname} (${a.address}) does not answer authoritatively for ${found.zone}.`,
               hostname,
+              { host: hostname, address: a.address, zone: found.zone },
             ),
           );
         } else if (a.status === 'no_response') {
@@ -145,6 +162,7 @@ export async function checkNameServers(
               'error',
               `Name server ${hostname} (${a.address}) did not answer.`,
               hostname,
+              { host: hostname, address: a.address },
             ),
           );
         }
@@ -162,6 +180,8 @@ export async function checkNameServers(
         'ns_serial_mismatch',
         'warning',
         `The name servers serve different SOA serials (${[...serials].join(', ')}): a secondary may be out of date.`,
+        undefined,
+        { serials: [...serials].join(', ') },
       ),
     );
   }

@@ -34,6 +34,7 @@ function nameWarnings(r: DnssecNameResult, host?: string): CheckWarning[] {
           'error',
           `DNSSEC validation fails for ${who}${ede ? ` (${ede})` : ''}: validating resolvers answer SERVFAIL.`,
           host,
+          ede ? { context: 'ede', name: who, detail: ede } : { name: who },
         ),
       ];
     case 'insecure':
@@ -45,6 +46,7 @@ function nameWarnings(r: DnssecNameResult, host?: string): CheckWarning[] {
             ? `${who} is signed but no DS record links it to its parent: the signatures are not used.`
             : `${who} is not signed with DNSSEC.`,
           host,
+          { context: r.hasDnskey ? 'no_ds' : 'unsigned', name: who },
         ),
       ];
     case 'indeterminate':
@@ -56,6 +58,9 @@ function nameWarnings(r: DnssecNameResult, host?: string): CheckWarning[] {
             ? `A DS record exists for ${who} but the resolver did not validate the answer.`
             : `The DNSSEC status of ${who} could not be determined (${r.rcode}).`,
           host,
+          r.rcode === 'NOERROR' || r.rcode === 'NXDOMAIN'
+            ? { context: 'not_validated', name: who }
+            : { context: 'unknown', name: who, rcode: r.rcode },
         ),
       ];
   }

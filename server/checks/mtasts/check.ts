@@ -13,7 +13,7 @@ import type { MtaStsResult } from './types';
 // The MTA-STS check (RFC 8461): the TXT record, the policy fetched over HTTPS from mta-sts.<domain>, and
 // whether every MX host of the domain matches one of the policy's mx patterns (§4.1).
 
-const FETCH_MESSAGES: Record<Exclude<PolicyFetch, { ok: true }>['reason'], string> = {
+export const FETCH_MESSAGES: Record<Exclude<PolicyFetch, { ok: true }>['reason'], string> = {
   tls: 'the HTTPS certificate is not valid for the policy host (RFC 8461 §3.3)',
   redirect: 'the server answered with a redirect, which senders must not follow (RFC 8461 §3.3)',
   status: 'the server did not answer 200',
@@ -45,20 +45,33 @@ export async function checkMtaSts(domain: string, ctx: CheckContext): Promise<Mt
   let recordText: string | null = null;
   const stsTexts = txt.answers.flatMap((r) => (r.type === 'TXT' && isStsRecord(r.text) ? [r.text] : []));
   if (isDnsFailure(txt)) {
-    warnings.push(warn('dns_error', 'error', `The lookup of ${location} failed (${txt.rcode}).`));
+    warnings.push(
+      warn('dns_error', 'error', `The lookup of ${location} failed (${txt.rcode}).`, undefined, {
+        context: 'lookup',
+        name: location,
+        rcode: txt.rcode,
+      }),
+    );
   } else if (stsTexts.length > 1) {
     warnings.push(
       warn(
         'multiple_records',
         'error',
         `${location} has ${stsTexts.length} v=STSv1 records: senders assume no policy (RFC 8461 §3.1).`,
+        undefined,
+        { context: 'mtasts', location, records: stsTexts.length },
       ),
     );
   } else if (stsTexts.length === 1) {
     recordText = stsTexts[0];
     record = parseStsRecord(recordText, warnings);
   } else {
-    warnings.push(warn('no_record', 'error', `No v=STSv1 TXT record at ${location}.`));
+    warnings.push(
+      warn('no_record', 'error', `No v=STSv1 TXT record at ${location}.`, undefined, {
+        context: 'mtasts',
+        location,
+      }),
+    );
   }
 
   // The policy.
@@ -69,7 +82,10 @@ export async function checkMtaSts(domain: string, ctx: CheckContext): Promise<Mt
     const why = addr.failed ? 'its address lookup failed' : 'it has no A or AAAA record';
     if (record || stsTexts.length)
       warnings.push(
-        warn('policy_host_unresolvable', 'error', `${policyHost} cannot be reached: ${why}.`, policyHost),
+        warn('policy_host_unresolvable', 'error', `${policyHost} cannot be reached: ${why}.`, policyHost, {
+          context: addr.failed ? 'failed' : 'no_address',
+          host: policyHost,
+        }),
       );
   } else if (!result.ok) {
     warnings.push(
@@ -78,6 +94,7 @@ export async function checkMtaSts(domain: string, ctx: CheckContext): Promise<Mt
         'error',
         `The policy at ${url} cannot be used: ${FETCH_MESSAGES[result.reason]} (${result.detail}).`,
         policyHost,
+        { url, detail: result.detail },
       ),
     );
   } else {
@@ -100,11 +117,17 @@ export async function checkMtaSts(domain: string, ctx: CheckContext): Promise<Mt
         enforce ? 'error' : 'warning',
         `MX ${c.host} matches no mx pattern of the policy${enforce ? ': senders enforcing it will not deliver there' : ''}.`,
         c.host,
+        enforce ? { context: 'enforce', host: c.host } : { host: c.host },
       ),
     );
   }
   if (parsed?.usable && hosts.length === 0 && !mx.failed) {
-    warnings.push(warn('no_mx', 'info', `${domain} has no MX hosts to compare with the policy.`));
+    warnings.push(
+      warn('no_mx', 'info', `${domain} has no MX hosts to compare with the policy.`, undefined, {
+        context: 'mtasts',
+        domain,
+      }),
+    );
   }
 
   const state =

@@ -31,7 +31,9 @@ export function parsePolicy(text: string): ParsedPolicy {
     const m = /^([A-Za-z0-9_.-]+):[ \t]*(.*?)[ \t]*$/.exec(line);
     if (!m) {
       warnings.push(
-        warn('policy_syntax', 'error', `Policy line "${line.slice(0, 80)}" is not "key: value".`),
+        warn('policy_syntax', 'error', `Policy line "${line.slice(0, 80)}" is not "key: value".`, undefined, {
+          line: line.slice(0, 80),
+        }),
       );
       continue;
     }
@@ -43,6 +45,8 @@ export function parsePolicy(text: string): ParsedPolicy {
           'policy_duplicate_field',
           'warning',
           `Field "${key}" appears more than once; senders may reject the policy.`,
+          undefined,
+          { field: key },
         ),
       );
       continue;
@@ -62,25 +66,44 @@ export function parsePolicy(text: string): ParsedPolicy {
         const problem = mxPatternProblem(value);
         if (problem)
           warnings.push(
-            warn('mx_pattern_invalid', 'error', `mx "${value}": ${problem} (RFC 8461 §4.1).`, value),
+            warn('mx_pattern_invalid', 'error', `mx "${value}": ${problem} (RFC 8461 §4.1).`, value, {
+              pattern: value,
+              detail: problem,
+            }),
           );
         info.mx.push(value.toLowerCase());
         break;
       }
       default:
-        warnings.push(warn('policy_unknown_field', 'info', `Unknown field "${key}" is ignored.`));
+        warnings.push(
+          warn('policy_unknown_field', 'info', `Unknown field "${key}" is ignored.`, undefined, {
+            field: key,
+          }),
+        );
     }
   }
   let usable = true;
   if (info.version !== 'STSv1') {
     warnings.push(
-      warn('policy_version', 'error', `version must be STSv1 (found ${info.version ?? 'none'}).`),
+      warn(
+        'policy_version',
+        'error',
+        `version must be STSv1 (found ${info.version ?? 'none'}).`,
+        undefined,
+        info.version === null ? { context: 'none' } : { found: info.version },
+      ),
     );
     usable = false;
   }
   if (info.mode === null || !['enforce', 'testing', 'none'].includes(info.mode)) {
     warnings.push(
-      warn('policy_mode', 'error', `mode must be enforce, testing or none (found ${info.mode ?? 'none'}).`),
+      warn(
+        'policy_mode',
+        'error',
+        `mode must be enforce, testing or none (found ${info.mode ?? 'none'}).`,
+        undefined,
+        info.mode === null ? { context: 'none' } : { found: info.mode },
+      ),
     );
     usable = false;
   }
@@ -92,6 +115,12 @@ export function parsePolicy(text: string): ParsedPolicy {
         'policy_max_age',
         'error',
         `max_age must be a whole number of seconds from 0 to ${MAX_AGE_LIMIT} (found ${found}).`,
+        undefined,
+        info.maxAge === null
+          ? { context: 'none', limit: MAX_AGE_LIMIT }
+          : Number.isNaN(info.maxAge)
+            ? { context: 'nan', limit: MAX_AGE_LIMIT }
+            : { limit: MAX_AGE_LIMIT, found },
       ),
     );
     usable = false;
@@ -102,6 +131,8 @@ export function parsePolicy(text: string): ParsedPolicy {
         'short_max_age',
         'warning',
         `max_age ${info.maxAge} is under a day; RFC 8461 §3.2 advises weeks or more.`,
+        undefined,
+        { maxAge: info.maxAge },
       ),
     );
   }

@@ -18,12 +18,19 @@ export function parseStsRecord(text: string, out: CheckWarning[]): StsRecord | n
           'record_syntax',
           'error',
           `"${part}" is not a valid field of the _mta-sts record (RFC 8461 §3.1).`,
+          undefined,
+          { context: 'mtasts_field', field: part },
         ),
       );
       return null;
     }
     if (fields[m[1]] !== undefined) {
-      out.push(warn('record_syntax', 'error', `Field "${m[1]}" appears twice in the _mta-sts record.`));
+      out.push(
+        warn('record_syntax', 'error', `Field "${m[1]}" appears twice in the _mta-sts record.`, undefined, {
+          context: 'mtasts_twice',
+          field: m[1],
+        }),
+      );
       return null;
     }
     fields[m[1]] = m[2];
@@ -34,7 +41,17 @@ export function parseStsRecord(text: string, out: CheckWarning[]): StsRecord | n
     return null;
   }
   if (!/^[A-Za-z0-9]{1,32}$/.test(id)) {
-    out.push(warn('record_bad_id', 'error', `id "${id}" must be 1 to 32 letters or digits (RFC 8461 §3.1).`));
+    out.push(
+      warn(
+        'record_bad_id',
+        'error',
+        `id "${id}" must be 1 to 32 letters or digits (RFC 8461 §3.1).`,
+        undefined,
+        {
+          id,
+        },
+      ),
+    );
     return null;
   }
   return { version: 'STSv1', id, fields };

@@ -42,10 +42,22 @@ export async function probeMailHosts(domain: string, deps: SmtpCheckDeps): Promi
 }
 
 export function mxWarnings(mx: MxLookup): CheckWarning[] {
-  if (mx.failed) return [warn('mx_lookup_failed', 'error', `The MX lookup failed (${mx.answer.rcode}).`)];
+  if (mx.failed)
+    return [
+      warn('mx_lookup_failed', 'error', `The MX lookup failed (${mx.answer.rcode}).`, undefined, {
+        rcode: mx.answer.rcode,
+      }),
+    ];
   if (mx.nullMx)
-    return [warn('null_mx', 'info', 'The domain publishes a null MX (RFC 7505): it accepts no mail.')];
-  if (mx.hosts.length === 0) return [warn('no_mx', 'error', 'The domain has no MX record and no address.')];
+    return [
+      warn('null_mx', 'info', 'The domain publishes a null MX (RFC 7505): it accepts no mail.', undefined, {
+        context: 'smtp',
+      }),
+    ];
+  if (mx.hosts.length === 0)
+    return [
+      warn('no_mx', 'error', 'The domain has no MX record and no address.', undefined, { context: 'smtp' }),
+    ];
   if (mx.implicit)
     return [warn('implicit_mx', 'warning', "No MX record: mail goes to the domain's own address.")];
   return [];

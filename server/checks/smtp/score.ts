@@ -22,27 +22,42 @@ export function hostWarnings(r: SmtpHostResult): CheckWarning[] {
   const h = r.host;
   const failed = r.steps.find((s) => !s.ok);
   if (!r.address) {
-    out.push(warn('host_unresolvable', 'error', `${h} has no IPv4 or IPv6 address.`, h));
+    out.push(warn('host_unresolvable', 'error', `${h} has no IPv4 or IPv6 address.`, h, { host: h }));
     return out;
   }
   if (failed && (failed.step === 'connect' || failed.step === 'banner' || failed.step === 'ehlo')) {
-    out.push(warn(`${failed.step}_failed`, 'error', `${failed.step} failed: ${failed.detail ?? ''}`, h));
+    out.push(
+      warn(`${failed.step}_failed`, 'error', `${failed.step} failed: ${failed.detail ?? ''}`, h, {
+        host: h,
+        detail: failed.detail ?? '',
+      }),
+    );
     return out;
   }
   if (!r.startTls) {
-    out.push(warn('starttls_missing', 'error', `${h} does not offer STARTTLS: mail travels in clear.`, h));
+    out.push(
+      warn('starttls_missing', 'error', `${h} does not offer STARTTLS: mail travels in clear.`, h, {
+        host: h,
+      }),
+    );
     return out;
   }
   if (!r.tls) {
     const detail = failed?.detail ?? 'unknown error';
-    out.push(warn('tls_failed', 'error', `STARTTLS failed on ${h}: ${detail}`, h));
+    out.push(warn('tls_failed', 'error', `STARTTLS failed on ${h}: ${detail}`, h, { host: h, detail }));
     return out;
   }
   const t = r.tls;
   if (t.protocol && /^(SSLv|TLSv1$|TLSv1\.1$)/.test(t.protocol)) {
-    out.push(warn('old_protocol', 'error', `${h} negotiated ${t.protocol}; use TLS 1.2 or later.`, h));
+    out.push(
+      warn('old_protocol', 'error', `${h} negotiated ${t.protocol}; use TLS 1.2 or later.`, h, {
+        host: h,
+        protocol: t.protocol,
+      }),
+    );
   }
-  if (t.expired) out.push(warn('cert_expired', 'error', `The certificate of ${h} is expired.`, h));
+  if (t.expired)
+    out.push(warn('cert_expired', 'error', `The certificate of ${h} is expired.`, h, { host: h }));
   else if (t.chain[0] && t.chain[0].daysLeft < EXPIRY_SOON_DAYS) {
     out.push(
       warn(
@@ -50,19 +65,33 @@ export function hostWarnings(r: SmtpHostResult): CheckWarning[] {
         'warning',
         `The certificate of ${h} expires in ${t.chain[0].daysLeft} days.`,
         h,
+        { host: h, days: t.chain[0].daysLeft },
       ),
     );
   }
   if (!t.trusted) {
     out.push(
-      warn('cert_untrusted', 'warning', `The certificate chain of ${h} is not trusted: ${t.trustError}.`, h),
+      warn('cert_untrusted', 'warning', `The certificate chain of ${h} is not trusted: ${t.trustError}.`, h, {
+        host: h,
+        detail: String(t.trustError),
+      }),
     );
   }
   if (!t.nameMatches) {
-    out.push(warn('cert_name_mismatch', 'warning', `The certificate of ${h} is not valid for that name.`, h));
+    out.push(
+      warn('cert_name_mismatch', 'warning', `The certificate of ${h} is not valid for that name.`, h, {
+        host: h,
+      }),
+    );
   }
   const quit = r.steps.find((s) => s.step === 'ehlo_tls' && !s.ok);
-  if (quit) out.push(warn('ehlo_tls_failed', 'warning', `EHLO after STARTTLS failed: ${quit.detail}`, h));
+  if (quit)
+    out.push(
+      warn('ehlo_tls_failed', 'warning', `EHLO after STARTTLS failed: ${quit.detail}`, h, {
+        host: h,
+        detail: String(quit.detail),
+      }),
+    );
   return out;
 }
 

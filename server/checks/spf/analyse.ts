@@ -59,7 +59,13 @@ export async function analyseSpf(
 
   const problem = !domain.includes('.') ? 'not a fully qualified domain name' : dnsNameProblem(domain);
   if (problem) {
-    warnings.push(warning('no_record', domain, `"${domainInput}" is not a valid domain (${problem})`));
+    warnings.push(
+      warning('no_record', domain, `"${domainInput}" is not a valid domain (${problem})`, {
+        context: 'spf_invalid',
+        domain: domainInput,
+        detail: problem,
+      }),
+    );
     return result({});
   }
 
@@ -75,13 +81,19 @@ export async function analyseSpf(
         'spf_rr_type',
         domain,
         `${domain} still publishes an SPF (type 99) record; RFC 7208 §3.1 retired it: publish TXT only`,
+        { domain },
       ),
     );
   }
   if (found.kind === 'none') {
     const why =
       found.reason === 'nxdomain' ? `${domain} does not exist` : `${domain} has no SPF (v=spf1) TXT record`;
-    warnings.push(warning('no_record', domain, why));
+    warnings.push(
+      warning('no_record', domain, why, {
+        context: found.reason === 'nxdomain' ? 'spf_nxdomain' : 'spf',
+        domain,
+      }),
+    );
     return result({});
   }
   if (found.kind !== 'temperror') sizeWarnings(domain, found, options.record, warnings);
@@ -94,6 +106,7 @@ export async function analyseSpf(
         'too_many_lookups',
         domain,
         `the policy needs ${state.lookups} DNS lookups; receivers stop at ${LOOKUP_LIMIT} with permerror (RFC 7208 §4.6.4)`,
+        { lookups: state.lookups, limit: LOOKUP_LIMIT },
       ),
     );
   } else if (state.lookups >= LOOKUP_LIMIT - 1) {
@@ -102,6 +115,7 @@ export async function analyseSpf(
         'near_lookup_limit',
         domain,
         `the policy needs ${state.lookups} DNS lookups, close to the limit of ${LOOKUP_LIMIT}`,
+        { lookups: state.lookups, limit: LOOKUP_LIMIT },
       ),
     );
   }
@@ -111,6 +125,7 @@ export async function analyseSpf(
         'too_many_void_lookups',
         domain,
         `${state.voids} lookups find nothing; more than ${VOID_LIMIT} is a permerror (RFC 7208 §4.6.4)`,
+        { voids: state.voids, limit: VOID_LIMIT },
       ),
     );
   }
@@ -143,6 +158,7 @@ function sizeWarnings(
         'string_too_long',
         domain,
         `the record is ${Buffer.byteLength(proposedText)} characters: publish it as several strings of at most 255 (RFC 7208 §3.3)`,
+        { size: Buffer.byteLength(proposedText) },
       ),
     );
   }
@@ -153,6 +169,7 @@ function sizeWarnings(
         'record_too_large',
         domain,
         `the TXT records at ${domain} total ${size} octets with the name; over 450 the answer may not fit in UDP (RFC 7208 §3.4)`,
+        { domain, size },
       ),
     );
   }

@@ -33,6 +33,7 @@ export async function checkTarget(
         'dns_error',
         domain,
         `${domain}: lookup for "${m.text}" failed (${failed.timedOut ? 'timeout' : failed.rcode})`,
+        { context: 'spf_term', domain, term: m.text, rcode: failed.timedOut ? 'timeout' : failed.rcode },
       ),
     );
     return;
@@ -45,6 +46,7 @@ export async function checkTarget(
         'void_lookup',
         domain,
         `${domain}: "${m.text}" finds nothing at ${target} (a void lookup; more than 2 is a permerror, RFC 7208 §4.6.4)`,
+        { domain, term: m.text, target },
       ),
     );
     return;
@@ -59,6 +61,7 @@ export async function checkTarget(
           'mx_too_many_hosts',
           domain,
           `${domain}: "${m.text}" finds ${hosts.length} MX hosts; more than 10 is a permerror (RFC 7208 §4.6.4)`,
+          { domain, term: m.text, hosts: hosts.length },
         ),
       );
     }
@@ -67,8 +70,17 @@ export async function checkTarget(
 
 export function allWarnings(m: Mechanism, domain: string, role: string, warn: (w: SpfWarning) => void) {
   if (m.qualifier === '+') {
-    warn(warning('plus_all', domain, `${domain}: "${m.text}" lets any host on the Internet pass SPF`));
+    warn(
+      warning('plus_all', domain, `${domain}: "${m.text}" lets any host on the Internet pass SPF`, {
+        domain,
+        term: m.text,
+      }),
+    );
   } else if (m.qualifier === '?' && role !== 'include') {
-    warn(warning('neutral_all', domain, `${domain}: "?all" asserts nothing about other senders (neutral)`));
+    warn(
+      warning('neutral_all', domain, `${domain}: "?all" asserts nothing about other senders (neutral)`, {
+        domain,
+      }),
+    );
   }
 }

@@ -67,7 +67,13 @@ export async function walk(
   const lookup = found ?? (await lookupSpfRecord(domain, state.resolver, state.query));
   if (lookup.kind === 'temperror') {
     node.error = lookup.message;
-    warn(warning('dns_error', domain, lookup.message));
+    warn(
+      warning('dns_error', domain, lookup.message, {
+        context: lookup.rcode === 'timeout' ? 'spf_txt_timeout' : 'spf_txt',
+        domain,
+        rcode: lookup.rcode,
+      }),
+    );
     return node;
   }
   if (lookup.kind === 'none') {
@@ -78,6 +84,7 @@ export async function walk(
           'include_without_record',
           domain,
           `include:${domain} has no SPF record: receivers return permerror (RFC 7208 §5.2)`,
+          { domain },
         ),
       );
     if (role === 'redirect')
@@ -86,6 +93,7 @@ export async function walk(
           'redirect_without_record',
           domain,
           `redirect=${domain} has no SPF record: receivers return permerror (RFC 7208 §6.1)`,
+          { domain },
         ),
       );
     return node;
@@ -97,6 +105,7 @@ export async function walk(
         'multiple_records',
         domain,
         `${domain} publishes ${lookup.records.length} SPF records; receivers return permerror (RFC 7208 §4.5)`,
+        { context: 'spf', domain, records: lookup.records.length },
       ),
     );
     return node;
@@ -105,7 +114,13 @@ export async function walk(
   const parsed = parseSpfRecord(lookup.text);
   if (!parsed.ok) {
     node.error = parsed.error;
-    warn(warning('syntax_error', domain, `${domain}: ${parsed.error}`));
+    warn(
+      warning('syntax_error', domain, `${domain}: ${parsed.error}`, {
+        context: 'spf',
+        domain,
+        detail: parsed.error,
+      }),
+    );
     return node;
   }
   node.valid = true;
@@ -131,6 +146,7 @@ export async function walk(
           'ptr_used',
           domain,
           `${domain}: "${m.text}" uses ptr, which is slow and unreliable; RFC 7208 §5.5 says it SHOULD NOT be used`,
+          { domain, term: m.text },
         ),
       );
     if (m.name === 'include' && m.domainSpec) {
@@ -153,6 +169,7 @@ export async function walk(
         'redirect_ignored',
         domain,
         `${domain}: redirect=${rec.redirect} is never used because the record has "all" (RFC 7208 §6.1)`,
+        { domain, redirect: rec.redirect },
       ),
     );
   } else if (rec.redirect !== undefined) {
@@ -169,6 +186,7 @@ export async function walk(
         'no_all',
         domain,
         `${domain}: the record has no "all" and no redirect, so unmatched senders get neutral (RFC 7208 §4.7)`,
+        { domain },
       ),
     );
   }
@@ -193,6 +211,7 @@ async function follow(
         'macro_not_analysed',
         from,
         `${role === 'include' ? 'include:' : 'redirect='}${spec} depends on the message (macros); not followed`,
+        { context: role === 'include' ? 'include' : 'redirect', spec },
       ),
     );
     return null;
@@ -204,6 +223,7 @@ async function follow(
         'loop',
         from,
         `${from} ${role === 'include' ? 'includes' : 'redirects to'} ${target}, which leads back to itself: receivers return permerror`,
+        { context: role === 'include' ? 'include' : 'redirect', from, target },
       ),
     );
     return null;
@@ -214,6 +234,7 @@ async function follow(
         'tree_truncated',
         from,
         `stopped following at ${target}: the policy is too large to analyse fully`,
+        { target },
       ),
     );
     return null;

@@ -9,7 +9,7 @@ export type RecordLookup =
   | { kind: 'found'; text: string; chunks: string[]; txtRecords: string[] }
   | { kind: 'none'; reason: 'nxdomain' | 'no-spf-record'; txtRecords: string[] }
   | { kind: 'multiple'; records: string[]; txtRecords: string[] }
-  | { kind: 'temperror'; message: string };
+  | { kind: 'temperror'; message: string; rcode: string };
 
 export async function lookupSpfRecord(
   domain: string,
@@ -19,7 +19,11 @@ export async function lookupSpfRecord(
   const answer = await resolver.query(domain, 'TXT', opts);
   if (isDnsFailure(answer)) {
     const why = answer.timedOut ? 'timed out' : `failed (${answer.rcode})`;
-    return { kind: 'temperror', message: `TXT lookup for ${domain} ${why}` };
+    return {
+      kind: 'temperror',
+      message: `TXT lookup for ${domain} ${why}`,
+      rcode: answer.timedOut ? 'timeout' : answer.rcode,
+    };
   }
   const txt = answer.answers.flatMap((r) => (r.type === 'TXT' ? [r] : []));
   const txtRecords = txt.map((r) => r.text);

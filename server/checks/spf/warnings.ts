@@ -2,6 +2,8 @@
 // severity and an English message. "error" means receivers will not evaluate the policy as written
 // (permerror or none); "warning" is a risk or a practice the RFC discourages; "info" is for context.
 
+import type { WarningParams } from '../score/warning';
+
 export type SpfWarningCode =
   | 'no_record'
   | 'multiple_records'
@@ -34,6 +36,8 @@ export type SpfWarning = {
   message: string;
   /** The domain whose record the warning is about (the checked domain or an included one). */
   domain: string;
+  /** The values the message interpolates, for the console's translations (see score/warning.ts). */
+  params?: WarningParams;
 };
 
 const SEVERITY: Record<SpfWarningCode, SpfWarningSeverity> = {
@@ -61,11 +65,17 @@ const SEVERITY: Record<SpfWarningCode, SpfWarningSeverity> = {
   tree_truncated: 'info',
 };
 
-export const warning = (code: SpfWarningCode, domain: string, message: string): SpfWarning => ({
+export const warning = (
+  code: SpfWarningCode,
+  domain: string,
+  message: string,
+  params?: WarningParams,
+): SpfWarning => ({
   code,
   severity: SEVERITY[code],
   message,
   domain,
+  params: params ?? {},
 });
 
 /** Codes whose presence means receivers return permerror/none: the record is not valid. */

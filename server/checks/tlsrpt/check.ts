@@ -40,7 +40,13 @@ export async function checkTlsRpt(domain: string, ctx: CheckContext): Promise<Tl
     };
   };
   if (isDnsFailure(ans)) {
-    warnings.push(warn('dns_error', 'error', `The lookup of ${location} failed (${ans.rcode}).`));
+    warnings.push(
+      warn('dns_error', 'error', `The lookup of ${location} failed (${ans.rcode}).`, undefined, {
+        context: 'lookup',
+        name: location,
+        rcode: ans.rcode,
+      }),
+    );
     return result('none', null, null);
   }
   if (records.length === 0) {
@@ -52,6 +58,8 @@ export async function checkTlsRpt(domain: string, ctx: CheckContext): Promise<Tl
         near
           ? `${location} has a record that does not start exactly with "v=TLSRPTv1": senders ignore it.`
           : `No v=TLSRPTv1 TXT record at ${location}.`,
+        undefined,
+        { context: near ? 'tlsrpt_near' : 'tlsrpt', location },
       ),
     );
     return result('none', null, null);
@@ -62,6 +70,8 @@ export async function checkTlsRpt(domain: string, ctx: CheckContext): Promise<Tl
         'multiple_records',
         'error',
         `${location} has ${records.length} TLS-RPT records: senders ignore them all (RFC 8460 §3).`,
+        undefined,
+        { context: 'tlsrpt', location, records: records.length },
       ),
     );
     return result('invalid', null, null);
@@ -73,7 +83,13 @@ export async function checkTlsRpt(domain: string, ctx: CheckContext): Promise<Tl
   await Promise.all(
     domains.map(async (d) => {
       const mx = await lookupMx(ctx.resolver, d);
-      if (mx.failed) warnings.push(warn('dns_error', 'warning', `Could not look up the MX of ${d}.`, d));
+      if (mx.failed)
+        warnings.push(
+          warn('dns_error', 'warning', `Could not look up the MX of ${d}.`, d, {
+            context: 'destination_mx',
+            domain: d,
+          }),
+        );
       else if (mx.records.length === 0 || mx.records.every((r) => r.exchange === '.' || r.exchange === '')) {
         warnings.push(
           warn(
@@ -81,6 +97,7 @@ export async function checkTlsRpt(domain: string, ctx: CheckContext): Promise<Tl
             'warning',
             `Report destination domain ${d} has no usable MX: reports cannot be delivered.`,
             d,
+            { context: 'tlsrpt', domain: d },
           ),
         );
       }

@@ -18,29 +18,54 @@ export function parseTlsRptRecord(text: string, out: CheckWarning[]): TlsRptPoli
   for (const [i, field] of fields.entries()) {
     const m = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,31})=(.*)$/.exec(field);
     if (!m) {
-      out.push(warn('record_syntax', 'error', `"${field}" is not a valid field (RFC 8460 §3).`));
+      out.push(
+        warn('record_syntax', 'error', `"${field}" is not a valid field (RFC 8460 §3).`, undefined, {
+          context: 'tlsrpt_field',
+          field,
+        }),
+      );
       return null;
     }
     const [, key, value] = m;
     if (i === 0) continue; // v=TLSRPTv1, checked by isTlsRptRecord
     if (key === 'v') {
-      out.push(warn('record_syntax', 'error', 'v may appear only once, first.'));
+      out.push(
+        warn('record_syntax', 'error', 'v may appear only once, first.', undefined, { context: 'tlsrpt_v' }),
+      );
       return null;
     }
     if (key === 'rua') {
       if (ruaValue !== null) {
-        out.push(warn('record_syntax', 'error', 'rua appears more than once.'));
+        out.push(
+          warn('record_syntax', 'error', 'rua appears more than once.', undefined, { context: 'tlsrpt_rua' }),
+        );
         return null;
       }
       ruaValue = value;
     } else {
       extensions[key] = value;
-      out.push(warn('unknown_field', 'info', `Field "${key}" is not defined by RFC 8460 and is ignored.`));
+      out.push(
+        warn(
+          'unknown_field',
+          'info',
+          `Field "${key}" is not defined by RFC 8460 and is ignored.`,
+          undefined,
+          {
+            field: key,
+          },
+        ),
+      );
     }
   }
   if (ruaValue === null) {
     out.push(
-      warn('no_rua', 'error', 'The record has no rua field: there is nowhere to send reports (RFC 8460 §3).'),
+      warn(
+        'no_rua',
+        'error',
+        'The record has no rua field: there is nowhere to send reports (RFC 8460 §3).',
+        undefined,
+        { context: 'tlsrpt' },
+      ),
     );
     return null;
   }
@@ -58,6 +83,7 @@ export function parseTlsRptRecord(text: string, out: CheckWarning[]): TlsRptPoli
           'warning',
           `rua "${uri}" is not a mailto: or https: URI; senders ignore it.`,
           uri,
+          { context: 'tlsrpt', uri },
         ),
       );
   }

@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Table } from './detailStyles';
 import type { DmarcTag } from './types';
 
-/** The DMARC tags of spec section 3: value, explicit or default, name, default and description. */
+/**
+ * The DMARC tags of spec section 3: value, explicit or default, name, default and description. Names and
+ * descriptions come from the dmarcTags namespace (keyed by tag), else as the server sent them.
+ */
 export function DmarcTagTable({ tags }: { tags: Record<string, DmarcTag> }) {
-  const { t } = useTranslation('domainVerify');
+  const { t } = useTranslation(['domainVerify', 'dmarcTags']);
   return (
     <Table>
       <caption>{t('dmarc.tags')}</caption>
@@ -26,11 +29,11 @@ export function DmarcTagTable({ tags }: { tags: Record<string, DmarcTag> }) {
             <td>
               <code>{tag.value ?? '—'}</code> {tag.explicit ? null : <em>{t('dmarc.implied')}</em>}
             </td>
-            <td>{tag.name}</td>
+            <td>{t(`${key}.name`, { ns: 'dmarcTags', defaultValue: tag.name })}</td>
             <td>
               <code>{tag.default ?? '—'}</code>
             </td>
-            <td>{tag.description}</td>
+            <td>{t(`${key}.description`, { ns: 'dmarcTags', defaultValue: tag.description })}</td>
           </tr>
         ))}
       </tbody>

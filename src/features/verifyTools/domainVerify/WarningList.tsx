@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { CheckWarning, Severity } from './types';
@@ -29,19 +30,33 @@ export const Badge = styled.span<{ $severity: Severity }>`
   text-transform: uppercase;
 `;
 
+/** A warning as the server sends it: `params` holds the values its message interpolates. */
+export type TranslatableWarning = CheckWarning & { params?: Record<string, unknown> };
+
 const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** Warnings, most serious first. The English message comes from the server; the severity is translated. */
-export function WarningList({ warnings }: { warnings: CheckWarning[] | undefined }) {
-  const { t } = useTranslation('domainVerify');
-  const list = [...(warnings ?? [])].sort((a, b) => rank[a.severity] - rank[b.severity]);
+export const bySeverity = <W extends CheckWarning>(warnings: W[] | undefined): W[] =>
+  [...(warnings ?? [])].sort((a, b) => rank[a.severity] - rank[b.severity]);
+
+/**
+ * The warning in the interface language: the checkWarnings key of its code (a `context` param picks the
+ * variant of a code several checkers share), else the server's English message.
+ */
+export function warningText(t: TFunction, w: TranslatableWarning): string {
+  return t(w.code, { ...w.params, ns: 'checkWarnings', defaultValue: w.message });
+}
+
+/** Warnings, most serious first, translated by code. */
+export function WarningList({ warnings }: { warnings: TranslatableWarning[] | undefined }) {
+  const { t } = useTranslation(['domainVerify', 'checkWarnings']);
+  const list = bySeverity(warnings);
   if (list.length === 0) return <p>{t('results.noWarnings')}</p>;
   return (
     <List aria-label={t('results.warnings')}>
       {list.map((w, i) => (
         <Item key={`${w.code}-${w.subject ?? ''}-${i}`}>
           <Badge $severity={w.severity}>{t(`severity.${w.severity}`)}</Badge>
-          <span>{w.message}</span>
+          <span>{warningText(t, w)}</span>
         </Item>
       ))}
     </List>
