@@ -37,6 +37,9 @@ import { publicationRoutes } from './modules/publications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { domainAnalyticsRoutes, organizationAnalyticsRoutes } from './modules/analytics/overview-routes';
 import { aggregationRoutes } from './modules/analytics/aggregation-routes';
+import { analysisRoutes } from './modules/analysis/routes';
+import { domainInfoRoutes } from './modules/domain-info/routes';
+import { historyRoutes } from './modules/history/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { userRoutes } from './modules/users/routes';
@@ -130,6 +133,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Analytics (issue 4): metrics, time series and aggregations, read from dmarc_rollups.
   await app.register(domainAnalyticsRoutes(ctx), { prefix: '/api/dm' });
   await app.register(aggregationRoutes(ctx), { prefix: '/api/dm' });
+  // Stored domain checks (issue 5): Analysis by system, re-check, DNS history, Domain Info.
+  await app.register(analysisRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(historyRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(domainInfoRoutes(ctx), { prefix: '/api/dm' });
   await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
 
   app.withTypeProvider<ZodTypeProvider>().get(

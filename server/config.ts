@@ -37,6 +37,20 @@ const positiveInt = (fallback: number) =>
       return n;
     });
 
+const wholeNumber = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: 'expected a whole number (0 or more)' });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 const duration = (fallback: string) =>
   z
     .string()
@@ -122,6 +136,7 @@ const envSchema = z.object({
     'expected a validating resolver as host:port, e.g. 127.0.0.1:53',
   ),
   SMTP_CHECK_PORT: port(25),
+  CHECK_INTERVAL_HOURS: wholeNumber(24),
   PUBLIC_URL: url(['http:', 'https:'], 'an http:// or https:// URL'),
   LOGIN_RATE_LIMIT: positiveInt(5),
   LOGIN_RATE_LIMIT_IP: positiveInt(20),
@@ -181,6 +196,8 @@ export type Settings = {
   dnssecResolver: string | undefined;
   /** Port the SMTP TLS check connects to on each MX host (25; tests use a loopback port). */
   smtpCheckPort: number;
+  /** Hours between scheduled re-checks of a registered domain (stored results and DNS history); 0: only on demand. */
+  checkIntervalHours: number;
   publicUrl: string;
   loginRateLimit: number;
   loginRateLimitIp: number;
@@ -245,6 +262,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     },
     dnssecResolver: e.DNSSEC_RESOLVER,
     smtpCheckPort: e.SMTP_CHECK_PORT ?? 25,
+    checkIntervalHours: e.CHECK_INTERVAL_HOURS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT ?? 8080}`,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,

@@ -1,3 +1,4 @@
+import { recheckJob } from '../checks/history/job';
 import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
@@ -9,6 +10,8 @@ const hour = 3_600_000;
 export const registeredJobs: Job[] = [
   reportPurgeJob(),
   enrichmentJob(),
+  // Stored domain checks and DNS history (issue 5): every CHECK_INTERVAL_HOURS.
+  recheckJob(),
   {
     name: 'purge-refresh-tokens',
     intervalMs: hour,

@@ -80,6 +80,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     // every test logs in; the production limits would lock the run out
     LOGIN_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT_IP: '1000',
+    // no automatic domain checks against the machine's resolver unless a test asks for them
+    CHECK_INTERVAL_HOURS: '0',
     ...env,
   };
   delete childEnv.DATABASE_URL;

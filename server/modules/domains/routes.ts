@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
+import { queueDomainCheck } from '../analysis/recheck-service';
 import { secured } from '../organizations/route-schema';
 import {
   detailBody,
@@ -62,6 +63,8 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           (trx) => addDomain(trx, request.user!, request.user!.organizationId, request.body.name),
           { status: 201 },
         );
+        // The first results and DNS history, in the background (server/modules/analysis/recheck-service.ts).
+        queueDomainCheck(ctx, doc.data.id);
         return reply.code(201).send(doc);
       },
     );

@@ -29,6 +29,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     STATIC_DIR: path.join(dataDir, 'dist'),
     LOG_LEVEL: 'info',
     OPERATOR_EMAIL: 'operator@example.com',
+    // No automatic domain checks against the machine's resolver; the checks tests turn them on.
+    CHECK_INTERVAL_HOURS: '0',
     ...env,
   });
   return {

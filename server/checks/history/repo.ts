@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { HistoryType } from '../../db/schema-checks';
+import type { HistoryItem } from './records';
+import type { SystemOutcome } from './systems';
+
+// Reads and writes of the stored results (check_results) and DNS history (check_history).
+
+/** DKIM selectors of the domain's own signatures (d= the domain) in its organization's stored reports. */
+export async function reportSelectors(db: Db, domain: { name: string; organization_id: number }) {
+  const rows = await db
+    .selectFrom('dmarc_dkim_results as k')
+    .innerJoin('dmarc_records as rec', 'rec.id', 'k.record_id')
+    .innerJoin('dmarc_reports as r', 'r.id', 'rec.report_id')
+    .select('k.selector')
+    .distinct()
+    .where('r.organization_id', '=', domain.organization_id)
+    .where(sql<boolean>`lower(k.domain) = ${domain.name.toLowerCase()}`)
+    .where('k.selector', 'is not', null)
+    .limit(50)
+    .execute();
+  return rows.flatMap((r) => (r.selector ? [r.selector] : []));
+}
+
+export async function saveOutcomes(db: Db, domainId: number, outcomes: SystemOutcome[], at: Date) {
+  if (outcomes.length === 0) return;
+  await db
+    .insertInto('check_results')
+    .values(
+      outcomes.map((o) => ({
+        domain_id: domainId,
+        system: o.system,
+        status: o.status,
+        score: o.score,
+        checked_at: at,
+        warnings: JSON.stringify(o.warnings),
+        result: JSON.stringify(o.result),
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['domain_id', 'system']).doUpdateSet((eb) => ({
+        status: eb.ref('excluded.status'),
+        score: eb.ref('excluded.score'),
+        checked_at: eb.ref('excluded.checked_at'),
+        warnings: eb.ref('excluded.warnings'),
+        result: eb.ref('excluded.result'),
+      })),
+    )
+    .execute();
+}
+
+/** The items of the most recent change of one type (empty when there is none). */
+export async function latestItems(db: Db, domainId: number, type: HistoryType): Promise<HistoryItem[]> {
+  const rows = await db
+    .selectFrom('check_history')
+    .select(['rr_type', 'ttl', 'content'])
+    .where('domain_id', '=', domainId)
+    .where('type', '=', type)
+    .where('date', '=', (eb) =>
+      eb
+        .selectFrom('check_history')
+        .select((e) => e.fn.max('date').as('d'))
+        .where('domain_id', '=', domainId)
+        .where('type', '=', type),
+    )
+    .execute();
+  return rows.map((r) => ({ rrType: r.rr_type, ttl: r.ttl, content: r.content }));
+}
+
+export async function insertItems(
+  db: Db,
+  domainId: number,
+  type: HistoryType,
+  items: HistoryItem[],
+  at: Date,
+) {
+  if (items.length === 0) return;
+  await db
+    .insertInto('check_history')
+    .values(
+      items.map((i) => ({
+        domain_id: domainId,
+        type,
+        date: at,
+        rr_type: i.rrType,
+        ttl: i.ttl,
+        content: i.content,
+      })),
+    )
+    .execute();
+}
+
+/** Registered domains not checked since `before` (never checked first), at most `limit`. */
+export async function dueDomains(db: Db, before: Date, limit: number) {
+  return db
+    .selectFrom('domains as d')
+    .leftJoin('check_results as c', 'c.domain_id', 'd.id')
+    .select(['d.id', 'd.name', 'd.organization_id'])
+    .select((eb) => eb.fn.max('c.checked_at').as('last'))
+    .groupBy(['d.id', 'd.name', 'd.organization_id'])
+    .having((eb) =>
+      eb.or([eb(eb.fn.max('c.checked_at'), 'is', null), eb(eb.fn.max('c.checked_at'), '<', before)]),
+    )
+    .orderBy(sql`max(c.checked_at) nulls first`)
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { limitExceeded, recordFailure } from '../auth/rate-limit';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { forbidden } from '../../lib/errors';
+import { canEditDomain } from '../../lib/permissions';
+import { checkAndStore } from './recheck-service';
+import {
+  analysisDetail as detailSchema,
+  analysisErrors,
+  analysisList as listSchema,
+  analysisListQuery,
+  detailParams,
+  idParams,
+  recheckErrors,
+  recheckResponse,
+  systemParams,
+} from './schemas';
+import { visibleDomain } from './scope';
+import { analysisDetail, analysisList } from './service';
+
+// Mounted under /api/dm: Analysis by system (stored results of the scheduled re-check) and the on-demand
+// re-check of one domain (checks contract 1-3).
+
+const organizationQuery = z.object({
+  organization: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+// One on-demand re-check per organization per 10 s: it fans out to every checker of every system.
+const RECHECK_WINDOW_SECONDS = 10;
+
+export function analysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    const tag = 'analysis';
+
+    app.get(
+      '/analysis-by-system/:system/',
+      {
+        onRequest,
+        schema: secured(tag, 'Stored check results of one system for every domain in scope, paged', {
+          params: systemParams,
+          querystring: analysisListQuery,
+          response: { 200: listSchema, ...analysisErrors },
+        }),
+      },
+      (request) =>
+        analysisList(ctx.db, request.user!, request.params.system, request.query, request.url, ctx.now()),
+    );
+
+    app.get(
+      '/analysis-by-system/:system/:domainId/',
+      {
+        onRequest,
+        schema: secured(tag, 'The stored result of one system for one domain, with every warning', {
+          params: detailParams,
+          querystring: organizationQuery,
+          response: { 200: detailSchema, ...analysisErrors },
+        }),
+      },
+      (request) =>
+        analysisDetail(
+          ctx.db,
+          request.user!,
+          request.params.system,
+          request.params.domainId,
+          request.query.organization,
+          ctx.now(),
+        ),
+    );
+
+    app.post(
+      '/v2/domains/:id/recheck/',
+      {
+        onRequest,
+        schema: secured(tag, 'Run every check of a domain now and store the results (owner, admin, client)', {
+          params: idParams,
+          response: { 200: recheckResponse, ...recheckErrors },
+        }),
+      },
+      async (request) => {
+        const actor = request.user!;
+        // Audited and rate limited before the checks run, so no transaction waits on the network.
+        const domain = await withAudit(ctx, request, 'domains.recheck', async (trx) => {
+          const found = await visibleDomain(trx, actor, { id: request.params.id });
+          if (!canEditDomain(actor, found)) return forbidden();
+          const key = `recheck:${found.organization_id}`;
+          const limited = await limitExceeded(trx, key, 1, ctx.now(), RECHECK_WINDOW_SECONDS);
+          if (limited) return limited;
+          await recordFailure(trx, [key], ctx.now());
+          return found;
+        });
+        const outcome = await checkAndStore(ctx, domain);
+        return {
+          data: {
+            checked_at: outcome.checkedAt.toISOString(),
+            systems: outcome.systems.map((s) => ({ system: s.system, status: s.status, score: s.score })),
+          },
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/database';
+import type { DomainRow } from '../../db/schema';
+import { fieldError, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/permissions';
+import { scopeFor } from '../domains/service';
+import { normalizeDomain } from '../analytics/filter';
+
+// Which registered domains a caller's analysis, history and Domain Info requests see: their organization's
+// (support: every one, or ?organization=), a member limited to some domains keeps that limit, and the
+// global filter (domain groups, domain) narrows further.
+
+export type AnalysisScope = {
+  organizationId: number | 'all';
+  /** null: every domain of the organization. */
+  ids: number[] | null;
+  name?: string;
+  search?: string;
+};
+
+const intersect = (a: number[] | null, b: number[]) => (a === null ? b : a.filter((x) => b.includes(x)));
+
+async function groupDomainIds(db: Db, organizationId: number | 'all', ids: number[]): Promise<number[]> {
+  let groups = db.selectFrom('domain_groups').select('id').where('id', 'in', ids);
+  if (organizationId !== 'all') groups = groups.where('organization_id', '=', organizationId);
+  const found = new Set((await groups.execute()).map((g) => g.id));
+  const missing = ids.find((i) => !found.has(i));
+  if (missing !== undefined)
+    throw fieldError(
+      'domain_groups',
+      `Select a valid choice. ${missing} is not one of the available choices.`,
+    );
+  const rows = await db
+    .selectFrom('domain_group_domains')
+    .select('domain_id')
+    .where('group_id', 'in', ids)
+    .execute();
+  return [...new Set(rows.map((r) => r.domain_id))];
+}
+
+export async function analysisScope(
+  db: Db,
+  actor: Actor,
+  q: { organization?: number; domain_groups?: number[]; domain?: string; search?: string },
+): Promise<AnalysisScope> {
+  const base = await scopeFor(db, actor, q.organization);
+  let ids = base.onlyIds;
+  if (q.domain_groups?.length)
+    ids = intersect(ids, await groupDomainIds(db, base.organizationId, q.domain_groups));
+  return {
+    organizationId: base.organizationId,
+    ids,
+    name: q.domain ? normalizeDomain(q.domain) : undefined,
+    search: q.search?.trim() ? q.search.trim().toLowerCase() : undefined,
+  };
+}
+
+/** A domain the caller may read, by id or name; anything else is 404 (never confirmed to exist). */
+export async function visibleDomain(
+  db: Db,
+  actor: Actor,
+  by: { id: number } | { name: string },
+  organization?: number,
+): Promise<DomainRow> {
+  const scope = await scopeFor(db, actor, organization);
+  let q = db.selectFrom('domains').selectAll();
+  q = 'id' in by ? q.where('id', '=', by.id) : q.where('name', '=', normalizeDomain(by.name));
+  if (scope.organizationId !== 'all') q = q.where('organization_id', '=', scope.organizationId);
+  const row = await q.executeTakeFirst();
+  if (!row || (scope.onlyIds !== null && !scope.onlyIds.includes(row.id))) throw notFound();
+  return row;
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { HISTORY_TYPES } from '../../checks/history/records';
+import { errorResponses } from '../../lib/schemas';
+import { requireAuth } from '../auth/bearer';
+import { visibleDomain } from '../analysis/scope';
+import {
+  pageLinks,
+  pageLinksSchema,
+  pageMeta,
+  pageMetaSchema,
+  pageQueryShape,
+  paging,
+} from '../organizations/paging';
+import { secured } from '../organizations/route-schema';
+
+// Mounted under /api/dm: the DNS history of a domain (checks contract 4), newest change first, the items of
+// one change (they share its date) in record order; empty content marks a removed set (docs/CHECKS.md).
+
+const params = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  type: z.enum(HISTORY_TYPES as [string, ...string[]]),
+});
+const query = z.object({
+  ...pageQueryShape,
+  organization: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+const historyList = z.object({
+  data: z.array(
+    z.object({
+      type: z.literal('history'),
+      id: z.string(),
+      attributes: z.object({ date: z.string(), type: z.string(), ttl: z.number(), content: z.string() }),
+    }),
+  ),
+  links: pageLinksSchema,
+  meta: pageMetaSchema,
+});
+
+export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v2/domains/:id/history/:type/',
+      {
+        onRequest: requireAuth(ctx),
+        schema: secured(
+          'history',
+          'Changes of one record set of a domain (dmarc, spf, dns, ns, mtaSts), paged',
+          {
+            params,
+            querystring: query,
+            response: { 200: historyList, ...errorResponses(400, 401, 403, 404) },
+          },
+        ),
+      },
+      async (request) => {
+        const domain = await visibleDomain(
+          ctx.db,
+          request.user!,
+          { id: request.params.id },
+          request.query.organization,
+        );
+        const p = paging(request.query);
+        const base = ctx.db
+          .selectFrom('check_history')
+          .where('domain_id', '=', domain.id)
+          .where('type', '=', request.params.type as (typeof HISTORY_TYPES)[number]);
+        const { n } = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+        const rows = await base
+          .select(['id', 'date', 'rr_type', 'ttl', 'content'])
+          .orderBy('date', 'desc')
+          .orderBy('id', 'asc')
+          .offset(p.offset)
+          .limit(p.pageSize)
+          .execute();
+        return {
+          data: rows.map((r) => ({
+            type: 'history' as const,
+            id: String(r.id),
+            attributes: {
+              date: new Date(r.date).toISOString(),
+              type: r.rr_type,
+              ttl: r.ttl,
+              content: r.content,
+            },
+          })),
+          links: pageLinks(request.url, p, n),
+          meta: pageMeta(p, n),
+        };
+      },
+    );
+  };
+}

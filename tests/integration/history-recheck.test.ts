@@ -1,0 +1,196 @@
+import pino from 'pino';
+import { recheckJob } from '../../server/checks/history/job';
+import { createScheduler } from '../../server/jobs/scheduler';
+import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
+import { call, seedTenant } from './support/orgs';
+
+// The re-check against a loopback DNS zone whose records change between runs: exactly the expected history
+// items, newest first, paged; the on-demand route's rate limit; the scheduled job skipping fresh domains.
+
+const d = 'hist.test';
+let c: ChecksApp;
+let tenant: Awaited<ReturnType<typeof seedTenant>>;
+
+beforeAll(async () => {
+  c = await startChecksApp([...mailZone(d), ...mailZone('fresh-hist.example.com')]);
+  tenant = await seedTenant(c.t, 'History Org', d);
+}, 30_000);
+afterAll(() => c.close());
+
+type Item = { id: string; attributes: { date: string; type: string; ttl: number; content: string } };
+const history = async (type: string, query = '') => {
+  const res = await call(
+    c.t,
+    'GET',
+    `/api/dm/v2/domains/${tenant.domainId}/history/${type}/${query}`,
+    tenant.tokens.owner,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: Item[]; links: Record<string, string | null>; meta: { count: number } }>();
+};
+const rows = (items: Item[]) => items.map((i) => [i.attributes.type, i.attributes.content]);
+const recheck = async () => {
+  c.t.clock.offsetMs += 11_000; // past the per-organization limit of one re-check per 10 s
+  const res = await call(c.t, 'POST', `/api/dm/v2/domains/${tenant.domainId}/recheck/`, tenant.tokens.owner);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { checked_at: string; systems: { system: string; status: string }[] } }>().data;
+};
+
+describe('re-check and DNS history', () => {
+  it('stores every system and the first record sets', async () => {
+    const first = await recheck();
+    expect(first.systems.map((s) => s.system)).toEqual([
+      'dmarc',
+      'spf',
+      'smtp',
+      'tls',
+      'mta-sts',
+      'dkim',
+      'dnssec',
+    ]);
+    expect(first.systems.find((s) => s.system === 'dmarc')?.status).toBe('pass');
+    expect(rows((await history('dmarc')).data)).toEqual([
+      ['TXT', `v=DMARC1; p=reject; rua=mailto:dmarc@${d}`],
+    ]);
+    expect(rows((await history('spf')).data)).toEqual([['TXT', 'v=spf1 mx -all']]);
+    expect(rows((await history('dns')).data)).toEqual([
+      ['A', '192.0.2.10'],
+      ['MX', `10 mx.${d}`],
+    ]);
+    expect(rows((await history('ns')).data)).toEqual([
+      ['NS', `ns1.${d}`],
+      ['NS', `ns2.${d}`],
+    ]);
+    expect((await history('mtaSts')).data[0]?.attributes).toMatchObject({
+      type: 'TXT',
+      ttl: 300,
+      content: 'v=STSv1; id=20260101;',
+    });
+  });
+
+  it('refuses a second re-check of the organization within 10 s', async () => {
+    const res = await call(
+      c.t,
+      'POST',
+      `/api/dm/v2/domains/${tenant.domainId}/recheck/`,
+      tenant.tokens.owner,
+    );
+    expect(res.statusCode).toBe(429);
+    expect(res.json().detail).toMatch(/Try again in \d+ seconds/);
+    const audit = await c.t.db
+      .selectFrom('audit_operations')
+      .select(['response_status', 'organization_id'])
+      .where('name', '=', 'domains.recheck')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { response_status: 200, organization_id: tenant.org.id },
+      { response_status: 429, organization_id: tenant.org.id },
+    ]);
+  });
+
+  it('writes items only for the sets that changed, newest first', async () => {
+    c.dns.setRecords([
+      ...mailZone(d, {
+        dmarc: `v=DMARC1; p=quarantine; rua=mailto:dmarc@${d}`,
+        spf: null,
+        a: ['192.0.2.10', '192.0.2.11'],
+      }),
+      ...mailZone('fresh-hist.example.com'),
+    ]);
+    const second = await recheck();
+    expect(rows((await history('dmarc')).data)).toEqual([
+      ['TXT', `v=DMARC1; p=quarantine; rua=mailto:dmarc@${d}`],
+      ['TXT', `v=DMARC1; p=reject; rua=mailto:dmarc@${d}`],
+    ]);
+    const spf = (await history('spf')).data;
+    expect(rows(spf)).toEqual([
+      ['TXT', ''],
+      ['TXT', 'v=spf1 mx -all'],
+    ]);
+    expect(spf[0]?.attributes.date).toBe(second.checked_at);
+    expect(rows((await history('dns')).data)).toEqual([
+      ['A', '192.0.2.10'],
+      ['A', '192.0.2.11'],
+      ['MX', `10 mx.${d}`],
+      ['A', '192.0.2.10'],
+      ['MX', `10 mx.${d}`],
+    ]);
+    expect((await history('ns')).meta.count).toBe(2);
+    expect((await history('mtaSts')).meta.count).toBe(1);
+  });
+
+  it('writes nothing when nothing changed, and pages with links', async () => {
+    await recheck();
+    expect((await history('dmarc')).meta.count).toBe(2);
+    expect((await history('dns')).meta.count).toBe(5);
+    const page = await history('dns', '?page=2&page_size=2');
+    expect(rows(page.data)).toEqual([
+      ['MX', `10 mx.${d}`],
+      ['A', '192.0.2.10'],
+    ]);
+    expect(page.links).toMatchObject({
+      first: `/api/dm/v2/domains/${tenant.domainId}/history/dns/?page=1&page_size=2`,
+      prev: `/api/dm/v2/domains/${tenant.domainId}/history/dns/?page=1&page_size=2`,
+      next: `/api/dm/v2/domains/${tenant.domainId}/history/dns/?page=3&page_size=2`,
+      last: `/api/dm/v2/domains/${tenant.domainId}/history/dns/?page=3&page_size=2`,
+    });
+    const bad = await call(
+      c.t,
+      'GET',
+      `/api/dm/v2/domains/${tenant.domainId}/history/mx/`,
+      tenant.tokens.owner,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('checks a newly registered domain in the background, without holding the request', async () => {
+    const res = await call(c.t, 'POST', '/api/dm/domains/create/', tenant.tokens.owner, {
+      name: 'fresh-hist.example.com',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ data: { id: number } }>().data.id;
+    const stored = async () =>
+      (await c.t.db.selectFrom('check_results').select('system').where('domain_id', '=', id).execute())
+        .length;
+    for (let i = 0; i < 100 && (await stored()) < 7; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await stored()).toBe(7);
+    const spf = await call(c.t, 'GET', `/api/dm/v2/domains/${id}/history/spf/`, tenant.tokens.owner);
+    expect(spf.json().data.map((i: Item) => i.attributes.content)).toEqual(['v=spf1 mx -all']);
+  });
+
+  it('the scheduled job skips a domain checked within the interval and re-checks it after', async () => {
+    c.dns.setRecords([
+      ...mailZone(d, {
+        dmarc: `v=DMARC1; p=none; rua=mailto:dmarc@${d}`,
+        spf: null,
+        a: ['192.0.2.10', '192.0.2.11'],
+      }),
+      ...mailZone('fresh-hist.example.com'),
+    ]);
+    const job = recheckJob({ settings: { ...c.t.ctx.config, checkIntervalHours: 24 } });
+    let now = new Date(Date.now() + c.t.clock.offsetMs);
+    const scheduler = createScheduler({ db: c.t.db, now: () => now, logger: pino({ level: 'silent' }) }, [
+      job,
+    ]);
+    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    await job.settled();
+    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    expect((await history('dmarc')).meta.count).toBe(2);
+
+    now = new Date(now.getTime() + 25 * 3_600_000);
+    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    await job.settled();
+    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    const dmarc = (await history('dmarc')).data;
+    expect(rows(dmarc)[0]).toEqual(['TXT', `v=DMARC1; p=none; rua=mailto:dmarc@${d}`]);
+    expect(dmarc[0]?.attributes.date).toBe(now.toISOString());
+    const stored = await c.t.db
+      .selectFrom('check_results')
+      .select('checked_at')
+      .where('domain_id', '=', tenant.domainId)
+      .execute();
+    expect(stored.length).toBe(7);
+    expect(stored.every((r) => new Date(r.checked_at).getTime() === now.getTime())).toBe(true);
+  });
+});
