@@ -1,5 +1,6 @@
-import { PageFrame } from '../../../app/layout/PageFrame';
+import { AnalysisPage } from '../AnalysisPage';
+import { systemPages } from '../systems';
 
 export function DkimPage() {
-  return <PageFrame pageId="dkim" empty="period" />;
+  return <AnalysisPage config={systemPages.dkim} />;
 }

@@ -1,5 +1,6 @@
-import { PageFrame } from '../../../app/layout/PageFrame';
+import { AnalysisPage } from '../AnalysisPage';
+import { systemPages } from '../systems';
 
 export function DmarcPage() {
-  return <PageFrame pageId="dmarc" empty="period" />;
+  return <AnalysisPage config={systemPages.dmarc} />;
 }

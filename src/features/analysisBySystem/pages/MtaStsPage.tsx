@@ -1,5 +1,6 @@
-import { PageFrame } from '../../../app/layout/PageFrame';
+import { AnalysisPage } from '../AnalysisPage';
+import { systemPages } from '../systems';
 
 export function MtaStsPage() {
-  return <PageFrame pageId="mtaSts" empty="period" />;
+  return <AnalysisPage config={systemPages.mtaSts} />;
 }

@@ -1,5 +1,6 @@
-import { PageFrame } from '../../../app/layout/PageFrame';
+import { AnalysisPage } from '../AnalysisPage';
+import { systemPages } from '../systems';
 
 export function SmtpServersPage() {
-  return <PageFrame pageId="smtpServers" empty="period" />;
+  return <AnalysisPage config={systemPages.smtp} />;
 }
