@@ -40,6 +40,10 @@ import { aggregationRoutes } from './modules/analytics/aggregation-routes';
 import { analysisRoutes } from './modules/analysis/routes';
 import { domainInfoRoutes } from './modules/domain-info/routes';
 import { historyRoutes } from './modules/history/routes';
+import { drilldownRoutes } from './modules/analytics/drilldown-routes';
+import { emailSenderLogoRoutes } from './modules/email-senders/logo-routes';
+import { emailSenderMaintenanceRoutes } from './modules/email-senders/maintenance-routes';
+import { emailSenderRoutes } from './modules/email-senders/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { userRoutes } from './modules/users/routes';
@@ -137,6 +141,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(analysisRoutes(ctx), { prefix: '/api/dm' });
   await app.register(historyRoutes(ctx), { prefix: '/api/dm' });
   await app.register(domainInfoRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(drilldownRoutes(ctx), { prefix: '/api/dm' });
+  // Email senders (issue 4): the installation-wide catalogue, its logos, networks and attribution.
+  for (const routes of [emailSenderRoutes, emailSenderLogoRoutes, emailSenderMaintenanceRoutes])
+    await app.register(routes(ctx), { prefix: '/api/dm' });
   await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -48,6 +48,36 @@ const orgDomains = (slash: string): Record<string, (f: F) => Req> => ({
 });
 const group = (f: F, v2: boolean, p = '') => `/api/dm/${v2 ? 'v2/' : ''}domain-groups/${f.groupId}/${p}`;
 
+// Email senders: ids of the starter catalogue (server/modules/email-senders/starter-catalogue.yaml) that
+// every fresh database loads; 16 (HubSpot) publishes no SPF include, so refreshing it asks no DNS. Only
+// support may change the catalogue.
+const senders = '/api/dm/dmarc/aggregate-reports/email-senders/';
+const onePixelPng =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const senderRequests = (): Record<string, (f: F) => Req> => ({
+  [`POST ${senders}`]: (f) => ({ url: senders, body: { name: f.unique } }),
+  [`PATCH ${senders}{id}/`]: (f) => ({ url: `${senders}1/`, body: { name: f.unique } }),
+  [`DELETE ${senders}{id}/`]: () => ({ url: `${senders}27/` }),
+  [`PUT ${senders}{id}/networks/`]: () => ({
+    url: `${senders}2/networks/`,
+    body: { networks: [{ range: '192.0.2.0/24' }] },
+  }),
+  [`POST ${senders}{id}/networks/`]: () => ({
+    url: `${senders}3/networks/`,
+    body: { range: '198.51.100.0/24' },
+  }),
+  [`DELETE ${senders}{id}/networks/`]: () => ({
+    url: `${senders}4/networks/`,
+    body: { ranges: ['203.0.113.0/24'] },
+  }),
+  [`POST ${senders}{id}/networks/refresh/`]: () => ({ url: `${senders}16/networks/refresh/` }),
+  [`POST ${senders}{id}/logo/`]: () => ({ url: `${senders}5/logo/`, body: { file: onePixelPng } }),
+  [`DELETE ${senders}{id}/logo/`]: () => ({ url: `${senders}5/logo/` }),
+  'POST /api/dm/dmarc/aggregate-reports/networks/recalculate/': () => ({
+    url: '/api/dm/dmarc/aggregate-reports/networks/recalculate/',
+  }),
+});
+
 const requests: Record<string, (f: F) => Req> = {
   'POST /api/ph/organizations/': (f) => ({
     url: '/api/ph/organizations/',
@@ -118,6 +148,8 @@ const requests: Record<string, (f: F) => Req> = {
     url: group(f, true, 'domains/'),
     body: { domains: [f.domainName] },
   }),
+  // Each fixture is a new organization, so the per-organization re-check limit never interferes.
+  'POST /api/dm/v2/domains/{id}/recheck/': (f) => ({ url: `/api/dm/v2/domains/${f.domainId}/recheck/` }),
   'POST /api/ph/publications/{id}/seen/': (f) => ({ url: `/api/ph/publications/${f.publication}/seen/` }),
   'POST /api/ph/settings/alerts-email/': () => ({
     url: '/api/ph/settings/alerts-email/',
@@ -127,6 +159,7 @@ const requests: Record<string, (f: F) => Req> = {
     url: `/api/ph/users/${f.actor.id}/settings/`,
     body: { language: 'pt' },
   }),
+  ...senderRequests(),
   'POST /api/ph/change-password/': () => ({
     url: '/api/ph/change-password/',
     body: {

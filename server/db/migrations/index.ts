@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_tenancy';
 import * as m0010 from './0010_reports';
 import * as m0020 from './0020_reputation';
+import * as m0030 from './0030_email_senders';
 import * as m0031 from './0031_check_history';
 import * as m0032k from './0032_ingest_keys';
 import * as m0032m from './0032_mailbox_state';
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0002_tenancy': m0002,
   '0010_reports': m0010,
   '0020_reputation': m0020,
+  '0030_email_senders': m0030,
   '0031_check_history': m0031,
   '0032_ingest_keys': m0032k,
   '0032_mailbox_state': m0032m,

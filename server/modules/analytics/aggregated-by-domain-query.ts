@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
 import { containsPattern, orderBy } from './ordering';
+import { distinctForPage } from './page-distinct';
 import { rollupCondition } from './where';
 
 // Rollups summed per policy domain, one page of them, and how many domains match.
@@ -33,23 +34,44 @@ type Page = { offset: number; limit: number; search?: string; ordering?: string 
 export async function aggregatedByDomain(db: Db, s: Selection, p: Page) {
   const search = p.search ? sql`and u.domain like ${containsPattern(p.search)}` : sql``;
   const order = orderBy(p.ordering, domainOrderings, '-messages');
-  const { rows: counted } = await sql<{ n: number }>`select count(distinct u.domain)::int as n
-    from dmarc_rollups u where ${rollupCondition(s)} ${search}`.execute(db);
-  const { rows } = await sql<Record<keyof DomainRow, string | number>>`select * from (
-      select u.domain,
-        sum(u.messages) as messages,
-        sum(u.records) as records,
-        coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
-        coalesce(sum(u.messages) filter (where not u.dmarc_pass), 0) as dmarc_failed,
-        coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
-        coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed,
-        count(distinct u.source_ip) as sources
-      from dmarc_rollups u
-      where ${rollupCondition(s)} ${search}
-      group by u.domain
+  const where = sql<SqlBool>`${rollupCondition(s)} ${search}`;
+  // Sorting by sources needs them for every domain: counted in a second grouping level (domain, IP).
+  const bySources = (p.ordering ?? '').replace(/^-/, '') === 'sources';
+  const inner = bySources
+    ? sql`select u.domain, u.source_ip, sum(u.messages) as messages, sum(u.records) as records,
+          coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
+          coalesce(sum(u.messages) filter (where not u.dmarc_pass), 0) as dmarc_failed,
+          coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
+          coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed
+        from dmarc_rollups u where ${where} group by u.domain, u.source_ip`
+    : sql`select u.domain, null::text as source_ip, u.messages, u.records,
+          case when u.dmarc_pass then u.messages else 0 end as dmarc_passed,
+          case when u.dmarc_pass then 0 else u.messages end as dmarc_failed,
+          case when u.dkim_aligned then u.messages else 0 end as dkim_passed,
+          case when u.spf_aligned then u.messages else 0 end as spf_passed
+        from dmarc_rollups u where ${where}`;
+  const { rows } = await sql<Record<keyof DomainRow | 'total', string | number>>`select *,
+      count(*) over () as total
+    from (
+      select x.domain, sum(x.messages) as messages, sum(x.records) as records,
+        sum(x.dmarc_passed) as dmarc_passed, sum(x.dmarc_failed) as dmarc_failed,
+        sum(x.dkim_passed) as dkim_passed, sum(x.spf_passed) as spf_passed,
+        count(x.source_ip) as sources
+      from (${inner}) x
+      group by x.domain
     ) g
     order by ${order}, domain
     offset ${p.offset} limit ${p.limit}`.execute(db);
+  const count = rows.length > 0 ? Number(rows[0].total) : await countDomains(db, where);
+  const sources = bySources
+    ? null
+    : await distinctForPage(
+        db,
+        where,
+        sql`u.domain`,
+        rows.map((r) => String(r.domain)),
+        { sources: sql`u.source_ip` },
+      );
   const data: DomainRow[] = rows.map((r) => ({
     domain: String(r.domain),
     messages: Number(r.messages),
@@ -58,7 +80,13 @@ export async function aggregatedByDomain(db: Db, s: Selection, p: Page) {
     dmarc_failed: Number(r.dmarc_failed),
     dkim_passed: Number(r.dkim_passed),
     spf_passed: Number(r.spf_passed),
-    sources: Number(r.sources),
+    sources: sources ? (sources.get(String(r.domain))?.sources ?? 0) : Number(r.sources),
   }));
-  return { count: counted[0].n, rows: data };
+  return { count, rows: data };
+}
+
+async function countDomains(db: Db, where: ReturnType<typeof sql<SqlBool>>) {
+  const { rows } = await sql<{ n: number }>`select count(distinct u.domain)::int as n
+    from dmarc_rollups u where ${where}`.execute(db);
+  return rows[0].n;
 }

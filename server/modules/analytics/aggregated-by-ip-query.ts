@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
 import { containsPattern, orderBy } from './ordering';
+import { distinctForPage } from './page-distinct';
 import { rollupCondition } from './where';
 
 // Rollups summed per source IP, with its reverse DNS and sender service when enrichment knows them. Search
@@ -35,7 +36,55 @@ export type IpRow = {
 
 type Page = { offset: number; limit: number; search?: string; ordering?: string };
 
+/** The first page of a plain listing: sums per IP alone, then enrichment and domains for the page's IPs. */
 export async function aggregatedByIp(db: Db, s: Selection, p: Page) {
+  const field = (p.ordering ?? '').replace(/^-/, '');
+  if (p.search || ['reverse_dns', 'sender_service', 'domains'].includes(field)) return joinedByIp(db, s, p);
+  const order = orderBy(p.ordering, ipOrderings, '-messages');
+  const where = rollupCondition(s);
+  const { rows } = await sql<Record<string, string | number | null>>`select *, count(*) over () as total
+    from (
+      select u.source_ip, max(u.sender_service) as sender_service,
+        sum(u.messages) as messages, sum(u.records) as records,
+        coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
+        coalesce(sum(u.messages) filter (where not u.dmarc_pass), 0) as dmarc_failed,
+        coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
+        coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed
+      from dmarc_rollups u where ${where}
+      group by u.source_ip
+    ) g
+    order by ${order}, source_ip
+    offset ${p.offset} limit ${p.limit}`.execute(db);
+  if (rows.length === 0) return joinedByIp(db, s, p);
+  const ips = rows.map((r) => String(r.source_ip));
+  const domains = await distinctForPage(db, where, sql`u.source_ip`, ips, { domains: sql`u.domain` });
+  const enriched = await db
+    .selectFrom('ip_enrichment')
+    .select(['ip', 'ptr', 'sender_service'])
+    .where(sql<boolean>`ip = any(${ips}::text[])`)
+    .execute();
+  const byIp = new Map(enriched.map((e) => [e.ip, e]));
+  const data: IpRow[] = rows.map((r) => {
+    const ip = String(r.source_ip);
+    const e = byIp.get(ip);
+    return {
+      source_ip: ip,
+      reverse_dns: e?.ptr ?? null,
+      sender_service: r.sender_service === null ? (e?.sender_service ?? null) : String(r.sender_service),
+      messages: Number(r.messages),
+      records: Number(r.records),
+      dmarc_passed: Number(r.dmarc_passed),
+      dmarc_failed: Number(r.dmarc_failed),
+      dkim_passed: Number(r.dkim_passed),
+      spf_passed: Number(r.spf_passed),
+      domains: domains.get(ip)?.domains ?? 0,
+    };
+  });
+  return { count: Number(rows[0].total), rows: data };
+}
+
+/** Searching or sorting by enrichment or by domains: joined and counted for every IP. */
+async function joinedByIp(db: Db, s: Selection, p: Page) {
   const like = p.search ? containsPattern(p.search) : null;
   const search = like
     ? sql`and (u.source_ip like ${like} or lower(coalesce(e.ptr, '')) like ${like}

@@ -1,20 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { jsonOrCsv } from '../../lib/csv';
 import { requireAuth } from '../auth/bearer';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
 import { secured } from '../organizations/route-schema';
-import { aggregatedByDomain } from './aggregated-by-domain-query';
-import { aggregatedByIp } from './aggregated-by-ip-query';
+import { logoUrl } from '../email-senders/service';
+import { aggregatedByDomain, type DomainRow } from './aggregated-by-domain-query';
+import { aggregatedByIp, type IpRow } from './aggregated-by-ip-query';
+import { aggregatedBySender, type SenderServiceRow } from './aggregated-by-sender-query';
 import { percent } from './documents';
 import { resolveSelection } from './filter';
+import { answerList } from './list-answer';
 import { aggregationList, aggregationQuery, analyticsErrors } from './schemas';
 
-// GET /aggregated-by-domain/ and /aggregated-by-ip/ (spec section 7): paged (links current, first, last,
-// next, prev), sorted by ?ordering=, searched by ?search=, under the global filter. Mounted under /api/dm.
+// GET /aggregated-by-domain/, /aggregated-by-ip/ and /aggregated-by-sender-service/ (spec section 7): paged
+// (links current, first, last, next, prev), sorted by ?ordering=, searched by ?search=, under the global
+// filter, or all of it as CSV with ?format=csv. Mounted under /api/dm.
 
 const rates = (r: { messages: number; dmarc_passed: number }) => ({
   dmarc_passed_percentage: percent(r.dmarc_passed, r.messages),
 });
+
+const counts = ['messages', 'records', 'dmarc_passed', 'dmarc_failed', 'dkim_passed', 'spf_passed'] as const;
 
 export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,48 +28,82 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const schema = (summary: string) =>
       secured('analytics', summary, {
         querystring: aggregationQuery,
-        response: { 200: aggregationList, ...analyticsErrors },
+        response: { 200: jsonOrCsv(aggregationList), ...analyticsErrors },
       });
 
     app.get(
       '/aggregated-by-domain/',
-      { onRequest, schema: schema('Messages and results per domain, paged') },
-      async (request) => {
-        const q = request.query;
-        const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
-        const p = paging(q);
-        const page = { offset: p.offset, limit: p.pageSize, search: q.search, ordering: q.ordering };
-        const { count, rows } = await aggregatedByDomain(ctx.db, s, page);
-        return {
-          data: rows.map((r) => ({
-            type: 'aggregated-by-domain',
-            id: r.domain,
-            attributes: { ...r, ...rates(r) },
-          })),
-          links: pageLinks(request.url, p, count),
-          meta: { ...pageMeta(p, count), begin_date: s.begin, end_date: s.end },
-        };
+      { onRequest, schema: schema('Messages and results per domain, paged (or CSV)') },
+      async (request, reply) => {
+        const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
+        return answerList<DomainRow>(reply, request.url, request.query, s, {
+          type: 'aggregated-by-domain',
+          id: (r) => r.domain,
+          attributes: (rows) => rows.map((r) => ({ ...r, ...rates(r) })),
+          csv: { name: 'by-domain', columns: ['domain', ...counts, 'dmarc_passed_percentage', 'sources'] },
+          fetch: (page) => aggregatedByDomain(ctx.db, s, page),
+        });
       },
     );
 
     app.get(
       '/aggregated-by-ip/',
-      { onRequest, schema: schema('Messages and results per source IP, paged') },
-      async (request) => {
-        const q = request.query;
-        const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
-        const p = paging(q);
-        const page = { offset: p.offset, limit: p.pageSize, search: q.search, ordering: q.ordering };
-        const { count, rows } = await aggregatedByIp(ctx.db, s, page);
-        return {
-          data: rows.map((r) => ({
-            type: 'aggregated-by-ip',
-            id: r.source_ip,
-            attributes: { ...r, ...rates(r) },
-          })),
-          links: pageLinks(request.url, p, count),
-          meta: { ...pageMeta(p, count), begin_date: s.begin, end_date: s.end },
-        };
+      { onRequest, schema: schema('Messages and results per source IP, paged (or CSV)') },
+      async (request, reply) => {
+        const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
+        return answerList<IpRow>(reply, request.url, request.query, s, {
+          type: 'aggregated-by-ip',
+          id: (r) => r.source_ip,
+          attributes: (rows) => rows.map((r) => ({ ...r, ...rates(r) })),
+          csv: {
+            name: 'by-ip',
+            columns: [
+              'source_ip',
+              'reverse_dns',
+              'sender_service',
+              ...counts,
+              'dmarc_passed_percentage',
+              'domains',
+            ],
+          },
+          fetch: (page) => aggregatedByIp(ctx.db, s, page),
+        });
+      },
+    );
+
+    app.get(
+      '/aggregated-by-sender-service/',
+      { onRequest, schema: schema('Messages and results per sender service, paged (or CSV)') },
+      async (request, reply) => {
+        const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
+        return answerList<SenderServiceRow>(reply, request.url, request.query, s, {
+          type: 'aggregated-by-sender-service',
+          id: (r) => r.sender_service,
+          attributes: (rows) =>
+            rows.map(({ logo_mime, logo_version, ...r }) => ({
+              ...r,
+              logo:
+                r.email_sender_id === null
+                  ? null
+                  : logoUrl({ id: r.email_sender_id, logo_mime, logo_version: logo_version ?? 0 }),
+              ...rates(r),
+            })),
+          csv: {
+            name: 'by-sender-service',
+            columns: [
+              'sender_service',
+              'email_sender_id',
+              'messages',
+              'dkim_passed',
+              'spf_passed',
+              'dmarc_passed',
+              'dmarc_passed_percentage',
+              'ips',
+              'domains',
+            ],
+          },
+          fetch: (page) => aggregatedBySender(ctx.db, s, page),
+        });
       },
     );
   };

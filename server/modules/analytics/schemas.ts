@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatShape } from '../../lib/csv';
 import { errorResponses } from '../../lib/schemas';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
 
@@ -83,6 +84,7 @@ export const timeSeriesDocument = z.object({
 export const aggregationQuery = z.object({
   ...pageQueryShape,
   ...filterShape,
+  ...formatShape,
   search: z.string().max(255).optional(),
   ordering: z.string().max(64).optional(),
 });
@@ -95,3 +97,10 @@ export const aggregationList = z.object({
 });
 
 export const analyticsErrors = errorResponses(400, 401, 403, 404);
+
+/** The drill-downs: the global filter narrowed to one source IP and/or one sender service. */
+export const drillQuery = aggregationQuery.extend({
+  source_ip: z.string().trim().min(1).max(64).optional(),
+  sender_service: z.string().trim().min(1).max(255).optional(),
+});
+export const associationsQuery = aggregationQuery.extend({ email_sender: id });

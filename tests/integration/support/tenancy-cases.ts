@@ -63,6 +63,35 @@ const orgDomains = (slash: string): Partial<Record<string, Case>> => ({
   ],
 });
 
+function senderCases(): Record<string, Case> {
+  const s = '/api/dm/dmarc/aggregate-reports/email-senders/';
+  const out: Record<string, Case> = { [`GET ${s}{id}/logo/`]: 'public' };
+  for (const key of [
+    `GET ${s}`,
+    `POST ${s}`,
+    `GET ${s}{id}/`,
+    `PATCH ${s}{id}/`,
+    `DELETE ${s}{id}/`,
+    `GET ${s}{id}/networks/`,
+    `PUT ${s}{id}/networks/`,
+    `POST ${s}{id}/networks/`,
+    `DELETE ${s}{id}/networks/`,
+    `POST ${s}{id}/networks/refresh/`,
+    `POST ${s}{id}/logo/`,
+    `DELETE ${s}{id}/logo/`,
+    'POST /api/dm/dmarc/aggregate-reports/networks/recalculate/',
+  ])
+    out[key] = 'own';
+  return out;
+}
+
+function domainInfoCases(): Record<string, Case> {
+  const out: Record<string, Case> = {};
+  for (const p of ['dmarc-record', 'spf-record', 'ips', 'dkim-signatures'])
+    out[`GET /api/dm/domains/{name}/${p}/`] = [{ path: () => `/api/dm/domains/${aDomain}/${p}/` }];
+  return out;
+}
+
 export const cases: Record<string, Case> = {
   'POST /api/ph/authenticate/': 'public',
   'POST /api/ph/authenticate/recovery/': 'public',
@@ -123,6 +152,14 @@ export const cases: Record<string, Case> = {
   'GET /api/dm/domains/time-series/': 'own',
   'GET /api/dm/aggregated-by-domain/': 'own',
   'GET /api/dm/aggregated-by-ip/': 'own',
+  'GET /api/dm/aggregated-by-sender-service/': 'own',
+  'GET /api/dm/dmarc/aggregate-reports/messages/': 'own',
+  'GET /api/dm/dmarc/aggregate-reports/sender-details/': 'own',
+  // ?email_sender= names a catalogue entry (shared); the IPs listed come from the caller's own rollups.
+  'GET /api/dm/dmarc/aggregate-reports/sender-associations/': 'own',
+  // Email senders: one installation-wide catalogue holding no tenant data (attribution is per IP); who may
+  // change it (support only) is checked by role-matrix.test.ts. Logos are public images.
+  ...senderCases(),
   // Answers are confined to the caller's organization: another organization's domain reads as zeros (see the
   // analytics check in tenancy.test.ts, over the dates of A's reports).
   'GET /api/dm/domains/{d}/metrics/': 'own',
@@ -230,4 +267,16 @@ export const cases: Record<string, Case> = {
   'DELETE /api/dm/v2/domain-groups/{id}/domains/': [
     { ...groupPath('v2/domain-groups/', 'domains/'), body: () => ({ domains: [aDomain] }) },
   ],
+  // Stored checks (issue 5); B's own lists never show A's domains (analysis-results.test.ts).
+  'GET /api/dm/analysis-by-system/{system}/': [
+    { path: (a) => `/api/dm/analysis-by-system/dmarc/?organization=${a.org.id}` },
+  ],
+  'GET /api/dm/analysis-by-system/{system}/{domainId}/': [
+    { path: (a) => `/api/dm/analysis-by-system/dkim/${a.domainId}/` },
+  ],
+  'POST /api/dm/v2/domains/{id}/recheck/': [{ path: (a) => `/api/dm/v2/domains/${a.domainId}/recheck/` }],
+  'GET /api/dm/v2/domains/{id}/history/{type}/': [
+    { path: (a) => `/api/dm/v2/domains/${a.domainId}/history/dmarc/` },
+  ],
+  ...domainInfoCases(),
 };

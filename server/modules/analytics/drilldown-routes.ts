@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { createGeoLookup, emptyGeo } from '../../geo/maxmind';
+import { jsonOrCsv } from '../../lib/csv';
+import { notFound } from '../../lib/errors';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { resolveSelection } from './filter';
+import { answerList } from './list-answer';
+import { messageRows, type MessageRow } from './messages-query';
+import { aggregationList, analyticsErrors, associationsQuery, drillQuery } from './schemas';
+import { senderAssociations, type AssociationRow } from './sender-associations-query';
+import { senderDetails, type DetailRow } from './sender-details-query';
+
+// Drill-downs from the aggregations (spec sections 4 and 7), under /api/dm/dmarc/aggregate-reports/: the
+// messages of a source IP or sender service, its details per reporter and day, and the IPs of an email
+// sender. Same filter, paging, ordering, search and CSV export as the aggregations.
+
+export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    const base = '/dmarc/aggregate-reports';
+    const geo = createGeoLookup(
+      { cityDb: ctx.config.reputation.geoipCityDb, asnDb: ctx.config.reputation.geoipAsnDb },
+      (message) => ctx.logger.warn(message),
+    );
+    const list = <Q extends typeof drillQuery | typeof associationsQuery>(summary: string, querystring: Q) =>
+      secured('analytics', summary, {
+        querystring,
+        response: { 200: jsonOrCsv(aggregationList), ...analyticsErrors },
+      });
+
+    app.get(
+      `${base}/messages/`,
+      {
+        onRequest,
+        schema: list(
+          'Records grouped by source IP, header From, disposition, DKIM and SPF (?source_ip=, ?sender_service=)',
+          drillQuery,
+        ),
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
+        const drill = { sourceIp: q.source_ip, senderService: q.sender_service };
+        return answerList<MessageRow>(reply, request.url, q, s, {
+          type: 'messages',
+          id: (r) => [r.source_ip, r.header_from, r.disposition, r.dkim, r.spf].join('|'),
+          attributes: async (rows) => {
+            const places = new Map<string, Awaited<ReturnType<typeof geo>>>();
+            for (const ip of new Set(rows.map((r) => r.source_ip)))
+              places.set(ip, await geo(ip).catch(() => emptyGeo));
+            return rows.map((r) => {
+              const g = places.get(r.source_ip) ?? emptyGeo;
+              return { ...r, country: g.country_code, asn: g.asn };
+            });
+          },
+          csv: {
+            name: 'messages',
+            columns: [
+              'source_ip',
+              'reverse_dns',
+              'country',
+              'asn',
+              'header_from',
+              'envelope_from',
+              'disposition',
+              'dkim',
+              'spf',
+              'dmarc_pass',
+              'messages',
+              'records',
+              'reports',
+            ],
+          },
+          fetch: (page) => messageRows(ctx.db, s, drill, page),
+        });
+      },
+    );
+
+    app.get(
+      `${base}/sender-details/`,
+      {
+        onRequest,
+        schema: list('Messages per reporter and day for a sender service or source IP', drillQuery),
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
+        const drill = { sourceIp: q.source_ip, senderService: q.sender_service };
+        return answerList<DetailRow>(reply, request.url, q, s, {
+          type: 'sender-details',
+          id: (r) => `${r.org_name}|${r.date}`,
+          attributes: (rows) => rows,
+          csv: {
+            name: 'sender-details',
+            columns: ['org_name', 'date', 'messages', 'dkim_passed', 'spf_passed', 'dmarc_passed'],
+          },
+          fetch: (page) => senderDetails(ctx.db, s, drill, page),
+        });
+      },
+    );
+
+    app.get(
+      `${base}/sender-associations/`,
+      {
+        onRequest,
+        schema: list('The source IPs attributed to an email sender (?email_sender=)', associationsQuery),
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const sender = await ctx.db
+          .selectFrom('email_senders')
+          .select('name')
+          .where('id', '=', q.email_sender)
+          .executeTakeFirst();
+        if (!sender) throw notFound();
+        const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
+        return answerList<AssociationRow>(reply, request.url, q, s, {
+          type: 'sender-associations',
+          id: (r) => r.id,
+          attributes: (rows) => rows,
+          csv: { name: 'sender-associations', columns: ['ip', 'reverse_dns', 'messages'] },
+          fetch: (page) => senderAssociations(ctx.db, s, sender.name, page),
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { readLogo } from './logo';
+import { logoOf, setLogo } from './repo';
+import { senderDocument as documentSchema, senderErrors, senderParams } from './schemas';
+import { assertCanManage, existing, senderDocument } from './service';
+
+// Logo upload (multipart field "file", or JSON {file: data URL}) and removal, support only; the logo itself
+// is public and cacheable for good, since its URL changes with every new logo (?v=).
+
+export function emailSenderLogoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const url = '/dmarc/aggregate-reports/email-senders/:id/logo/';
+    const tag = 'email-senders';
+    const manage = [requireAuth(ctx), async (request: FastifyRequest) => assertCanManage(request.user!)];
+
+    app.get(
+      url,
+      {
+        schema: {
+          tags: [tag],
+          summary: 'The logo of an email sender (image bytes; public)',
+          params: senderParams,
+          response: { 200: z.any().describe('PNG, JPEG, WebP or GIF image'), ...senderErrors },
+        },
+      },
+      async (request, reply) => {
+        const logo = await logoOf(ctx.db, request.params.id);
+        if (!logo?.logo || !logo.logo_mime) throw notFound();
+        return reply
+          .header('content-type', logo.logo_mime)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-security-policy', "default-src 'none'")
+          .send(logo.logo);
+      },
+    );
+
+    app.post(
+      url,
+      {
+        onRequest: manage,
+        schema: secured(tag, 'Upload the logo of an email sender (PNG, JPEG, WebP or GIF, at most 256 KB)', {
+          params: senderParams,
+          body: z.object({ file: z.unknown().optional() }),
+          response: { 200: documentSchema, ...senderErrors },
+        }),
+      },
+      (request) => {
+        const file = request.body.file;
+        // The audit row records the upload's size, not its bytes.
+        const size = Buffer.isBuffer(file) || typeof file === 'string' ? file.length : 0;
+        request.body = { file: `[${size} bytes]` };
+        return withAudit(ctx, request, 'email_senders.logo.update', async (trx) => {
+          await existing(trx, request.params.id);
+          const logo = readLogo(file);
+          if (logo instanceof AppError) return logo;
+          await setLogo(trx, request.params.id, logo);
+          return senderDocument(trx, request.params.id);
+        });
+      },
+    );
+
+    app.delete(
+      url,
+      {
+        onRequest: manage,
+        schema: secured(tag, 'Remove the logo of an email sender', {
+          params: senderParams,
+          response: { 204: z.null(), ...senderErrors },
+        }),
+      },
+      async (request, reply) => {
+        await withAudit(
+          ctx,
+          request,
+          'email_senders.logo.delete',
+          async (trx) => {
+            await existing(trx, request.params.id);
+            await setLogo(trx, request.params.id, null);
+            return null;
+          },
+          { status: 204 },
+        );
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

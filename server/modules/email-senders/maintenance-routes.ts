@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createDnsResolver } from '../../checks/resolver';
+import type { AppContext } from '../../context';
+import { detailSchema } from '../../lib/schemas';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import { recalculateAttribution } from './attribution';
+import { addNetworks } from './repo';
+import { networksDocument as networksSchema, senderErrors, senderParams } from './schemas';
+import { assertCanManage, existing, networksDocument } from './service';
+import { spfNetworks } from './spf-networks';
+
+// Catalogue maintenance, support only: re-attribute stored IPs and rollups to senders, and fill a sender's
+// networks from the SPF include domains it publishes (DNS_SERVERS, as the /checks routes use).
+
+export function emailSenderMaintenanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tag = 'email-senders';
+    const manage = [requireAuth(ctx), async (request: FastifyRequest) => assertCanManage(request.user!)];
+
+    app.post(
+      '/dmarc/aggregate-reports/networks/recalculate/',
+      {
+        onRequest: manage,
+        schema: secured(tag, 'Re-attribute every stored source IP and rollup to the email senders', {
+          response: { 202: z.object({ detail: z.string(), ips: z.number() }), ...senderErrors },
+        }),
+      },
+      async (request, reply) => {
+        const result = await withAudit(
+          ctx,
+          request,
+          'email_senders.recalculate',
+          (trx) => recalculateAttribution(trx),
+          { status: 202 },
+        );
+        return reply.code(202).send({
+          detail: `Sender services recalculated for ${result.ips} IP addresses (${result.changed} changed).`,
+          ips: result.ips,
+        });
+      },
+    );
+
+    app.post(
+      '/dmarc/aggregate-reports/email-senders/:id/networks/refresh/',
+      {
+        onRequest: manage,
+        schema: secured(tag, "Add the networks of the sender's SPF include domains (ip4/ip6, recursively)", {
+          params: senderParams,
+          response: {
+            200: networksSchema.extend({ meta: z.object({ found: z.number(), added: z.number() }) }),
+            ...senderErrors,
+            502: detailSchema,
+            504: detailSchema,
+          },
+        }),
+      },
+      async (request) => {
+        const sender = await existing(ctx.db, request.params.id);
+        // DNS first, outside the transaction; nothing is written when it fails.
+        const ranges = await spfNetworks(sender.spf_includes, createDnsResolver({ timeoutMs: 3000 }));
+        return withAudit(ctx, request, 'email_senders.networks.refresh', async (trx) => {
+          const added = await addNetworks(trx, sender.id, ranges);
+          return { ...(await networksDocument(trx, sender.id)), meta: { found: ranges.length, added } };
+        });
+      },
+    );
+  };
+}
