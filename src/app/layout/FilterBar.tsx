@@ -2,8 +2,18 @@ import { useEffect, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import {
+  DomainPicker,
+  GroupsPicker,
+  OrganizationPicker,
+} from '../../features/filter/components/FilterPickers';
+import {
+  filterOptionsResource,
+  organizationOptionsResource,
+} from '../../features/filter/filterOptionsResources';
 import { filterFromQuery, filterQueryKeys, filterToQuery } from '../../features/filter/filterQuery';
 import { selectFilter, setFilter, type FilterState } from '../../features/filter/filterSlice';
+import { selectTokenData } from '../../features/auth/state/authSelectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 const Form = styled.form`
@@ -17,17 +27,19 @@ const Form = styled.form`
   border-radius: ${({ theme }) => theme.radii.lg}px;
 `;
 
-const Field = styled.div`
+const Field = styled.div<{ $wide?: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 4px;
+  min-width: ${({ $wide }) => ($wide ? '220px' : 'auto')};
+  flex: ${({ $wide }) => ($wide ? '1 1 220px' : '0 0 auto')};
 
   label {
     font-size: 0.85rem;
     font-weight: 500;
   }
 
-  input {
+  input[type='date'] {
     padding: 6px 10px;
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.surfaceAlt};
@@ -36,28 +48,51 @@ const Field = styled.div`
   }
 `;
 
-/**
- * The global filter's period, bound to the filter slice. Organization and domain pickers join when the
- * organizations and domains resources exist; until then the filter keeps their "all" defaults.
- */
+const Note = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.error};
+`;
+
+/** The global filter (spec section 3): organization, domain groups, domain and period, kept in the URL. */
 export function FilterBar() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('filter');
   const dispatch = useAppDispatch();
   const filter = useAppSelector(selectFilter);
   const { beginDate, endDate } = filter;
+  const isSupport = useAppSelector(selectTokenData)?.isSupport ?? false;
+  const organizations = useAppSelector(organizationOptionsResource.selectors.selectState);
+  const options = useAppSelector(filterOptionsResource.selectors.selectState);
   const [searchParams, setSearchParams] = useSearchParams();
 
-  // A shared link carries the filter in its query: it wins over the stored filter on arrival.
+  // A shared link carries the filter in its query: it wins over the stored filter on arrival. A URL without
+  // one stays clean and means the defaults (a rolling last seven days); any change writes the filter there.
   const hasQuery = Object.values(filterQueryKeys).some((key) => searchParams.has(key));
   useEffect(() => {
     if (hasQuery) dispatch(setFilter(filterFromQuery(searchParams, filter)));
+    dispatch(organizationOptionsResource.actions.request());
     // Only on arrival; later changes flow from the inputs to the URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  useEffect(() => {
+    dispatch(filterOptionsResource.actions.request(filter.organization));
+  }, [dispatch, filter.organization]);
 
+  function writeQuery(next: FilterState) {
+    setSearchParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        Object.values(filterQueryKeys).forEach((key) => query.delete(key));
+        filterToQuery(next).forEach((value, key) => query.set(key, value));
+        return query;
+      },
+      { replace: true },
+    );
+  }
   const change = (next: FilterState) => {
     dispatch(setFilter(next));
-    setSearchParams(filterToQuery(next), { replace: true });
+    writeQuery(next);
   };
   const onBegin = (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
@@ -68,16 +103,35 @@ export function FilterBar() {
     if (value) change({ ...filter, endDate: value, beginDate: value < beginDate ? value : beginDate });
   };
 
+  const orgList = organizations.data ?? [];
+  const showOrganizations = isSupport || orgList.length > 1 || filter.organization !== null;
+  const pickerProps = { filter, onChange: change, isLoading: options.isLoading };
+
   return (
-    <Form role="search" aria-label={t('filter.title')} onSubmit={(event) => event.preventDefault()}>
+    <Form role="search" aria-label={t('title')} onSubmit={(event) => event.preventDefault()}>
+      {showOrganizations && (
+        <Field $wide>
+          <label htmlFor="filter-organization">{t('organization')}</label>
+          <OrganizationPicker {...pickerProps} organizations={orgList} isLoading={organizations.isLoading} />
+        </Field>
+      )}
+      <Field $wide>
+        <label htmlFor="filter-domain-groups">{t('domainGroups')}</label>
+        <GroupsPicker {...pickerProps} options={options.data} />
+      </Field>
+      <Field $wide>
+        <label htmlFor="filter-domain">{t('domain')}</label>
+        <DomainPicker {...pickerProps} options={options.data} />
+      </Field>
       <Field>
-        <label htmlFor="filter-begin-date">{t('filter.beginDate')}</label>
+        <label htmlFor="filter-begin-date">{t('beginDate')}</label>
         <input id="filter-begin-date" type="date" value={beginDate} max={endDate} onChange={onBegin} />
       </Field>
       <Field>
-        <label htmlFor="filter-end-date">{t('filter.endDate')}</label>
+        <label htmlFor="filter-end-date">{t('endDate')}</label>
         <input id="filter-end-date" type="date" value={endDate} min={beginDate} onChange={onEnd} />
       </Field>
+      {(options.error || organizations.error) && <Note role="status">{t('optionsFailed')}</Note>}
     </Form>
   );
 }

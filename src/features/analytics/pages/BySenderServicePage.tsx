@@ -1,5 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { PageFrame } from '../../../app/layout/PageFrame';
+import { EmailSendersSection } from '../../emailSenders/components/EmailSendersSection';
+import { SenderLogo } from '../../emailSenders/components/SenderLogo';
+import { RowLink } from '../../processedData/styles';
+import { analyticsUrls } from '../analyticsApi';
+import { bySenderServiceResource } from '../analyticsResources';
+import { DrillDown } from '../components/DrillDown';
+import { ListPanel } from '../components/ListPanel';
+import { rateColumns } from '../components/rateColumns';
+import { SenderAssociationsTable } from '../components/SenderAssociationsTable';
+import type { Column } from '../components/SortableTable';
+import { formatCount } from '../format';
+import type { SenderServiceRow } from '../types';
+import { useAnalyticsList } from '../useAnalyticsList';
+import { drillParam } from '../useDrillParam';
 
+const Name = styled.span`
+  display: inline-flex;
+  gap: 10px;
+  align-items: center;
+`;
+
+const Stack = styled.div`
+  display: grid;
+  gap: 28px;
+  /* minmax(0, 1fr): a wide table scrolls inside its panel instead of widening the page */
+  grid-template-columns: minmax(0, 1fr);
+`;
+
+const senderParam = 'sender';
+
+/** Analytics → Aggregated by sender service; ?row=<service>&sender=<id> opens one; the senders catalogue below. */
 export function BySenderServicePage() {
-  return <PageFrame pageId="bySenderService" empty="period" withFilter />;
+  const { t, i18n } = useTranslation('analytics');
+  const [params, setParams] = useSearchParams();
+  const opened = params.get(drillParam)?.trim() || null;
+  const senderId = Number(params.get(senderParam));
+  const list = useAnalyticsList(bySenderServiceResource, '-messages');
+  const n = (v: number) => formatCount(v, i18n.language);
+  const open = (row: SenderServiceRow | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(drillParam);
+      next.delete(senderParam);
+      if (row) next.set(drillParam, row.senderService);
+      if (row?.emailSenderId) next.set(senderParam, String(row.emailSenderId));
+      return next;
+    });
+  const columns: Column<SenderServiceRow>[] = [
+    {
+      field: 'sender_service',
+      label: t('columns.senderService'),
+      render: (r) => (
+        <Name>
+          <SenderLogo name={r.senderService} logo={r.logo} />
+          <RowLink
+            type="button"
+            onClick={() => open(r)}
+            aria-label={t('drill.open', { name: r.senderService })}
+          >
+            {r.senderService}
+          </RowLink>
+        </Name>
+      ),
+    },
+    ...rateColumns<SenderServiceRow>(t, i18n.language),
+    { field: 'ips', label: t('columns.ips'), numeric: true, render: (r) => n(r.ips) },
+    { field: 'domains', label: t('columns.domains'), numeric: true, render: (r) => n(r.domains) },
+  ];
+  return (
+    <PageFrame pageId="bySenderService" withFilter>
+      {opened ? (
+        <DrillDown name={opened} scope={{ sender_service: opened }} withDetails onBack={() => open(null)}>
+          {Number.isSafeInteger(senderId) && senderId > 0 && (
+            <SenderAssociationsTable senderId={senderId} name={opened} />
+          )}
+        </DrillDown>
+      ) : (
+        <Stack>
+          <ListPanel
+            id="by-sender-service"
+            title={t('bySenderService.title')}
+            list={list}
+            columns={columns}
+            rowKey={(r) => r.senderService}
+            csvUrl={analyticsUrls.bySenderService}
+            csvName="aggregated-by-sender-service.csv"
+            emptyText={t('bySenderService.empty')}
+          />
+          <EmailSendersSection />
+        </Stack>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,0 +1,32 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PrimaryButton, SearchForm, Toolbar } from '../../processedData/styles';
+
+type Props = { id: string; label: string; onSearch: (text: string) => void; children?: ReactNode };
+
+/** Search box (submitted with Enter or the button) and the list's actions. */
+export function ListToolbar({ id, label, onSearch, children }: Props) {
+  const { t } = useTranslation('analytics');
+  const [draft, setDraft] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    <Toolbar>
+      <SearchForm role="search" aria-label={label} onSubmit={submit}>
+        <label htmlFor={`${id}-search`}>
+          {t('table.search')}
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </label>
+        <PrimaryButton type="submit">{t('table.searchSubmit')}</PrimaryButton>
+      </SearchForm>
+      <div>{children}</div>
+    </Toolbar>
+  );
+}

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { userDocument } from '../../../app/testing/session';
+import { setLanguage } from '../../../i18n';
+import { filterHandlers } from '../../filter/testing/filterHandlers';
+import { rowsWire, senderServiceRow } from '../testing/fixtures';
+import { location, renderAnalytics } from '../testing/renderAnalytics';
+import { BySenderServicePage } from './BySenderServicePage';
+
+const base = '/api/dm/dmarc/aggregate-reports/';
+const seen: Record<string, URLSearchParams[]> = { associations: [], messages: [] };
+let associationsStatus = 200;
+
+const empty = (path: string) => HttpResponse.json(rowsWire(path, 'x', [], () => ''));
+
+const server = setupServer(
+  ...filterHandlers(),
+  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get('*/api/dm/aggregated-by-sender-service/', () =>
+    HttpResponse.json(
+      rowsWire(
+        '/api/dm/aggregated-by-sender-service/',
+        'aggregated-by-sender-service',
+        [
+          senderServiceRow('Google', 3, '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/'),
+          senderServiceRow('Unknown', null, null),
+        ],
+        (r) => r.sender_service,
+      ),
+    ),
+  ),
+  http.get(`*${base}email-senders/`, () => empty(`${base}email-senders/`)),
+  http.get(`*${base}messages/`, ({ request }) => {
+    seen.messages.push(new URL(request.url).searchParams);
+    return empty(`${base}messages/`);
+  }),
+  http.get(`*${base}sender-details/`, () => empty(`${base}sender-details/`)),
+  http.get(`*${base}sender-associations/`, ({ request }) => {
+    seen.associations.push(new URL(request.url).searchParams);
+    if (associationsStatus !== 200)
+      return HttpResponse.json({ detail: 'Boom.' }, { status: associationsStatus });
+    return HttpResponse.json(
+      rowsWire(
+        `${base}sender-associations/`,
+        'sender-associations',
+        [{ id: 1, ip: '209.85.220.41', reverse_dns: 'mail-sor-f41.google.com', messages: 7 }],
+        (r) => String(r.id),
+      ),
+    );
+  }),
+  http.get(`*${base}`, () => empty(base)),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  seen.associations.length = 0;
+  seen.messages.length = 0;
+  associationsStatus = 200;
+  localStorage.clear();
+  await setLanguage('en');
+});
+afterAll(() => server.close());
+
+const path = '/msas/analytics/by_sender_service?begin_date=2024-05-01&end_date=2024-05-08';
+
+describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () => {
+  it('shows each service with its logo or initials, and the email senders below', async () => {
+    renderAnalytics(<BySenderServicePage />, path);
+    const table = await screen.findByRole('table', { name: 'Results by sender service' });
+    const [, google, unknown] = within(table).getAllByRole('row');
+    expect(google.querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/',
+    );
+    expect(unknown.querySelector('img')).toBeNull();
+    expect(within(unknown).getByText('UN')).toBeInTheDocument();
+    expect(await screen.findByText('No email senders yet.')).toBeInTheDocument();
+  });
+
+  it('drills into a sender: its messages and the IP addresses attributed to it', async () => {
+    const user = userEvent.setup();
+    renderAnalytics(<BySenderServicePage />, path);
+    const table = await screen.findByRole('table', { name: 'Results by sender service' });
+    await user.click(within(table).getByRole('button', { name: 'Open the messages of Google' }));
+    expect(location.search).toContain('row=Google');
+    expect(location.search).toContain('sender=3');
+    const ips = await screen.findByRole('table', { name: 'IP addresses attributed to Google' });
+    expect(within(ips).getByText('mail-sor-f41.google.com')).toBeInTheDocument();
+    expect(seen.associations.at(-1)?.get('email_sender')).toBe('3');
+    expect(seen.associations.at(-1)?.get('begin_date')).toBe('2024-05-01');
+    expect(seen.messages.at(-1)?.get('sender_service')).toBe('Google');
+  });
+
+  it('a failed sender associations call says the catalogue text', async () => {
+    associationsStatus = 500;
+    renderAnalytics(<BySenderServicePage />, `${path}&row=Google&sender=3`);
+    expect(await screen.findByText('Unable to get Sender Associations')).toBeInTheDocument();
+  });
+});

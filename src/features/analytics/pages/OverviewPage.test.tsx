@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { userDocument } from '../../../app/testing/session';
+import { setLanguage } from '../../../i18n';
+import { filterHandlers } from '../../filter/testing/filterHandlers';
+import { metricsWire, seriesWire } from '../testing/fixtures';
+import { renderAnalytics } from '../testing/renderAnalytics';
+import { OverviewPage } from './OverviewPage';
+
+const calls: string[] = [];
+let messages = 10;
+let status = 200;
+
+const answer = (kind: string) => (info: { request: Request }) => {
+  const url = new URL(info.request.url);
+  calls.push(`${url.pathname}?${url.searchParams.toString()}`);
+  if (status !== 200) return HttpResponse.json({ detail: 'Boom.' }, { status });
+  return HttpResponse.json(kind === 'metrics' ? metricsWire(messages) : seriesWire());
+};
+
+const server = setupServer(
+  ...filterHandlers(),
+  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  ...[
+    '/api/dm/domains/',
+    '/api/dm/domains/:d/',
+    '/api/dm/domain-groups/:g/',
+    '/api/ph/organizations/:id/',
+  ].flatMap((base) => [
+    http.get(`*${base}metrics/`, answer('metrics')),
+    http.get(`*${base}time-series/`, answer('series')),
+  ]),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  calls.length = 0;
+  messages = 10;
+  status = 200;
+  localStorage.clear();
+  await setLanguage('en');
+});
+afterAll(() => server.close());
+
+const dates = 'begin_date=2024-05-01&end_date=2024-05-03';
+
+describe('Analytics → Overview', { timeout: 20_000 }, () => {
+  it('shows the metrics as cards and charts with their tables, for all domains', async () => {
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
+    const cards = await screen.findByLabelText('Totals');
+    expect(within(cards).getByText('Reports').nextSibling).toHaveTextContent('3');
+    expect(within(cards).getByText('Messages').nextSibling).toHaveTextContent('10');
+    expect(within(cards).getByText('2024-05-01 to 2024-05-03')).toBeInTheDocument();
+    const passFail = screen.getByRole('table', { name: 'DMARC, DKIM and SPF results (messages)' });
+    const dmarc = within(passFail).getByRole('row', { name: /^DMARC/ });
+    expect(
+      within(dmarc)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['8', '80.00%', '2', '20.00%']);
+    const verification = screen.getByRole('table', { name: 'Verification' });
+    expect(within(verification).getByRole('row', { name: /Passed, not aligned/ })).toHaveTextContent(
+      '10.00%',
+    );
+    const split = screen.getByRole('table', { name: 'How DMARC passed' });
+    expect(within(split).getByRole('row', { name: /DKIM only/ })).toHaveTextContent('225.00%');
+    const series = screen.getByRole('table', { name: 'Messages per day' });
+    expect(within(series).getByRole('row', { name: /2024-05-03/ })).toHaveTextContent('2024-05-03369');
+    expect(calls).toEqual([`/api/dm/domains/metrics/?${dates}`, `/api/dm/domains/time-series/?${dates}`]);
+  });
+
+  it('uses the domain call for one domain', async () => {
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?domain=example.com&${dates}`);
+    await screen.findByLabelText('Totals');
+    expect(calls[0]).toBe(`/api/dm/domains/example.com/metrics/?${dates}`);
+  });
+
+  it('sends several groups to the all-domains call', async () => {
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?domain_groups=5,6&${dates}`);
+    await screen.findByLabelText('Totals');
+    expect(calls[0]).toBe(`/api/dm/domains/metrics/?domain_groups=5%2C6&${dates}`);
+  });
+
+  it('uses the group call for one group', async () => {
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?domain_groups=6&${dates}`);
+    await screen.findByLabelText('Totals');
+    expect(calls[0]).toBe(`/api/dm/domain-groups/6/metrics/?${dates}`);
+  });
+
+  it('for support, an organization goes to /api/ph/organizations/{id}/metrics/', async () => {
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?organization=2&${dates}`, true);
+    await screen.findByLabelText('Totals');
+    expect(calls[0]).toBe(`/api/ph/organizations/2/metrics/?${dates}`);
+    expect(calls[1]).toBe(`/api/ph/organizations/2/time-series/?${dates}`);
+  });
+
+  it('shows the empty state, and an error with a retry', async () => {
+    const user = userEvent.setup();
+    status = 500;
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    status = 200;
+    messages = 0;
+    server.use(
+      http.get('*/api/dm/domains/metrics/', () => {
+        const doc = metricsWire(0);
+        doc.data.attributes.nr_reports = 0;
+        return HttpResponse.json(doc);
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No reports for this selection in the period.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Totals')).toBeNull());
+  });
+});
