@@ -8,7 +8,7 @@ import { LoadingPanel } from '../../components/LoadingPanel';
 import { filterQueryKeys } from '../filter/filterQuery';
 import { all, selectFilter, setDomain } from '../filter/filterSlice';
 import { ListState } from '../processedData/components/ListState';
-import { Pager } from '../processedData/components/Pager';
+import { Pager } from '../../components/Pager';
 import { Button, PrimaryButton, SearchForm, Toolbar } from '../processedData/styles';
 import { recheckResource } from './analysisResources';
 import { AnalysisDetail } from './components/AnalysisDetail';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ListState } from '../../processedData/components/ListState';
-import { Pager } from '../../processedData/components/Pager';
+import { Pager } from '../../../components/Pager';
 import type { useAnalyticsList } from '../useAnalyticsList';
 import { ExportCsvButton } from './ExportCsvButton';
 import { ListToolbar } from './ListToolbar';

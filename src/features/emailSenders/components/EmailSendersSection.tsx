@@ -5,7 +5,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Modal } from '../../../components/Modal';
 import { selectTokenData } from '../../auth/state/authSelectors';
 import { ListState } from '../../processedData/components/ListState';
-import { Pager } from '../../processedData/components/Pager';
+import { Pager } from '../../../components/Pager';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import { ExportCsvButton } from '../../analytics/components/ExportCsvButton';
 import { ListToolbar } from '../../analytics/components/ListToolbar';

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Modal } from '../../../components/Modal';
+import { Pager } from '../../../components/Pager';
 import { TextField } from '../../account/components/TextField';
 import type { OrganizationQuery } from '../adminApi';
 import { organizationsListResource } from '../adminResources';
@@ -129,23 +130,13 @@ export function OrganizationsAdminPanel() {
         </Table>
       )}
       {pages > 1 && (
-        <nav aria-label={t('admin.pages')}>
-          <button
-            type="button"
-            disabled={query.page <= 1}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-          >
-            {t('admin.prev')}
-          </button>
-          <span>{t('admin.pageOf', { page: query.page, pages })}</span>
-          <button
-            type="button"
-            disabled={query.page >= pages}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-          >
-            {t('admin.next')}
-          </button>
-        </nav>
+        <Pager
+          page={query.page}
+          pageCount={pages}
+          count={data?.meta.count ?? 0}
+          onPage={(page) => setQuery((q) => ({ ...q, page }))}
+          label={t('admin.pages')}
+        />
       )}
       <CreateOrganizationForm />
       <Modal

@@ -7,7 +7,7 @@ import { aggregateReportResource, reportRecordsResource } from '../reportsResour
 import { Button, Facts } from '../styles';
 import { DownloadButton } from './DownloadButton';
 import { ListState } from './ListState';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 import { RecordsTable } from './RecordsTable';
 
 type Props = { id: number; onBack: () => void };

@@ -4,7 +4,7 @@ import type { Resource } from '../../../app/resource/createResource';
 import type { ListQuery, Paged } from '../types';
 import { useReportList } from '../useReportList';
 import { ListState } from './ListState';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 type Props<T> = {
   resource: Resource<ListQuery, Paged<T>>;

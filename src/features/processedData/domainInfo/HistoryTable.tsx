@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ListState } from '../components/ListState';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../../components/Pager';
 import { Table, TableWrap } from '../styles';
 import { historyPageSize } from './domainInfoApi';
 import { historyResources } from './domainInfoResources';

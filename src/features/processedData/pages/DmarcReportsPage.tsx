@@ -5,7 +5,7 @@ import { PageFrame } from '../../../app/layout/PageFrame';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { AggregateReportsTable } from '../components/AggregateReportsTable';
 import { ListState } from '../components/ListState';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../../components/Pager';
 import { ReportDetail } from '../components/ReportDetail';
 import { aggregateReportsResource } from '../reportsResources';
 import { PrimaryButton, SearchForm, Toolbar } from '../styles';

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SelectControl } from '../../../app/layout/controls';
 import { Field } from '../../../app/layout/formControls';
 import { LoadingPanel } from '../../../components/LoadingPanel';
+import { Pager } from '../../../components/Pager';
 import { TextField } from '../../account/components/TextField';
 import { Table } from '../../organizations/components/MembersTable';
 import type { UserQuery } from '../usersApi';
@@ -117,23 +118,13 @@ export function UsersPanel() {
         </Table>
       )}
       {pages > 1 && (
-        <nav aria-label={t('list.pages')}>
-          <button
-            type="button"
-            disabled={query.page <= 1}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-          >
-            {t('list.prev')}
-          </button>
-          <span>{t('list.pageOf', { page: query.page, pages })}</span>
-          <button
-            type="button"
-            disabled={query.page >= pages}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-          >
-            {t('list.next')}
-          </button>
-        </nav>
+        <Pager
+          page={query.page}
+          pageCount={pages}
+          count={data?.meta.count ?? 0}
+          onPage={(page) => setQuery((q) => ({ ...q, page }))}
+          label={t('list.pages')}
+        />
       )}
       <CreateUserForm />
       <Modal

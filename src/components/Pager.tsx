@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button } from '../styles';
+import { focusRing } from './focusRing';
 
 const Nav = styled.nav`
   display: flex;
@@ -8,6 +8,22 @@ const Nav = styled.nav`
   align-items: center;
   justify-content: flex-end;
   margin-top: 12px;
+`;
+
+const Button = styled.button`
+  padding: 7px 14px;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.colors.textMuted};
+  border-radius: ${({ theme }) => theme.radii.md}px;
+  font: 500 0.9rem ${({ theme }) => theme.fonts.primary};
+  cursor: pointer;
+  ${focusRing}
+
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 type Props = {
@@ -18,9 +34,9 @@ type Props = {
   label: string;
 };
 
-/** Previous / next over the server's page links (page-number paging). */
+/** Previous / next over a page-numbered list, with where the reader is (every paged table). */
 export function Pager({ page, pageCount, count, onPage, label }: Props) {
-  const { t } = useTranslation('processedData');
+  const { t } = useTranslation('common');
   return (
     <Nav aria-label={label}>
       <span aria-live="polite">{t('paging.status', { page, pages: pageCount, count })}</span>
