@@ -1,17 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { SummaryValue } from './types';
 
-/** A date-time in the interface language, or a dash when there is none. */
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language.startsWith('pt') ? 'pt-BR' : 'en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
-
 /**
  * A summary fact: yes/no for flags, a dash for none, the DNSSEC state in words (as Domain verify says it),
  * other protocol values (reject, -all, enforce) as sent.

@@ -1,17 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { focusRing } from '../../../components/focusRing';
+import { SortButton } from '../../../components/SortButton';
 import type { AnalysisOrdering } from '../types';
-
-const SortButton = styled.button`
-  padding: 0;
-  border: none;
-  background: none;
-  color: inherit;
-  font: inherit;
-  cursor: pointer;
-  ${focusRing}
-`;
 
 type Column = 'domain' | 'score' | 'status';
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { focusRing } from '../../../components/focusRing';
+import { SortButton } from '../../../components/SortButton';
 import { Table, TableWrap } from '../../processedData/styles';
 
 export type Column<R> = {
@@ -11,16 +10,6 @@ export type Column<R> = {
   numeric?: boolean;
   render: (row: R) => ReactNode;
 };
-
-const SortButton = styled.button`
-  padding: 0;
-  border: none;
-  background: none;
-  color: inherit;
-  font: inherit;
-  cursor: pointer;
-  ${focusRing}
-`;
 
 type Props<R> = {
   caption: string;

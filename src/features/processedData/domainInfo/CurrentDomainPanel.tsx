@@ -6,7 +6,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ListState } from '../components/ListState';
 import { Facts, Table, TableWrap } from '../styles';
 import { currentDomainResource } from './domainInfoResources';
-import { formatWhen } from './formatWhen';
+import { formatDateTime } from '../format';
 
 const Block = styled.div`
   margin-top: 20px;
@@ -44,7 +44,7 @@ export function CurrentDomainPanel({ name, organization }: Props) {
               <dt>{t('current.spf')}</dt>
               <dd>{current.spf.record ? <code>{current.spf.record}</code> : t('current.noRecord')}</dd>
               <dt>{t('current.checkedAt')}</dt>
-              <dd>{formatWhen(current.dmarc.checkedAt ?? current.spf.checkedAt, i18n.language)}</dd>
+              <dd>{formatDateTime(current.dmarc.checkedAt ?? current.spf.checkedAt, i18n.language)}</dd>
             </Facts>
             <Block>
               <TableWrap>
@@ -108,7 +108,7 @@ export function CurrentDomainPanel({ name, organization }: Props) {
                               : '—'}
                           </td>
                           <td>{yesNo(s.testing)}</td>
-                          <td>{formatWhen(s.lastSeen, i18n.language)}</td>
+                          <td>{formatDateTime(s.lastSeen, i18n.language)}</td>
                         </tr>
                       ))
                     )}

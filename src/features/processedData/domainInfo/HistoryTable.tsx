@@ -6,7 +6,7 @@ import { Pager } from '../../../components/Pager';
 import { Table, TableWrap } from '../styles';
 import { historyPageSize } from './domainInfoApi';
 import { historyResources } from './domainInfoResources';
-import { formatWhen } from './formatWhen';
+import { formatDateTime } from '../format';
 import type { HistoryType } from './types';
 
 /** One history list of a domain (the changes the scheduled re-check recorded), newest first, paged. */
@@ -55,7 +55,7 @@ export function HistoryTable({ domainId, type }: { domainId: number; type: Histo
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td className="period">{formatWhen(row.attributes.date, i18n.language)}</td>
+                <td className="period">{formatDateTime(row.attributes.date, i18n.language)}</td>
                 <td>{row.attributes.type}</td>
                 <td className="number">{row.attributes.ttl}</td>
                 <td>
