@@ -65,10 +65,10 @@ async function bench(kind: 'postgres' | 'pglite', records: number) {
     await migrateToLatest(h.db);
     const shape = shapeFor(records);
     let t = process.hrtime.bigint();
-    const { org } = await loadAnalytics(h.db, shape, lastDay);
+    const { org, foldMs } = await loadAnalytics(h.db, shape, lastDay);
     const loadMs = ms(t);
     console.log(
-      JSON.stringify({ db: kind, ...shape, rollups: shape.domains * 90 * 37, loadMs, load: load() }),
+      JSON.stringify({ db: kind, ...shape, rollups: shape.domains * 90 * 37, loadMs, foldMs, load: load() }),
     );
     const out: Record<string, unknown>[] = [];
     for (const days of [7, 30, 90]) {

@@ -4,6 +4,7 @@ import type { MailboxTables } from './schema-mailbox';
 import type { ReportTables } from './schema-reports';
 import type { ReputationTables } from './schema-reputation';
 import type { SenderTables } from './schema-senders';
+import type { SummaryTables } from './schema-summaries';
 
 // Kysely table types; keep in step with migrations/.
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -165,6 +166,7 @@ export type PublicationSeenTable = {
 export type Database = ReportTables &
   ReputationTables &
   SenderTables &
+  SummaryTables &
   CheckTables &
   MailboxTables & {
     organizations: OrganizationsTable;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { defaultBenefits } from '../../contract/auth';
 import type { Db } from '../db/database';
+import { pruneSummaries } from '../modules/analytics/summaries-fold';
 import { benefitsFor } from '../modules/users/roles';
 
 // Retention: an organization keeps reports (and rollups) of the days within its `retention` benefit
@@ -59,6 +60,8 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
       and not exists (select 1 from tls_reports t where t.file_id = f.id)
       and not exists (select 1 from failure_reports x where x.file_id = f.id)`.execute(db);
   result.files = Number(files.numAffectedRows ?? 0);
+  // The analytics summaries (migration 0033): fold the purge's deltas and drop the rows left at zero.
+  await pruneSummaries(db);
   return result;
 }
 

@@ -1,5 +1,6 @@
 import { recheckJob } from '../checks/history/job';
 import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
+import { summaryFoldJob } from '../modules/analytics/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import type { Job } from './scheduler';
@@ -10,6 +11,8 @@ const hour = 3_600_000;
 export const registeredJobs: Job[] = [
   reportPurgeJob(),
   enrichmentJob(),
+  // Analytics summaries (issue 4, migration 0033): fold the rollups' queued deltas.
+  summaryFoldJob(),
   // Stored domain checks and DNS history (issue 5): every CHECK_INTERVAL_HOURS.
   recheckJob(),
   {

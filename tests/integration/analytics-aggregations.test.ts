@@ -159,6 +159,25 @@ describe('aggregated by IP', () => {
     }
   });
 
+  it('sums per IP exactly over windows tiled by several span levels (migration 0033)', async () => {
+    for (const w of [
+      { begin: '2023-11-01', end: '2024-03-31' },
+      { begin: '2023-11-20', end: '2023-12-10' },
+      { begin: '2024-02-15', end: '2024-03-05' },
+      { begin: '2024-03-03', end: '2024-03-09' },
+    ]) {
+      const want = messagesBy(reports, w, 'sourceIp');
+      const body = await get(
+        `/api/dm/aggregated-by-ip/?begin_date=${w.begin}&end_date=${w.end}&page_size=100`,
+      );
+      expect(body.meta.count).toBe(want.size);
+      const got = new Map(
+        body.data.map((r: { id: string; attributes: { messages: number } }) => [r.id, r.attributes.messages]),
+      );
+      expect(got).toEqual(want);
+    }
+  });
+
   it('pages by the window and searches by IP', async () => {
     const w: Window = { begin: '2023-11-28', end: '2023-11-28' };
     const want = messagesBy(reports, w, 'sourceIp');

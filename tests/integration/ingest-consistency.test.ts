@@ -3,6 +3,7 @@ import { onDomainRegistered } from '../../server/ingest/attach';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { purgeExpiredReports } from '../../server/ingest/retention';
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
+import { summaryDrift } from '../../server/modules/analytics/summary-check';
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { makeOrganization, rollupsFromRecords, storedRollups, tableCounts } from './ingest-helpers';
 
@@ -46,6 +47,7 @@ describe('report storage', () => {
     expect(after.dmarc_records - before.dmarc_records).toBe(300);
     expect(after.report_files - before.report_files).toBe(1);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+    expect(await summaryDrift(t.db)).toEqual([]);
   });
 
   it.each(['report', 'records', 'rollups'] as const)(
@@ -97,6 +99,7 @@ describe('report storage', () => {
     const after = await tableCounts(t.db);
     expect(after.rollup_messages - rollupsBefore.rollup_messages).toBe(2 * 120);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+    expect(await summaryDrift(t.db)).toEqual([]);
     // Attaching again changes nothing; a new report for the domain goes straight to the organization.
     expect(await onDomainRegistered(t.db, { name: 'later.example', organization_id: org.id })).toEqual({
       aggregate: 0,
@@ -141,6 +144,7 @@ describe('report storage', () => {
     expect(await kept(short.id)).toEqual(['ret-short.example-3']);
     expect(await kept(usual.id)).toEqual(['ret-usual.example-10']);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+    expect(await summaryDrift(t.db)).toEqual([]);
     // No record, auth result or file is left without its report.
     const orphans = await sql<{ n: number }>`select
         (select count(*) from dmarc_records d where not exists

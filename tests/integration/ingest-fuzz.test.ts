@@ -5,6 +5,7 @@ import { ingestFile } from '../../server/ingest/ingest-file';
 import { ingestMany, type ManyItem } from '../../server/ingest/ingest-many';
 import type { FileResult, IncomingFile, StoredReport } from '../../server/ingest/types';
 import { expectations, samplesDir } from '../fixtures/dmarc/sample-expectations';
+import { summaryDrift } from '../../server/modules/analytics/summary-check';
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { mutate, prng } from './ingest-fuzz-mutate';
 import { makeOrganization, rollupsFromRecords, storedRollups } from './ingest-helpers';
@@ -153,6 +154,7 @@ describe('fuzz: damaged reports through storage', () => {
 
     // Rollups equal a recomputation from the records, and only owned reports have any.
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+    expect(await summaryDrift(t.db)).toEqual([]);
     expect(
       await count(sql`select count(*)::int as n from dmarc_rollups u
         where not exists (select 1 from dmarc_reports r where r.organization_id = u.organization_id
@@ -182,5 +184,6 @@ describe('fuzz: damaged reports through storage', () => {
           where not exists (select 1 from dmarc_records d where d.id = x.record_id))::int as n`),
     ).toBe(0);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+    expect(await summaryDrift(t.db)).toEqual([]);
   }, 90_000);
 });

@@ -4,6 +4,7 @@ import type { Selection } from './filter';
 import { containsPattern, orderBy } from './ordering';
 import { distinctForPage } from './page-distinct';
 import { rollupCondition } from './where';
+import { foldSummaries } from './summaries-fold';
 
 // Rollups summed per policy domain, one page of them, and how many domains match.
 
@@ -32,34 +33,33 @@ export type DomainRow = {
 type Page = { offset: number; limit: number; search?: string; ordering?: string };
 
 export async function aggregatedByDomain(db: Db, s: Selection, p: Page) {
+  await foldSummaries(db);
   const search = p.search ? sql`and u.domain like ${containsPattern(p.search)}` : sql``;
   const order = orderBy(p.ordering, domainOrderings, '-messages');
   const where = sql<SqlBool>`${rollupCondition(s)} ${search}`;
-  // Sorting by sources needs them for every domain: counted in a second grouping level (domain, IP).
+  // Sorting by sources needs them for every domain: counted on the rollups in a second grouping level
+  // (domain, IP). Otherwise the sums come from the daily per-domain summary (migration 0033) and sources are
+  // counted on the rollups for the page's domains only.
   const bySources = (p.ordering ?? '').replace(/^-/, '') === 'sources';
   const inner = bySources
-    ? sql`select u.domain, u.source_ip, sum(u.messages) as messages, sum(u.records) as records,
-          coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
-          coalesce(sum(u.messages) filter (where not u.dmarc_pass), 0) as dmarc_failed,
-          coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
-          coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed
-        from dmarc_rollups u where ${where} group by u.domain, u.source_ip`
-    : sql`select u.domain, null::text as source_ip, u.messages, u.records,
-          case when u.dmarc_pass then u.messages else 0 end as dmarc_passed,
-          case when u.dmarc_pass then 0 else u.messages end as dmarc_failed,
-          case when u.dkim_aligned then u.messages else 0 end as dkim_passed,
-          case when u.spf_aligned then u.messages else 0 end as spf_passed
-        from dmarc_rollups u where ${where}`;
+    ? sql`select x.domain, sum(x.messages) as messages, sum(x.records) as records,
+          sum(x.dmarc_passed) as dmarc_passed, sum(x.dmarc_failed) as dmarc_failed,
+          sum(x.dkim_passed) as dkim_passed, sum(x.spf_passed) as spf_passed, count(*) as sources
+        from (select u.domain, u.source_ip, sum(u.messages) as messages, sum(u.records) as records,
+            coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
+            coalesce(sum(u.messages) filter (where not u.dmarc_pass), 0) as dmarc_failed,
+            coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
+            coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed
+          from dmarc_rollups u where ${where} group by u.domain, u.source_ip) x
+        group by x.domain`
+    : sql`select u.domain, sum(u.messages) as messages, sum(u.records) as records,
+          sum(u.dmarc_passed) as dmarc_passed, sum(u.messages) - sum(u.dmarc_passed) as dmarc_failed,
+          sum(u.dkim_passed) as dkim_passed, sum(u.spf_passed) as spf_passed, 0 as sources
+        from analytics_domain_days u where ${where} and u.records > 0
+        group by u.domain`;
   const { rows } = await sql<Record<keyof DomainRow | 'total', string | number>>`select *,
       count(*) over () as total
-    from (
-      select x.domain, sum(x.messages) as messages, sum(x.records) as records,
-        sum(x.dmarc_passed) as dmarc_passed, sum(x.dmarc_failed) as dmarc_failed,
-        sum(x.dkim_passed) as dkim_passed, sum(x.spf_passed) as spf_passed,
-        count(x.source_ip) as sources
-      from (${inner}) x
-      group by x.domain
-    ) g
+    from (${inner}) g
     order by ${order}, domain
     offset ${p.offset} limit ${p.limit}`.execute(db);
   const count = rows.length > 0 ? Number(rows[0].total) : await countDomains(db, where);
@@ -87,6 +87,6 @@ export async function aggregatedByDomain(db: Db, s: Selection, p: Page) {
 
 async function countDomains(db: Db, where: ReturnType<typeof sql<SqlBool>>) {
   const { rows } = await sql<{ n: number }>`select count(distinct u.domain)::int as n
-    from dmarc_rollups u where ${where}`.execute(db);
+    from analytics_domain_days u where ${where} and u.records > 0`.execute(db);
   return rows[0].n;
 }

@@ -2,8 +2,9 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
 import { containsPattern, orderBy } from './ordering';
-import { distinctForPage } from './page-distinct';
+import { spanIpsPerSender } from './ip-spans-query';
 import { rollupCondition } from './where';
+import { foldSummaries } from './summaries-fold';
 
 // Rollups summed per sender service (the email sender of the source IP, else its PTR base domain; "Unknown"
 // when enrichment knows neither), with the catalogue entry of that name when there is one (for its logo).
@@ -38,48 +39,65 @@ export type SenderServiceRow = {
 type Page = { offset: number; limit: number; search?: string; ordering?: string };
 
 export async function aggregatedBySender(db: Db, s: Selection, p: Page) {
+  await foldSummaries(db);
   const service = sql`coalesce(u.sender_service, ${unknownSender})`;
-  const search = p.search ? sql`and lower(${service}) like ${containsPattern(p.search)}` : sql``;
+  const searchOn = (expr: RawBuilder<unknown>) =>
+    p.search ? sql`and lower(${expr}) like ${containsPattern(p.search)}` : sql``;
   const order = orderBy(p.ordering, senderOrderings, '-messages');
-  const where = sql<SqlBool>`${rollupCondition(s)} ${search}`;
-  // IPs and domains are counted for the page's senders only, unless the caller sorts by them.
+  const where = sql<SqlBool>`${rollupCondition(s)} ${searchOn(service)}`;
+  // IPs and domains are counted for the page's senders only, unless the caller sorts by them. Without a
+  // domain filter and such a sort, the sums come from the daily per-sender summary (migration 0033; '' is
+  // the unattributed sender there); otherwise from the rollups.
   const byDistinct = ['ips', 'domains'].includes((p.ordering ?? '').replace(/^-/, ''));
-  const distinct = byDistinct
-    ? sql`count(distinct u.source_ip) as ips, count(distinct u.domain) as domains`
-    : sql`0 as ips, 0 as domains`;
+  let grouped: RawBuilder<unknown>;
+  if (s.domains === null && !byDistinct) {
+    const summaryService = sql`coalesce(nullif(u.sender_service, ''), ${unknownSender})`;
+    grouped = sql`select ${summaryService} as sender_service, sum(u.messages) as messages,
+        sum(u.dkim_passed) as dkim_passed, sum(u.spf_passed) as spf_passed, sum(u.dmarc_passed) as dmarc_passed,
+        0 as ips, 0 as domains
+      from analytics_sender_days u
+      where ${rollupCondition(s)} ${searchOn(summaryService)} and u.records > 0
+      group by 1`;
+  } else {
+    const distinct = byDistinct
+      ? sql`count(distinct u.source_ip) as ips, count(distinct u.domain) as domains`
+      : sql`0 as ips, 0 as domains`;
+    grouped = sql`select ${service} as sender_service,
+        sum(u.messages) as messages,
+        coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
+        coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed,
+        coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
+        ${distinct}
+      from dmarc_rollups u
+      where ${where}
+      group by 1`;
+  }
   const { rows } = await sql<Record<keyof SenderServiceRow | 'total', string | number | null>>`select *,
       count(*) over () as total
     from (
       select g.*, e.id as email_sender_id, e.logo_mime, e.logo_version,
         case when g.messages = 0 then 0 else round(g.dmarc_passed * 100.0 / g.messages, 2) end
           as dmarc_passed_percentage
-      from (
-        select ${service} as sender_service,
-          sum(u.messages) as messages,
-          coalesce(sum(u.messages) filter (where u.dkim_aligned), 0) as dkim_passed,
-          coalesce(sum(u.messages) filter (where u.spf_aligned), 0) as spf_passed,
-          coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
-          ${distinct}
-        from dmarc_rollups u
-        where ${where}
-        group by 1
-      ) g
+      from (${grouped}) g
       left join email_senders e on lower(e.name) = lower(g.sender_service)
     ) x
     order by ${order}, sender_service
     offset ${p.offset} limit ${p.limit}`.execute(db);
   const names = rows.map((r) => String(r.sender_service));
+  // Distinct domains from the rollups; distinct IPs from the IP spans when no domain filter applies.
+  const spanIps = byDistinct || s.domains !== null;
   const counts = byDistinct
     ? null
-    : await distinctForPage(
+    : await pageCounts(
         db,
         where,
-        service,
         names,
-        { ips: sql`u.source_ip`, domains: sql`u.domain` },
-        sql<SqlBool>`(u.sender_service = any(${names}::text[])
-          or (u.sender_service is null and ${names.includes(unknownSender)}))`,
+        spanIps ? { ips: sql`u.source_ip`, domains: sql`u.domain` } : { domains: sql`u.domain` },
       );
+  if (counts && !spanIps) {
+    const ips = await spanIpsPerSender(db, s, names, unknownSender);
+    for (const n of names) counts.set(n, { ...counts.get(n), ips: ips.get(n) ?? 0 });
+  }
   const num = (v: string | number | null) => Number(v ?? 0);
   const data: SenderServiceRow[] = rows.map((r) => ({
     sender_service: String(r.sender_service),
@@ -102,4 +120,34 @@ async function countSenders(db: Db, service: RawBuilder<unknown>, where: RawBuil
   const { rows } = await sql<{ n: number }>`select count(distinct ${service})::int as n
     from dmarc_rollups u where ${where}`.execute(db);
   return rows[0].n;
+}
+
+/**
+ * Distinct counts for the page's senders: attributed senders by `sender_service = any(...)` and the
+ * unattributed by `is null`, as two index-only scans of dmarc_rollups_org_sender_day_idx (which includes
+ * domain, migration 0033) rather than one OR, which PostgreSQL answers with a bitmap scan of the heap.
+ */
+async function pageCounts(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  names: string[],
+  counts: Record<string, RawBuilder<unknown>>,
+): Promise<Map<string, Record<string, number>>> {
+  const out = new Map<string, Record<string, number>>();
+  if (names.length === 0) return out;
+  for (const [name, col] of Object.entries(counts)) {
+    const unattributed = names.includes(unknownSender)
+      ? sql`union all select ${unknownSender} as k, ${col} as v from dmarc_rollups u
+          where ${where} and u.sender_service is null`
+      : sql``;
+    const { rows } = await sql<{ k: string; n: string | number }>`select k, count(*) as n from (
+        select k, v from (
+          select u.sender_service as k, ${col} as v from dmarc_rollups u
+          where ${where} and u.sender_service = any(${names}::text[])
+          ${unattributed}
+        ) y group by 1, 2
+      ) x group by k`.execute(db);
+    for (const r of rows) out.set(String(r.k), { ...out.get(String(r.k)), [name]: Number(r.n) });
+  }
+  return out;
 }

@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { addDays, type Selection } from './filter';
 
-// Where-conditions for a selection: on dmarc_rollups aliased `u` (day is the report's UTC begin day), and on
+// Where-conditions for a selection: on dmarc_rollups aliased `u` (day is the report's UTC begin day; the
+// summaries of migration 0033 have the same organization_id, domain, day columns), and on
 // dmarc_reports aliased `r` (the same days, as a timestamp range so the (organization_id, begin_date) index
 // serves it).
 

@@ -1,0 +1,53 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Selection } from './filter';
+import { windowSpans } from './spans';
+
+// Reads of analytics_ip_spans (migration 0033), the dyadic per-IP summary, aliased `u`: only for selections
+// without a domain filter (the spans have no domain). A window is the union of its tiling spans.
+
+export function spanCondition(s: Selection): RawBuilder<SqlBool> {
+  const spans = windowSpans(s.begin, s.end);
+  const org = s.organizationId === 'all' ? sql`true` : sql`u.organization_id = ${s.organizationId}`;
+  return sql<SqlBool>`${org} and (u.lvl, u.start) in (select * from unnest(${spans.map((x) => x.lvl)}::int[],
+      ${spans.map((x) => x.start)}::date[])) and u.records > 0`;
+}
+
+/** Sums per source IP (float8 sums: exact below 2^53, and a far cheaper aggregate state than numeric). */
+export function ipSums(s: Selection): RawBuilder<unknown> {
+  return sql`select u.source_ip, sum(u.messages::float8) as messages, sum(u.records::float8) as records,
+      sum(u.dmarc_passed::float8) as dmarc_passed,
+      sum(u.messages::float8) - sum(u.dmarc_passed::float8) as dmarc_failed,
+      sum(u.dkim_passed::float8) as dkim_passed, sum(u.spf_passed::float8) as spf_passed
+    from analytics_ip_spans u where ${spanCondition(s)}
+    group by u.source_ip`;
+}
+
+/** The sender service the rollups of each given IP carry in the window ('' in the spans is none). */
+export async function spanSenders(db: Db, s: Selection, ips: string[]): Promise<Map<string, string | null>> {
+  if (ips.length === 0) return new Map();
+  const { rows } = await sql<{ ip: string; service: string | null }>`select u.source_ip as ip,
+      max(nullif(u.sender_service, '')) as service
+    from analytics_ip_spans u where ${spanCondition(s)} and u.source_ip = any(${ips}::text[])
+    group by 1`.execute(db);
+  return new Map(rows.map((r) => [r.ip, r.service]));
+}
+
+/**
+ * Distinct source IPs per sender service name as the by-sender list shows it (`unknown` stands for the
+ * unattributed IPs, stored as '' in the spans).
+ */
+export async function spanIpsPerSender(
+  db: Db,
+  s: Selection,
+  names: string[],
+  unknown: string,
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const keys = names.includes(unknown) ? [...names, ''] : names;
+  const { rows } = await sql<{ name: string; n: string | number }>`select
+      coalesce(nullif(u.sender_service, ''), ${unknown}) as name, count(distinct u.source_ip) as n
+    from analytics_ip_spans u where ${spanCondition(s)} and u.sender_service = any(${keys}::text[])
+    group by 1`.execute(db);
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+}
