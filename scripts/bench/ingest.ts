@@ -1,5 +1,6 @@
 // npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 4] [--batch 32]
-//   [--workers N] (parse worker threads; default as in manyDefaults)
+//   [--workers N] (parse worker threads; default as in manyDefaults) [--distinct-ips] (worst case: every
+//   record its own source IP; the default corpus draws them from a pool, see ingest-corpus.ts)
 // End to end: a synthetic corpus of gzipped aggregate reports written to disk, then every file read, parsed and
 // committed (records, auth results, rollups) through ingestMany (server/ingest/ingest-many.ts): the same
 // storage as ingestFile, which the CLI, upload and mail sources use, with files parsed ahead and batched. Prints
@@ -11,11 +12,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { ingestMany, manyDefaults } from '../../server/ingest/ingest-many';
 import { createOrganization } from '../../server/modules/organizations/repo';
 import { startPostgres } from '../services/postgres';
+import { corpusDomains, reportXml } from './ingest-corpus';
 
 const { values } = parseArgs({
   options: {
@@ -25,46 +28,18 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     batch: { type: 'string', default: '32' },
     workers: { type: 'string' },
+    'distinct-ips': { type: 'boolean', default: false },
   },
 });
 const reports = Number(values.reports);
 const perReport = Number(values.records);
 const batch = Number(values.batch);
-const domains = ['bench-a.example', 'bench-b.example', 'bench-c.example'];
-const results = ['pass', 'pass', 'pass', 'fail', 'softfail', 'none'];
-
-function reportXml(n: number): string {
-  const begin = 1_780_000_000 + (n % 60) * 86_400;
-  const parts = [
-    `<?xml version="1.0"?><feedback><report_metadata><org_name>Reporter ${n % 7}</org_name>`,
-    `<email>dmarc@r${n % 7}.example</email><report_id>bench-${n}</report_id><date_range><begin>${begin}</begin>`,
-    `<end>${begin + 86_399}</end></date_range></report_metadata><policy_published><domain>${domains[n % 3]}</domain>`,
-    '<adkim>r</adkim><aspf>r</aspf><p>quarantine</p><sp>none</sp><pct>100</pct></policy_published>',
-  ];
-  for (let i = 0; i < perReport; i++) {
-    const k = n * perReport + i;
-    const ip = `10.${(k >> 16) & 15}.${(k >> 8) & 255}.${(k * 7) & 255}`;
-    const dkim = results[k % 6];
-    const spf = results[(k >> 2) % 6];
-    const aligned = (r: string) => (r === 'pass' ? 'pass' : 'fail');
-    parts.push(
-      `<record><row><source_ip>${ip}</source_ip><count>${(k % 20) + 1}</count><policy_evaluated>`,
-      `<disposition>${k % 11 === 0 ? 'quarantine' : 'none'}</disposition><dkim>${aligned(dkim)}</dkim>`,
-      `<spf>${aligned(spf)}</spf></policy_evaluated></row><identifiers><header_from>${domains[n % 3]}</header_from>`,
-      `</identifiers><auth_results><dkim><domain>${domains[n % 3]}</domain><selector>s${k % 4}</selector>`,
-      `<result>${dkim}</result></dkim><spf><domain>bounce.${domains[n % 3]}</domain><scope>mfrom</scope>`,
-      `<result>${spf}</result></spf></auth_results></record>`,
-    );
-  }
-  parts.push('</feedback>');
-  return parts.join('');
-}
-
+const shape = { reports, perReport, distinctIps: values['distinct-ips'] === true };
 function writeCorpus(dir: string): string[] {
   const files: string[] = [];
   for (let n = 0; n < reports; n++) {
     const file = path.join(dir, `report-${String(n).padStart(6, '0')}.xml.gz`);
-    fs.writeFileSync(file, gzipSync(reportXml(n)));
+    fs.writeFileSync(file, gzipSync(reportXml(n, shape)));
     files.push(file);
   }
   return files;
@@ -75,6 +50,37 @@ async function adminQuery(url: string, text: string) {
   await client.connect();
   await client.query(text);
   await client.end();
+}
+
+/**
+ * CPU seconds the PostgreSQL server has spent: the postmaster, its exited children and its live ones (the
+ * backends), read from /proc, so only for a server on this machine. Null when it cannot be read.
+ */
+async function serverCpu(handle: DatabaseHandle) {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+  // The fields after the ") " that ends the name: [1] ppid, [11..14] utime, stime, cutime, cstime (ticks).
+  const stat = (pid: string | number) =>
+    fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const sum = (f: string[], from: number, to: number) => f.slice(from, to).reduce((a, b) => a + Number(b), 0);
+  try {
+    const postmaster = stat(rows[0].pid)[1];
+    const read = () => {
+      let ticks = sum(stat(postmaster), 11, 15);
+      for (const pid of fs.readdirSync('/proc')) {
+        if (!/^\d+$/.test(pid)) continue;
+        try {
+          const f = stat(pid);
+          if (f[1] === postmaster) ticks += sum(f, 11, 13);
+        } catch {
+          // exited meanwhile: now in the postmaster's children time
+        }
+      }
+      return ticks / 100;
+    };
+    return { start: read(), read };
+  } catch {
+    return null;
+  }
 }
 
 async function run(kind: 'pglite' | 'postgres', files: string[], concurrency: number) {
@@ -97,10 +103,14 @@ async function run(kind: 'pglite' | 'postgres', files: string[], concurrency: nu
   try {
     await migrateToLatest(handle.db);
     const org = await createOrganization(handle.db, `Bench ${Date.now()}`);
-    for (const name of domains) {
-      await handle.db.deleteFrom('domains').where('name', '=', name).execute();
-      await handle.db.insertInto('domains').values({ name, organization_id: org.id }).execute();
-    }
+    await handle.db.deleteFrom('domains').where('name', 'in', corpusDomains).execute();
+    await handle.db
+      .insertInto('domains')
+      .values(corpusDomains.map((name) => ({ name, organization_id: org.id })))
+      .execute();
+    const server = kind === 'postgres' ? await serverCpu(handle) : null;
+    const node = process.cpuUsage();
+    const load = os.loadavg()[0];
     const rss: number[] = [];
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -134,9 +144,14 @@ async function run(kind: 'pglite' | 'postgres', files: string[], concurrency: nu
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
+    const used = process.cpuUsage(node);
+    const nodeCpu = (used.user + used.system) / 1e6;
+    const serverCpuText = server ? `, server CPU ${(server.read() - server.start).toFixed(1)} s` : '';
     console.log(
       `${kind.padEnd(8)} ${imported} reports imported, ${records} records in ${seconds.toFixed(1)} s: ` +
-        `${Math.round(records / seconds)} records/s, peak RSS ${mb(peak)}, RSS by quarter ${rss.map(mb).join(' / ')}`,
+        `${Math.round(records / seconds)} records/s, Node CPU ${nodeCpu.toFixed(1)} s${serverCpuText}, ` +
+        `load ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}, peak RSS ${mb(peak)}, ` +
+        `RSS by quarter ${rss.map(mb).join(' / ')}`,
     );
   } finally {
     await handle.close();
@@ -152,7 +167,8 @@ async function main() {
     const t0 = Date.now();
     const files = writeCorpus(dir);
     console.log(
-      `corpus: ${reports} reports x ${perReport} records = ${reports * perReport} records in ${dir} ` +
+      `corpus: ${reports} reports x ${perReport} records = ${reports * perReport} records ` +
+        `(${shape.distinctIps ? 'every source IP distinct' : 'source IPs from a pool of 50,000'}) in ${dir} ` +
         `(${((Date.now() - t0) / 1000).toFixed(1)} s); ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     );
     for (const kind of values.db!.split(',')) {

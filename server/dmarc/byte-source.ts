@@ -36,6 +36,16 @@ export class ByteSource {
     return all ? all.subarray(0, n) : Buffer.alloc(0);
   }
 
+  /** The whole stream when it holds at most n bytes (then consumed), else null (nothing consumed). */
+  async whole(n: number): Promise<Buffer | null> {
+    const head = await this.peek(n + 1);
+    if (head.length > n || !this.done || this.consumed) return null;
+    this.consumed = true;
+    this.pending = [];
+    this.pendingBytes = 0;
+    return head;
+  }
+
   async *chunks(): AsyncGenerator<Buffer> {
     if (this.consumed) throw new Error('ByteSource read twice');
     this.consumed = true;

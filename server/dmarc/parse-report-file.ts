@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { parseAggregateXml } from './aggregate-xml';
 import { ByteSource } from './byte-source';
 import { emailRejection, parseEmail } from './email';
-import { gunzip } from './gzip';
+import { gunzip, gunzipSmall, smallGzipBytes } from './gzip';
 import { Budget, formatSize, Rejection, resolveLimits, Warnings, type Limits } from './limits';
 import { describeUnknown, sniff } from './sniff';
 import { parseTlsJson } from './tls-json';
@@ -44,7 +44,12 @@ async function parseSource(source: ByteSource, ctx: Ctx, depth: number): Promise
       return [parseTlsJson(await source.readAll(ctx.limits.maxInputBytes, tooBig))];
     case 'gzip': {
       enter(ctx, depth);
-      const inflated = new ByteSource(gunzip(source.chunks(), ctx.budget));
+      // A small file in one call; a large one (or one that inflates past 8 MB) as a stream.
+      const whole = await source.whole(smallGzipBytes);
+      const small = whole && gunzipSmall(whole, ctx.budget);
+      const inflated = small
+        ? ByteSource.from(small)
+        : new ByteSource(gunzip(whole ? ByteSource.from(whole).chunks() : source.chunks(), ctx.budget));
       try {
         return await parseSource(inflated, ctx, depth + 1);
       } finally {

@@ -12,14 +12,17 @@ export function domainCandidates(domain: string): string[] {
   return out.length > 0 ? out : [domain.toLowerCase()];
 }
 
-export async function findDomainOwner(db: Db, domain: string): Promise<number | null> {
-  const candidates = domainCandidates(domain);
-  const rows = await db
-    .selectFrom('domains')
-    .select(['name', 'organization_id'])
-    .where('name', 'in', candidates)
-    .execute();
-  if (rows.length === 0) return null;
-  rows.sort((a, b) => b.name.length - a.name.length);
-  return rows[0].organization_id;
+/** The owner of each policy domain, in one query for all of them (a batch of reports: one round trip). */
+export async function findDomainOwners(db: Db, domains: string[]): Promise<Map<string, number | null>> {
+  const candidates = new Map(domains.map((d) => [d, domainCandidates(d)]));
+  const names = [...new Set([...candidates.values()].flat())];
+  const rows = names.length
+    ? await db.selectFrom('domains').select(['name', 'organization_id']).where('name', 'in', names).execute()
+    : [];
+  const owner = new Map(rows.map((r) => [r.name, r.organization_id]));
+  const out = new Map<string, number | null>();
+  // Candidates are most specific first: the first registered one wins.
+  for (const [domain, list] of candidates)
+    out.set(domain, owner.get(list.find((c) => owner.has(c)) ?? '') ?? null);
+  return out;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { ReportSource } from '../db/schema-reports';
 import type { AggregateReport } from '../dmarc/types';
 import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
+import { intArray, textArray } from './pg-array';
 import { rollupRows, type RollupRow } from './rollups';
 import type { IncomingFile, StageHook } from './types';
 
@@ -27,7 +28,9 @@ export type StoreContext = {
 
 export type StoredAggregate = { id: number; fileId: number; ips: string[]; rollups: RollupRow[] };
 
-const arr = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
+// Array parameters as literals built in pg-array.ts (cheaper than the driver's generic serialiser).
+const arr = (values: (string | number | null)[], type: 'text' | 'int' | 'jsonb') =>
+  sql`${type === 'int' ? intArray(values as number[]) : textArray(values as (string | null)[])}::${sql.raw(type)}[]`;
 
 function recordArrays(report: AggregateReport, from: number, to: number) {
   const ip: string[] = [];

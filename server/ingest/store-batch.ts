@@ -4,7 +4,7 @@ import { reportKey, summarise } from '../dmarc/report-key';
 import type { Report } from '../dmarc/types';
 import { saveOriginalFile } from './files';
 import { addPending, emptyPending, flushPending } from './flush';
-import { findDomainOwner } from './ownership';
+import { findDomainOwners } from './ownership';
 import { storeAggregate } from './store-aggregate';
 import { storeOther } from './store-other';
 import type { IncomingFile, IngestOptions, StoredReport } from './types';
@@ -39,7 +39,9 @@ function base(report: Report) {
 }
 
 async function runBatch(trx: Db, files: ParsedFile[], options: IngestOptions): Promise<BatchOutcome[]> {
-  const owners = new Map<string, number | null>();
+  const owners = await findDomainOwners(trx, [
+    ...new Set(files.flatMap((f) => f.reports.map((r) => reportKey(r).domain))),
+  ]);
   const pending = emptyPending();
   const out: BatchOutcome[] = [];
   for (const parsed of files) {
@@ -48,11 +50,7 @@ async function runBatch(trx: Db, files: ParsedFile[], options: IngestOptions): P
     out.push(outcome);
     for (const report of parsed.reports) {
       const key = reportKey(report);
-      let organizationId = owners.get(key.domain);
-      if (organizationId === undefined) {
-        organizationId = await findDomainOwner(trx, key.domain);
-        owners.set(key.domain, organizationId);
-      }
+      const organizationId = owners.get(key.domain) ?? null;
       if (options.onlyOrganization !== undefined && organizationId !== options.onlyOrganization) {
         const reason = `The report is for ${key.domain}, which is not a domain of your organization`;
         outcome.reports.push({ ...base(report), status: 'rejected', id: null, organizationId: null, reason });

@@ -8,6 +8,7 @@ import * as m0031 from './0031_check_history';
 import * as m0032k from './0032_ingest_keys';
 import * as m0032m from './0032_mailbox_state';
 import * as m0033 from './0033_analytics_summaries';
+import * as m0034 from './0034_ingest_indexes';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0032_ingest_keys': m0032k,
   '0032_mailbox_state': m0032m,
   '0033_analytics_summaries': m0033,
+  '0034_ingest_indexes': m0034,
 };
