@@ -12,8 +12,6 @@ import { StatusBadge } from './StatusBadge';
 const Warnings = styled.ul`
   margin: 0;
   padding-left: 16px;
-  /* wide enough that a warning reads as a line or two, not a word per line */
-  min-width: 28ch;
   max-width: 42ch;
   font-size: 0.85rem;
 `;
