@@ -47,13 +47,10 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   return out;
 }
 
-/** The email sender owning the IP, when the email-senders tables (sender_id, range CIDR) exist. */
+/** The email sender whose network holds the IP (longest prefix first; migration 0030's tables). */
 async function senderByNetwork(db: Db, ips: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
-    where table_schema = current_schema() and table_name = 'email_sender_networks'
-      and column_name in ('sender_id', 'range')`.execute(db);
-  if (rows[0]?.n !== 2 || ips.length === 0) return found;
+  if (ips.length === 0) return found;
   const matches = await sql<{ ip: string; name: string }>`select i.ip, s.name
     from unnest(${ips}::text[]) as i(ip)
     join email_sender_networks n on i.ip::inet <<= n.range::cidr

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database';
 import type { DomainRow } from '../../db/schema';
-import { fieldError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
 import { scopeFor } from '../domains/service';
-import { normalizeDomain } from '../analytics/filter';
+import { groupDomainRows, normalizeDomain } from '../analytics/filter';
 
 // Which registered domains a caller's analysis, history and Domain Info requests see: their organization's
 // (support: every one, or ?organization=), a member limited to some domains keeps that limit, and the
@@ -20,21 +20,7 @@ export type AnalysisScope = {
 const intersect = (a: number[] | null, b: number[]) => (a === null ? b : a.filter((x) => b.includes(x)));
 
 async function groupDomainIds(db: Db, organizationId: number | 'all', ids: number[]): Promise<number[]> {
-  let groups = db.selectFrom('domain_groups').select('id').where('id', 'in', ids);
-  if (organizationId !== 'all') groups = groups.where('organization_id', '=', organizationId);
-  const found = new Set((await groups.execute()).map((g) => g.id));
-  const missing = ids.find((i) => !found.has(i));
-  if (missing !== undefined)
-    throw fieldError(
-      'domain_groups',
-      `Select a valid choice. ${missing} is not one of the available choices.`,
-    );
-  const rows = await db
-    .selectFrom('domain_group_domains')
-    .select('domain_id')
-    .where('group_id', 'in', ids)
-    .execute();
-  return [...new Set(rows.map((r) => r.domain_id))];
+  return [...new Set((await groupDomainRows(db, organizationId, ids)).map((r) => r.id))];
 }
 
 export async function analysisScope(

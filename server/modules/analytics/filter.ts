@@ -50,7 +50,15 @@ export function dateWindow(q: Pick<FilterQuery, 'begin_date' | 'end_date'>, now:
 
 const intersect = (a: string[] | null, b: string[]) => (a === null ? b : a.filter((x) => b.includes(x)));
 
-async function groupDomains(db: Db, organizationId: number | 'all', ids: number[]): Promise<string[]> {
+/**
+ * The domains of the chosen domain groups (id and name), after checking every group is the caller's
+ * (spec section 8's choice error otherwise). Analytics filters by name, the stored checks by id.
+ */
+export async function groupDomainRows(
+  db: Db,
+  organizationId: number | 'all',
+  ids: number[],
+): Promise<{ id: number; name: string }[]> {
   let groups = db.selectFrom('domain_groups').select(['id']).where('id', 'in', ids);
   if (organizationId !== 'all') groups = groups.where('organization_id', '=', organizationId);
   const found = new Set((await groups.execute()).map((g) => g.id));
@@ -60,12 +68,16 @@ async function groupDomains(db: Db, organizationId: number | 'all', ids: number[
       'domain_groups',
       `Select a valid choice. ${missing} is not one of the available choices.`,
     );
-  const rows = await db
+  return db
     .selectFrom('domain_group_domains as gd')
     .innerJoin('domains as d', 'd.id', 'gd.domain_id')
-    .select('d.name')
+    .select(['d.id', 'd.name'])
     .where('gd.group_id', 'in', ids)
     .execute();
+}
+
+async function groupDomains(db: Db, organizationId: number | 'all', ids: number[]): Promise<string[]> {
+  const rows = await groupDomainRows(db, organizationId, ids);
   return [...new Set(rows.map((r) => normalizeDomain(r.name)))];
 }
 
