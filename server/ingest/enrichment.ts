@@ -3,12 +3,13 @@ import { sql } from 'kysely';
 import { getDomain } from 'tldts';
 import type { Resolver } from '../checks/dnsTypes';
 import type { Db } from '../db/database';
+import { attributeIps } from '../modules/email-senders/attribution';
 
 // Enrichment of source IPs, after commit and never in the ingest path: reverse DNS (PTR, RFC 1035 section
 // 3.5 / RFC 3596 section 2.5) with a timeout and bounded concurrency, the organizational (base) domain of the
-// PTR name by the public suffix list (tldts), and the sender service: the email sender whose networks hold
-// the IP (CIDR match, spec section 3) or else the PTR's base domain. Results are cached in ip_enrichment and
-// copied into the rollups of that IP.
+// PTR name by the public suffix list (tldts), and the sender service by the attribution rule shared with
+// networks/recalculate/ (spec section 3: CIDR match, then reverse-DNS suffix, then the PTR's base domain).
+// Results are cached in ip_enrichment and copied into the rollups of that IP.
 
 export type EnrichOptions = { resolver: Resolver; timeoutMs?: number; concurrency?: number; limit?: number };
 export type Resolved = { ip: string; ptr: string | null; failed: boolean };
@@ -47,53 +48,23 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
   return out;
 }
 
-/** The email sender whose network holds the IP (longest prefix first; migration 0030's tables). */
-async function senderByNetwork(db: Db, ips: string[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  if (ips.length === 0) return found;
-  const matches = await sql<{ ip: string; name: string }>`select i.ip, s.name
-    from unnest(${ips}::text[]) as i(ip)
-    join email_sender_networks n on i.ip::inet <<= n.range::cidr
-    join email_senders s on s.id = n.sender_id
-    order by masklen(n.range::cidr) desc`.execute(db);
-  for (const m of matches.rows) if (!found.has(m.ip)) found.set(m.ip, m.name);
-  return found;
-}
-
-/** Writes resolved IPs: cache row, then the sender service into that IP's rollups. */
+/**
+ * Writes resolved IPs: the cache rows (PTR, base domain, status) in one statement, then the sender service by
+ * the one attribution rule (server/modules/email-senders/attribution.ts), which also moves their rollups.
+ */
 export async function saveResolved(db: Db, resolved: Resolved[], maxAttempts = 3): Promise<void> {
   if (resolved.length === 0) return;
-  const networks = await senderByNetwork(
-    db,
-    resolved.map((r) => r.ip),
-  );
-  for (const r of resolved) {
-    const base = r.ptr ? (getDomain(r.ptr) ?? null) : null;
-    const service = networks.get(r.ip) ?? base;
-    const updated = await db
-      .updateTable('ip_enrichment')
-      .set((eb) => ({
-        ptr: r.ptr,
-        base_domain: base,
-        sender_service: service,
-        attempts: eb('attempts', '+', 1),
-        status: r.failed
-          ? sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`
-          : 'done',
-        resolved_at: new Date(),
-      }))
-      .where('ip', '=', r.ip)
-      .returning('status')
-      .executeTakeFirst();
-    if (updated && service) {
-      await db
-        .updateTable('dmarc_rollups')
-        .set({ sender_service: service })
-        .where('source_ip', '=', r.ip)
-        .where((eb) => eb.or([eb('sender_service', 'is', null), eb('sender_service', '!=', service)]))
-        .execute();
-    }
-  }
+  const ips = resolved.map((r) => r.ip);
+  const ptrs = resolved.map((r) => r.ptr);
+  const bases = resolved.map((r) => (r.ptr ? (getDomain(r.ptr) ?? null) : null));
+  const failed = resolved.map((r) => r.failed);
+  await sql`update ip_enrichment e set ptr = r.ptr, base_domain = r.base, attempts = e.attempts + 1,
+      status = case when not r.failed then 'done' when e.attempts + 1 >= ${maxAttempts} then 'failed'
+        else 'pending' end,
+      resolved_at = now()
+    from unnest(${ips}::text[], ${ptrs}::text[], ${bases}::text[], ${failed}::boolean[]) as r(ip, ptr, base, failed)
+    where e.ip = r.ip`.execute(db);
+  await attributeIps(db, ips);
 }
 
 export async function pendingIps(db: Db, limit: number, exclude: Set<string> = new Set()): Promise<string[]> {

@@ -4,6 +4,7 @@ import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/
 import { enrichPending, reverseName } from '../../server/ingest/enrichment';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { enrichmentJob, reportPurgeJob } from '../../server/ingest/jobs';
+import { recalculateAttribution } from '../../server/modules/email-senders/attribution';
 import { createScheduler } from '../../server/jobs/scheduler';
 import { reportXml } from '../fixtures/dmarc/build-report';
 import { openTestDatabase, type TestDatabase } from './support/db';
@@ -93,6 +94,46 @@ describe('source IP enrichment', () => {
       .where('sender_service', 'is', null)
       .execute();
     expect(unknown.map((u) => u.source_ip)).toEqual(['203.0.113.9']);
+  });
+
+  it('attributes by the same rule as networks/recalculate/: network, then reverse-DNS suffix, then base domain', async () => {
+    const big = await t.db
+      .insertInto('email_senders')
+      .values({ name: 'Big Mailer', reverse_dns_suffixes: JSON.stringify(['relay.bigmailer.co.uk']) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const net = await t.db
+      .insertInto('email_senders')
+      .values({ name: 'V6 Sender' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('email_sender_networks')
+      .values({ sender_id: net.id, range: '2001:db8::/64' })
+      .execute();
+    await t.db.updateTable('ip_enrichment').set({ status: 'pending', attempts: 0 }).execute();
+    await enrichPending(t.db, { resolver: resolver(), timeoutMs: 300, concurrency: 4 });
+    const services = async () =>
+      (
+        await t.db
+          .selectFrom('dmarc_rollups')
+          .select(['source_ip', 'sender_service'])
+          .distinct()
+          .orderBy('source_ip')
+          .execute()
+      ).map((s) => [s.source_ip, s.sender_service]);
+    const enriched = await services();
+    expect(enriched).toEqual([
+      ['2001:db8::25', 'V6 Sender'],
+      ['203.0.113.5', 'Big Mailer'],
+      ['203.0.113.9', null],
+    ]);
+    // Recalculating finds nothing to change: both paths give one answer.
+    expect((await recalculateAttribution(t.db)).changed).toBe(0);
+    expect(await services()).toEqual(enriched);
+    expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+    await t.db.deleteFrom('email_senders').where('id', 'in', [big.id, net.id]).execute();
+    await recalculateAttribution(t.db);
   });
 
   it('runs as scheduled jobs: the enrichment job saves its lookups on the next run, the purge job runs', async () => {
