@@ -47,7 +47,20 @@ export type AnalyticsIpSpansTable = {
   dmarc_passed: Sum;
 };
 
+/**
+ * Per (organization, sender service, aligned 64-day block, policy domain): the record count of each day of the
+ * block (migration 0035), for the distinct domains of a sender in any window.
+ */
+export type AnalyticsSenderDomainBlocksTable = {
+  organization_id: number;
+  sender_service: string;
+  start: ColumnType<string, string, string>;
+  domain: string;
+  days: number[];
+};
+
 export type SummaryTables = {
+  analytics_sender_domain_blocks: AnalyticsSenderDomainBlocksTable;
   analytics_ip_spans: AnalyticsIpSpansTable;
   analytics_domain_days: AnalyticsDomainDaysTable;
   analytics_sender_days: AnalyticsSenderDaysTable;

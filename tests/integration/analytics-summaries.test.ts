@@ -10,8 +10,7 @@ import { ingestMany } from '../../server/ingest/ingest-many';
 import { purgeExpiredReports } from '../../server/ingest/retention';
 import { recalculateAttribution } from '../../server/modules/email-senders/attribution';
 import { summaryDrift } from '../../server/modules/analytics/summary-check';
-import { foldSummaries } from '../../server/modules/analytics/summaries-fold';
-import { backfillSummaries } from '../../server/db/migrations/0033_analytics_summaries';
+import { foldSummaries, rebuildSummaries } from '../../server/modules/analytics/summaries-fold';
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
 import { samplesDir } from '../fixtures/dmarc/sample-expectations';
 import { sampleFiles } from './analytics-setup';
@@ -177,11 +176,20 @@ describe('analytics summaries follow the rollups', () => {
             dkim_passed::text, auth_unaligned::text
           from analytics_domain_days where records > 0 order by 1, 2, 3`.execute(t.db)
       ).rows;
+    const blocks = async () =>
+      (
+        await sql<Record<string, unknown>>`select organization_id, sender_service, start::text, domain, days
+          from analytics_sender_domain_blocks where 0 < any(days) order by 1, 2, 3, 4`.execute(t.db)
+      ).rows;
     const kept = await snapshot();
-    await backfillSummaries(t.db);
+    const keptBlocks = await blocks();
+    expect(keptBlocks.length).toBeGreaterThan(0);
+    await rebuildSummaries(t.db);
     expect(await snapshot()).toEqual(kept);
+    expect(await blocks()).toEqual(keptBlocks);
     await sql`truncate dmarc_rollups`.execute(t.db);
     expect(await snapshot()).toEqual([]);
+    expect(await blocks()).toEqual([]);
     await expectNoDrift();
   });
 });

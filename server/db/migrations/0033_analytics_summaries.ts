@@ -89,9 +89,10 @@ const deltaColumns =
 
 /**
  * One statement that moves every pending delta into the three summaries: the deltas are deleted (each is
- * folded once, whoever folds concurrently) and upserted per summary, aggregated and sorted by key.
+ * folded once, whoever folds concurrently) and upserted per summary, aggregated and sorted by key. `extra`:
+ * CTEs over `moved` of later summaries (migration 0035).
  */
-export function foldSql(): string {
+export function foldSql(extra: string[] = []): string {
   const parts = summaries.map((s, i) => {
     const cols = [...s.keys, ...Object.keys(s.sums)];
     const set = Object.keys(s.sums)
@@ -102,7 +103,7 @@ export function foldSql(): string {
       order by ${s.keys.join(', ')}
       on conflict (${s.keys.join(', ')}) do update set ${set})`;
   });
-  return `with moved as (delete from analytics_pending returning *), ${parts.join(',\n')} select 1`;
+  return `with moved as (delete from analytics_pending returning *), ${[...parts, ...extra].join(',\n')} select 1`;
 }
 
 const events = {

@@ -9,6 +9,7 @@ import * as m0032k from './0032_ingest_keys';
 import * as m0032m from './0032_mailbox_state';
 import * as m0033 from './0033_analytics_summaries';
 import * as m0034 from './0034_ingest_indexes';
+import * as m0035 from './0035_sender_domain_blocks';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0032_mailbox_state': m0032m,
   '0033_analytics_summaries': m0033,
   '0034_ingest_indexes': m0034,
+  '0035_sender_domain_blocks': m0035,
 };

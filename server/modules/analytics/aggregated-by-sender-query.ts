@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { Selection } from './filter';
 import { containsPattern, orderBy } from './ordering';
 import { spanIpsPerSender } from './ip-spans-query';
+import { blockDomainsPerSender } from './sender-domains-query';
 import { rollupCondition } from './where';
 import { foldSummaries } from './summaries-fold';
 
@@ -84,19 +85,19 @@ export async function aggregatedBySender(db: Db, s: Selection, p: Page) {
     order by ${order}, sender_service
     offset ${p.offset} limit ${p.limit}`.execute(db);
   const names = rows.map((r) => String(r.sender_service));
-  // Distinct domains from the rollups; distinct IPs from the IP spans when no domain filter applies.
-  const spanIps = byDistinct || s.domains !== null;
-  const counts = byDistinct
-    ? null
-    : await pageCounts(
-        db,
-        where,
-        names,
-        spanIps ? { ips: sql`u.source_ip`, domains: sql`u.domain` } : { domains: sql`u.domain` },
-      );
-  if (counts && !spanIps) {
-    const ips = await spanIpsPerSender(db, s, names, unknownSender);
-    for (const n of names) counts.set(n, { ...counts.get(n), ips: ips.get(n) ?? 0 });
+  // Distinct domains from the sender-domain blocks (migration 0035); distinct IPs from the IP spans, or from
+  // the rollups under a domain filter (the spans have no domain).
+  let counts: Map<string, Record<string, number>> | null = null;
+  if (!byDistinct) {
+    const [domains, ips] = await Promise.all([
+      blockDomainsPerSender(db, s, names, unknownSender),
+      s.domains === null
+        ? spanIpsPerSender(db, s, names, unknownSender)
+        : pageCounts(db, where, names, { ips: sql`u.source_ip` }).then(
+            (m) => new Map([...m].map(([k, v]) => [k, v.ips ?? 0])),
+          ),
+    ]);
+    counts = new Map(names.map((n) => [n, { ips: ips.get(n) ?? 0, domains: domains.get(n) ?? 0 }]));
   }
   const num = (v: string | number | null) => Number(v ?? 0);
   const data: SenderServiceRow[] = rows.map((r) => ({

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Job } from '../../jobs/scheduler';
-import { foldSql, summaries } from '../../db/migrations/0033_analytics_summaries';
+import { backfillSummaries, foldSql, summaries } from '../../db/migrations/0033_analytics_summaries';
+import { backfillSenderDomainBlocks, blockFoldPart } from '../../db/migrations/0035_sender_domain_blocks';
 
 // The analytics summaries (migration 0033) are brought up to date lazily: the rollup triggers append
 // deltas, and whoever needs exact summaries folds them first. Folding an empty queue is one cheap statement.
+// The sender-domain blocks of migration 0035 are folded in the same statement.
 
-const fold = sql.raw(foldSql());
+const fold = sql.raw(foldSql([blockFoldPart()]));
 
 const retryable = (e: unknown) => ['40P01', '40001'].includes((e as { code?: string } | null)?.code ?? '');
 
@@ -30,7 +32,14 @@ export async function pruneSummaries(db: Db): Promise<number> {
     const r = await sql`delete from ${sql.table(s.table)} where records <= 0`.execute(db);
     n += Number(r.numAffectedRows ?? 0);
   }
-  return n;
+  const blocks = await sql`delete from analytics_sender_domain_blocks where mask = 0`.execute(db);
+  return n + Number(blocks.numAffectedRows ?? 0);
+}
+
+/** Rebuilds every summary from dmarc_rollups (repairs, tests). */
+export async function rebuildSummaries(db: Db): Promise<void> {
+  await backfillSummaries(db);
+  await backfillSenderDomainBlocks(db);
 }
 
 /** Folds the queued deltas every 15 s, so the first dashboard read after a large import stays fast. */

@@ -6,7 +6,7 @@ import { addDays, type Selection } from './filter';
 // dmarc_reports aliased `r` (the same days, as a timestamp range so the (organization_id, begin_date) index
 // serves it).
 
-function domainCondition(column: string, s: Selection): Expression<SqlBool> {
+export function domainCondition(column: string, s: Selection): Expression<SqlBool> {
   if (s.domains === null) return sql<SqlBool>`true`;
   if (s.domains.length === 0) return sql<SqlBool>`false`;
   return sql<SqlBool>`${sql.ref(column)} = any(${s.domains}::text[])`;
