@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import ReactSelect, { type MultiValue, type SingleValue, type StylesConfig, type Theme } from 'react-select';
+import ReactSelect, { type MultiValue, type SingleValue } from 'react-select';
 import { useTheme } from 'styled-components';
+import { selectLook } from './selectLook';
 import { sortOptions } from './sortOptions';
 
 export { sortOptions } from './sortOptions';
@@ -36,42 +37,7 @@ export const selectClassPrefix = 'msas-select';
 
 export function Select<V extends SelectValue = SelectValue>(props: SelectProps<V>) {
   const { t } = useTranslation('components');
-  const app = useTheme();
-  const { colors, radii, fonts } = app;
-
-  const theme = (base: Theme): Theme => ({
-    ...base,
-    borderRadius: radii.md,
-    colors: {
-      ...base.colors,
-      primary: colors.primary,
-      primary75: colors.primary,
-      primary50: colors.surfaceAlt,
-      primary25: colors.surfaceAlt,
-      danger: colors.error,
-      neutral0: colors.surface,
-      neutral5: colors.surfaceAlt,
-      neutral10: colors.surfaceAlt,
-      neutral20: colors.border,
-      neutral30: colors.textMuted,
-      neutral40: colors.textMuted,
-      neutral50: colors.textMuted,
-      neutral60: colors.textMuted,
-      neutral70: colors.text,
-      neutral80: colors.text,
-      neutral90: colors.text,
-    },
-  });
-  const styles: StylesConfig<SelectOption<V>, boolean> = {
-    container: (base) => ({ ...base, fontFamily: fonts.secondary }),
-    // Visible keyboard focus in the theme's focus colour.
-    control: (base, state) => ({
-      ...base,
-      boxShadow: state.isFocused ? `0 0 0 3px ${colors.focus}` : base.boxShadow,
-    }),
-    option: (base, state) => ({ ...base, color: state.isSelected ? colors.primaryContrast : colors.text }),
-    menu: (base) => ({ ...base, zIndex: 20 }),
-  };
+  const { theme, styles } = selectLook<SelectOption<V>, boolean>(useTheme());
 
   const common = {
     inputId: props.inputId,

@@ -1,37 +1,122 @@
 import { api, apiBase } from '../../api/client';
 
-// Choices of the global filter: the organizations the caller can see, and the domain groups and domains of
-// the chosen organization (the caller's own when none is chosen). One page of 100 is plenty for a picker.
+// Choices of the global filter. An installation can hold thousands of organizations and domains, so those two
+// pickers ask the server page by page with the typed text (the lists' ?search=); domain groups are few per
+// organization and carry their domains, so every page of them is read.
 
 export type OrganizationOption = { id: number; name: string };
 export type GroupOption = { id: number; name: string; domains: string[] };
-export type FilterOptions = { groups: GroupOption[]; domains: string[] };
+/** Every domain group, and the first page of domains (the picker asks for more as the user types). */
+export type FilterOptions = { groups: GroupOption[]; domains: OptionsPage<string> };
+/** One page of a searched list, and whether the server has more after it. */
+export type OptionsPage<T> = { items: T[]; hasMore: boolean };
 
-type Doc<A> = { data: { id: number | string; attributes: A }[] };
+type Doc<A> = {
+  data: { id: number | string; attributes: A }[];
+  links?: { next?: string | null };
+  meta?: { count?: number; page_size?: number };
+};
+type Params = Record<string, string | number>;
 
-export async function fetchOrganizationOptions(signal?: AbortSignal): Promise<OrganizationOption[]> {
-  const { data } = await api.get<Doc<{ name: string }>>(`${apiBase.ph}/organizations/`, {
-    params: { page: 1, page_size: 100, order_by: 'name' },
+/** The largest page the list routes serve (server/modules/organizations/paging.ts). */
+export const optionsPageSize = 100;
+/** Pages of a long list asked at once: enough to be quick, few enough to leave the browser's slots free. */
+const parallelPages = 4;
+
+const organizationsUrl = `${apiBase.ph}/organizations/`;
+const groupsUrl = `${apiBase.dm}/v2/domain-groups/`;
+const domainsUrl = `${apiBase.dm}/v2/domains/`;
+
+async function fetchPage<A>(url: string, params: Params, page: number, signal?: AbortSignal) {
+  const { data } = await api.get<Doc<A>>(url, {
+    params: { ...params, page, page_size: optionsPageSize },
     signal,
   });
-  return data.data.map((o) => ({ id: Number(o.id), name: o.attributes.name }));
+  return data;
+}
+
+const searchParam = (search: string): Params => (search.trim() ? { search: search.trim() } : {});
+
+/** Every row of a paged list: the first page says how many there are, the rest are read a few at a time. */
+export async function fetchAllPages<A>(url: string, params: Params, signal?: AbortSignal) {
+  const first = await fetchPage<A>(url, params, 1, signal);
+  const count = first.meta?.count ?? first.data.length;
+  const pages = Math.ceil(count / (first.meta?.page_size ?? optionsPageSize));
+  const rows = [...first.data];
+  for (let from = 2; from <= pages; from += parallelPages) {
+    const batch = [];
+    for (let page = from; page < from + parallelPages && page <= pages; page++)
+      batch.push(fetchPage<A>(url, params, page, signal));
+    for (const doc of await Promise.all(batch)) rows.push(...doc.data);
+  }
+  return rows;
+}
+
+/** One page of the organizations the caller can see whose name contains `search`, by name. */
+export async function fetchOrganizationPage(
+  search: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<OptionsPage<OrganizationOption>> {
+  const doc = await fetchPage<{ name: string }>(
+    organizationsUrl,
+    { order_by: 'name', ...searchParam(search) },
+    page,
+    signal,
+  );
+  return {
+    items: doc.data.map((o) => ({ id: Number(o.id), name: o.attributes.name })),
+    hasMore: !!doc.links?.next,
+  };
+}
+
+/** The first page, which also tells the filter whether the caller sees more than one organization. */
+export async function fetchOrganizationOptions(signal?: AbortSignal): Promise<OrganizationOption[]> {
+  return (await fetchOrganizationPage('', 1, signal)).items;
+}
+
+/** The name of one organization, for a shared link whose organization is not among the loaded options. */
+export async function fetchOrganizationName(id: number, signal?: AbortSignal): Promise<string> {
+  const { data } = await api.get<{ data: { attributes: { name: string } } }>(`${organizationsUrl}${id}/`, {
+    signal,
+  });
+  return data.data.attributes.name;
+}
+
+/** One page of the domains of `organization` (the caller's own when null) whose name contains `search`. */
+export async function fetchDomainPage(
+  organization: number | null,
+  search: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<OptionsPage<string>> {
+  const scope: Params = organization === null ? {} : { organization };
+  const doc = await fetchPage<{ name: string }>(
+    domainsUrl,
+    { ...scope, ...searchParam(search) },
+    page,
+    signal,
+  );
+  return { items: doc.data.map((d) => d.attributes.name), hasMore: !!doc.links?.next };
 }
 
 export async function fetchFilterOptions(
   organization: number | null,
   signal?: AbortSignal,
 ): Promise<FilterOptions> {
-  const params = { page: 1, page_size: 100, ...(organization === null ? {} : { organization }) };
+  const params: Params = organization === null ? {} : { organization };
+  type Group = { name: string; domains?: string[] };
+  // ?organization= narrows the groups list too (a support user's would otherwise hold every organization's).
   const [groups, domains] = await Promise.all([
-    api.get<Doc<{ name: string; domains?: string[] }>>(`${apiBase.dm}/v2/domain-groups/`, { params, signal }),
-    api.get<Doc<{ name: string }>>(`${apiBase.dm}/v2/domains/`, { params, signal }),
+    fetchAllPages<Group>(groupsUrl, params, signal),
+    fetchDomainPage(organization, '', 1, signal),
   ]);
   return {
-    groups: groups.data.data.map((g) => ({
+    groups: groups.map((g) => ({
       id: Number(g.id),
       name: g.attributes.name,
       domains: g.attributes.domains ?? [],
     })),
-    domains: domains.data.data.map((d) => d.attributes.name),
+    domains,
   };
 }

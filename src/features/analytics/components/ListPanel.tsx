@@ -19,12 +19,13 @@ type Props<A> = {
   emptyText: string;
   /** Extra toolbar actions (e.g. the email senders button). */
   actions?: ReactNode;
-  searchable?: boolean;
+  /** The search box's label, naming what it searches; without one the list has no search box. */
+  searchLabel?: string;
 };
 
 /** One server-paged analytics table: search, sortable headers, CSV export, paging and its states. */
 export function ListPanel<A>(props: Props<A>) {
-  const { id, title, list, columns, rowKey, csvUrl, csvName, emptyText, actions, searchable = true } = props;
+  const { id, title, list, columns, rowKey, csvUrl, csvName, emptyText, actions, searchLabel } = props;
   const { t } = useTranslation('analytics');
   const { data, isLoading, error } = list.state;
   const rows = (data?.data ?? []).map((r) => r.attributes);
@@ -38,8 +39,8 @@ export function ListPanel<A>(props: Props<A>) {
   );
   return (
     <section aria-labelledby={`${id}-title`}>
-      {searchable && (
-        <ListToolbar id={id} label={t('table.searchOf', { title })} onSearch={list.setSearch}>
+      {searchLabel && (
+        <ListToolbar id={id} label={searchLabel} onSearch={list.setSearch}>
           {actions}
         </ListToolbar>
       )}

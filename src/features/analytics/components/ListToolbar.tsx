@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PrimaryButton, SearchForm, Toolbar } from '../../processedData/styles';
 
+/** label: what this box searches, shown and used as its accessible name (two boxes can share a page). */
 type Props = { id: string; label: string; onSearch: (text: string) => void; children?: ReactNode };
 
 /** Search box (submitted with Enter or the button) and the list's actions. */
@@ -16,7 +17,7 @@ export function ListToolbar({ id, label, onSearch, children }: Props) {
     <Toolbar>
       <SearchForm role="search" aria-label={label} onSubmit={submit}>
         <label htmlFor={`${id}-search`}>
-          {t('table.search')}
+          {label}
           <input
             id={`${id}-search`}
             type="search"

@@ -50,7 +50,6 @@ export function MessagesTable({ scope, name }: { scope: ListParams; name: string
       csvUrl={analyticsUrls.messages}
       csvName="messages.csv"
       emptyText={t('drill.noMessages')}
-      searchable={false}
     />
   );
 }

@@ -31,7 +31,6 @@ export function SenderAssociationsTable({ senderId, name }: { senderId: number; 
       csvUrl={analyticsUrls.senderAssociations}
       csvName="sender-associations.csv"
       emptyText={t('drill.noAssociations')}
-      searchable={false}
     />
   );
 }

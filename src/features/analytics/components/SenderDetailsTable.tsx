@@ -53,7 +53,6 @@ export function SenderDetailsTable({ scope, name }: { scope: ListParams; name: s
       csvUrl={analyticsUrls.senderDetails}
       csvName="sender-details.csv"
       emptyText={t('drill.noDetails')}
-      searchable={false}
     />
   );
 }

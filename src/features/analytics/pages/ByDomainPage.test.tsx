@@ -94,7 +94,7 @@ describe('Analytics → Aggregated by domain', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
 
-    await user.type(screen.getByLabelText('Search'), 'org');
+    await user.type(screen.getByRole('searchbox', { name: 'Search domains' }), 'org');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('org'));
     expect(queries.at(-1)?.get('page')).toBe('1');

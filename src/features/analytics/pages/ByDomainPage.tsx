@@ -56,6 +56,7 @@ export function ByDomainPage() {
           csvUrl={analyticsUrls.byDomain}
           csvName="aggregated-by-domain.csv"
           emptyText={t('byDomain.empty')}
+          searchLabel={t('byDomain.search')}
         />
       )}
     </PageFrame>

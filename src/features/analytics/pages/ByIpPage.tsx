@@ -71,6 +71,7 @@ export function ByIpPage() {
           csvUrl={analyticsUrls.byIp}
           csvName="aggregated-by-ip.csv"
           emptyText={t('byIp.empty')}
+          searchLabel={t('byIp.search')}
         />
       )}
     </PageFrame>

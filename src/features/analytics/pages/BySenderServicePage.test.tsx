@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -11,7 +11,7 @@ import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { BySenderServicePage } from './BySenderServicePage';
 
 const base = '/api/dm/dmarc/aggregate-reports/';
-const seen: Record<string, URLSearchParams[]> = { associations: [], messages: [] };
+const seen: Record<string, URLSearchParams[]> = { associations: [], messages: [], services: [], senders: [] };
 let associationsStatus = 200;
 
 const empty = (path: string) => HttpResponse.json(rowsWire(path, 'x', [], () => ''));
@@ -19,8 +19,9 @@ const empty = (path: string) => HttpResponse.json(rowsWire(path, 'x', [], () => 
 const server = setupServer(
   ...filterHandlers(),
   http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/dm/aggregated-by-sender-service/', () =>
-    HttpResponse.json(
+  http.get('*/api/dm/aggregated-by-sender-service/', ({ request }) => {
+    seen.services.push(new URL(request.url).searchParams);
+    return HttpResponse.json(
       rowsWire(
         '/api/dm/aggregated-by-sender-service/',
         'aggregated-by-sender-service',
@@ -30,9 +31,12 @@ const server = setupServer(
         ],
         (r) => r.sender_service,
       ),
-    ),
-  ),
-  http.get(`*${base}email-senders/`, () => empty(`${base}email-senders/`)),
+    );
+  }),
+  http.get(`*${base}email-senders/`, ({ request }) => {
+    seen.senders.push(new URL(request.url).searchParams);
+    return empty(`${base}email-senders/`);
+  }),
   http.get(`*${base}messages/`, ({ request }) => {
     seen.messages.push(new URL(request.url).searchParams);
     return empty(`${base}messages/`);
@@ -57,8 +61,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   server.resetHandlers();
-  seen.associations.length = 0;
-  seen.messages.length = 0;
+  Object.values(seen).forEach((list) => (list.length = 0));
   associationsStatus = 200;
   localStorage.clear();
   await setLanguage('en');
@@ -79,6 +82,29 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
     expect(unknown.querySelector('img')).toBeNull();
     expect(within(unknown).getByText('UN')).toBeInTheDocument();
     expect(await screen.findByText('No email senders yet.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Search sender services', 'Search email senders'],
+    ['pt', 'Pesquisar serviços de envio', 'Pesquisar remetentes de e-mail'],
+  ] as const)('names its two search boxes for what they search (%s)', async (language, services, senders) => {
+    const user = userEvent.setup();
+    await setLanguage(language);
+    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language }))));
+    renderAnalytics(<BySenderServicePage />, path);
+    await screen.findByRole('table', { name: /sender service|serviço de envio/ });
+    expect(screen.getAllByRole('searchbox')).toHaveLength(2);
+    // Each name is visible text (its label) and belongs to exactly one box.
+    expect(screen.getByText(services)).toBeVisible();
+    expect(screen.getByText(senders)).toBeVisible();
+    await user.type(screen.getByRole('searchbox', { name: services }), 'goo{Enter}');
+    await waitFor(() => expect(seen.services.at(-1)?.get('search')).toBe('goo'));
+    expect(seen.senders.every((q) => !q.get('search'))).toBe(true);
+    await user.type(screen.getByRole('searchbox', { name: senders }), 'acme{Enter}');
+    await waitFor(() => expect(seen.senders.at(-1)?.get('search')).toBe('acme'));
+    expect(seen.services.at(-1)?.get('search')).toBe('goo');
+    const landmarks = screen.getAllByRole('search').map((form) => form.getAttribute('aria-label'));
+    expect(landmarks).toEqual(expect.arrayContaining([services, senders]));
   });
 
   it('drills into a sender: its messages and the IP addresses attributed to it', async () => {

@@ -89,6 +89,7 @@ export function BySenderServicePage() {
             csvUrl={analyticsUrls.bySenderService}
             csvName="aggregated-by-sender-service.csv"
             emptyText={t('bySenderService.empty')}
+            searchLabel={t('bySenderService.search')}
           />
           <EmailSendersSection />
         </Stack>

@@ -1,7 +1,17 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select, type SelectOption } from '../../../components/Select';
 import { all, type FilterState } from '../filterSlice';
-import type { FilterOptions, OrganizationOption } from '../filterOptionsApi';
+import {
+  fetchDomainPage,
+  fetchOrganizationName,
+  fetchOrganizationPage,
+  optionsPageSize,
+  type FilterOptions,
+  type OrganizationOption,
+} from '../filterOptionsApi';
+import type { PageLoader } from '../usePagedOptions';
+import { PagedSelect } from './PagedSelect';
 
 type Change = (next: FilterState) => void;
 type Props = { filter: FilterState; onChange: Change; isLoading: boolean };
@@ -16,24 +26,51 @@ export function OrganizationPicker({
   isLoading,
 }: Props & { organizations: OrganizationOption[] }) {
   const { t } = useTranslation('filter');
-  const options = organizations.map((o) => option(o.id, o.name));
-  const chosen = options.find((o) => o.value === filter.organization) ?? null;
+  // The option last picked keeps its name: it may come from any page the server answered.
+  const [picked, setPicked] = useState<SelectOption<number> | null>(null);
+  const id = filter.organization;
+  const known = organizations.find((o) => o.id === id)?.name ?? (picked?.value === id ? picked.label : null);
+  const fetched = useOrganizationName(known === null ? id : null);
+  const load = useCallback<PageLoader<SelectOption<number>>>(async (search, page, signal) => {
+    const { items, hasMore } = await fetchOrganizationPage(search, page, signal);
+    return { items: items.map((o) => option(o.id, o.name)), hasMore };
+  }, []);
+  const first = useMemo(
+    () => ({
+      items: organizations.map((o) => option(o.id, o.name)),
+      hasMore: organizations.length >= optionsPageSize,
+    }),
+    [organizations],
+  );
   return (
-    <Select<number>
+    <PagedSelect<number>
       inputId="filter-organization"
-      options={options}
-      value={
-        chosen ??
-        (filter.organization === null ? null : option(filter.organization, `#${filter.organization}`))
-      }
+      load={load}
+      first={organizations.length > 0 ? first : null}
+      value={id === null ? null : option(id, known ?? fetched ?? `#${id}`)}
       placeholder={t('allOrganizations')}
-      isClearable
       isLoading={isLoading}
-      onChange={(next) =>
-        onChange({ ...filter, organization: next?.value ?? null, domainGroups: all, domain: all })
-      }
+      onChange={(next) => {
+        setPicked(next);
+        onChange({ ...filter, organization: next?.value ?? null, domainGroups: all, domain: all });
+      }}
     />
   );
+}
+
+/** The name of an organization chosen by a shared link and not among the loaded ones (null while unknown). */
+function useOrganizationName(id: number | null): string | null {
+  const [names, setNames] = useState<Record<number, string>>({});
+  useEffect(() => {
+    if (id === null) return;
+    const controller = new AbortController();
+    fetchOrganizationName(id, controller.signal).then(
+      (name) => setNames((all) => ({ ...all, [id]: name })),
+      () => undefined, // Unknown or not visible: the picker keeps showing its id.
+    );
+    return () => controller.abort();
+  }, [id]);
+  return id === null ? null : (names[id] ?? null);
 }
 
 export function GroupsPicker({
@@ -67,11 +104,37 @@ export function DomainPicker({
   isLoading,
 }: Props & { options: FilterOptions | null }) {
   const { t } = useTranslation('filter');
-  // With groups chosen, only their domains are offered.
-  const ids = filter.domainGroups === all ? null : filter.domainGroups;
-  const groups = (options?.groups ?? []).filter((g) => ids === null || ids.includes(g.id));
-  const names = ids === null ? (options?.domains ?? []) : [...new Set(groups.flatMap((g) => g.domains))];
+  const organization = filter.organization;
+  const load = useCallback<PageLoader<SelectOption<string>>>(
+    async (search, page, signal) => {
+      const { items, hasMore } = await fetchDomainPage(organization, search, page, signal);
+      return { items: items.map((n) => option(n, n)), hasMore };
+    },
+    [organization],
+  );
+  const loaded = options?.domains;
+  const first = useMemo(
+    () => (loaded ? { items: loaded.items.map((n) => option(n, n)), hasMore: loaded.hasMore } : null),
+    [loaded],
+  );
   const value = filter.domain === all ? null : option(filter.domain, filter.domain);
+  const choose = (next: SelectOption<string> | null) => onChange({ ...filter, domain: next?.value ?? all });
+  const ids = filter.domainGroups === all ? null : filter.domainGroups;
+  if (ids === null)
+    return (
+      <PagedSelect<string>
+        inputId="filter-domain"
+        load={load}
+        first={first}
+        isLoading={isLoading}
+        value={value}
+        placeholder={t('allDomains')}
+        onChange={choose}
+      />
+    );
+  // With groups chosen, only their domains are offered.
+  const groups = (options?.groups ?? []).filter((g) => ids.includes(g.id));
+  const names = [...new Set(groups.flatMap((g) => g.domains))];
   return (
     <Select<string>
       inputId="filter-domain"
@@ -80,7 +143,7 @@ export function DomainPicker({
       placeholder={t('allDomains')}
       isClearable
       isLoading={isLoading}
-      onChange={(next) => onChange({ ...filter, domain: next?.value ?? all })}
+      onChange={choose}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 
-// msw handlers for the global filter's choices, for any page test that renders the FilterBar.
+// msw handlers for the global filter's choices, for any page test that renders the FilterBar. They page and
+// search like the real list routes (?page, ?page_size up to 100, ?search inside names, links.next).
 
 export const filterOrganizations = [
   { id: 1, name: 'Acme' },
@@ -12,33 +13,51 @@ export const filterGroups = [
 ];
 export const filterDomains = ['example.com', 'example.org', 'news.example.com'];
 
-const page = <T>(data: T[]) => ({
-  data,
-  links: { current: null, first: null, last: null, next: null, prev: null },
-  meta: { count: data.length, page: 1, page_size: 100 },
-});
+function page<T>(request: Request, rows: T[], name: (row: T) => string) {
+  const query = new URL(request.url).searchParams;
+  const search = query.get('search')?.toLowerCase() ?? '';
+  const matching = search ? rows.filter((r) => name(r).toLowerCase().includes(search)) : rows;
+  const size = Math.min(Number(query.get('page_size') ?? 20), 100);
+  const number = Number(query.get('page') ?? 1);
+  const data = matching.slice((number - 1) * size, number * size);
+  const next = number * size < matching.length ? `${new URL(request.url).pathname}?page=${number + 1}` : null;
+  return HttpResponse.json({
+    data,
+    links: { current: null, first: null, last: null, next, prev: null },
+    meta: { count: matching.length, page: number, page_size: size },
+  });
+}
 
-export function filterHandlers(organizations = filterOrganizations) {
+export function filterHandlers(
+  organizations = filterOrganizations,
+  groups = filterGroups,
+  domains = filterDomains,
+) {
+  const orgs = organizations.map((o) => ({ type: 'organizations', id: o.id, attributes: { name: o.name } }));
   return [
-    http.get('*/api/ph/organizations/', () =>
-      HttpResponse.json(
-        page(organizations.map((o) => ({ type: 'organizations', id: o.id, attributes: { name: o.name } }))),
+    http.get('*/api/ph/organizations/', ({ request }) => page(request, orgs, (o) => o.attributes.name)),
+    http.get('*/api/ph/organizations/:id/', ({ params }) => {
+      const found = orgs.find((o) => String(o.id) === params.id);
+      return found
+        ? HttpResponse.json({ data: found })
+        : HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+    }),
+    http.get('*/api/dm/v2/domain-groups/', ({ request }) =>
+      page(
+        request,
+        groups.map((g) => ({
+          type: 'domain-groups',
+          id: g.id,
+          attributes: { name: g.name, domains: g.domains },
+        })),
+        (g) => g.attributes.name,
       ),
     ),
-    http.get('*/api/dm/v2/domain-groups/', () =>
-      HttpResponse.json(
-        page(
-          filterGroups.map((g) => ({
-            type: 'domain-groups',
-            id: g.id,
-            attributes: { name: g.name, domains: g.domains },
-          })),
-        ),
-      ),
-    ),
-    http.get('*/api/dm/v2/domains/', () =>
-      HttpResponse.json(
-        page(filterDomains.map((name, i) => ({ type: 'domains', id: i + 1, attributes: { name } }))),
+    http.get('*/api/dm/v2/domains/', ({ request }) =>
+      page(
+        request,
+        domains.map((name, i) => ({ type: 'domains', id: i + 1, attributes: { name } })),
+        (d) => d.attributes.name,
       ),
     ),
   ];
