@@ -24,7 +24,12 @@ export const groupList = z.object({
   links: pageLinksSchema,
   meta: pageMetaSchema,
 });
-export const groupListQuery = z.object({ ...pageQueryShape, search: z.string().max(255).optional() });
+export const groupListQuery = z.object({
+  ...pageQueryShape,
+  search: z.string().max(255).optional(),
+  // The global filter's organization: support picks any; others may only name their own.
+  organization: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
 export const groupParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const userId = z.coerce

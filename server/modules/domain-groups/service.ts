@@ -12,18 +12,21 @@ export const groupDeleted = 'Domain group has been deleted.';
 export const unknownDomain = (d: string) => `Domain ${d} does not belong to this organization.`;
 export const ownerNotMember = 'The owner must be a member of the organization.';
 
-function orgScope(actor: Actor): number | 'all' {
-  return isSupport(actor) ? 'all' : (actor.organizationId ?? -1);
+function orgScope(actor: Actor, organization?: number): number | 'all' {
+  if (isSupport(actor)) return organization ?? 'all';
+  // Like the domains list: another organization's groups are not confirmed to exist.
+  if (organization !== undefined && organization !== actor.organizationId) throw notFound();
+  return actor.organizationId ?? -1;
 }
 
 export async function list(
   db: Db,
   actor: Actor,
-  query: { page: number; page_size: number; search?: string },
+  query: { page: number; page_size: number; search?: string; organization?: number },
   url: string,
 ) {
   const p = paging(query);
-  const scope = orgScope(actor);
+  const scope = orgScope(actor, query.organization);
   const count = await countGroups(db, scope, query.search);
   const rows = await listGroups(db, scope, query.search, p.offset, p.pageSize);
   const data = [];
