@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { AggregateRecord } from '../dmarc/types';
+import { cleanText } from './clean';
 
 // Per-day rollups: one row per (organization, policy domain, day, source IP, results), message counts summed.
 // The dashboards read only these. The policy_evaluated verdicts are the aligned results (RFC 7489 section
@@ -34,15 +35,23 @@ export const rollupKeyColumns = [
   'disposition',
 ] as const;
 
-const keyOf = (r: RollupRow) => rollupKeyColumns.map((c) => String(r[c])).join('\u0001');
+/** Rollup rows by key: a batch merges the rows of its reports through the same keys. */
+export type RollupRows = Map<string, RollupRow>;
 
-/** Folds a report's records into rollup rows (one per key), sorted by key so writers lock in one order. */
+/** The key columns of a row as one string (the NUL byte is removed from every text at ingest: clean.ts). */
+export const rollupKey = (r: RollupRow): string =>
+  `${r.organization_id}\u0000${r.domain}\u0000${r.day}\u0000${r.source_ip}\u0000${r.dkim_auth ? 1 : 0}` +
+  `${r.spf_auth ? 1 : 0}${r.dkim_aligned ? 1 : 0}${r.spf_aligned ? 1 : 0}\u0000${r.disposition}`;
+
+/**
+ * Folds a report's records into rollup rows, one per key. Unsorted: the statement that writes them sorts
+ * (flush.ts). The sender service is joined from ip_enrichment there too.
+ */
 export function rollupRows(
   records: AggregateRecord[],
   base: { day: string; organizationId: number; domain: string },
-  senderOf: (ip: string) => string | null,
-): RollupRow[] {
-  const byKey = new Map<string, RollupRow>();
+): RollupRows {
+  const byKey: RollupRows = new Map();
   for (const rec of records) {
     const dkimAligned = rec.policyEvaluated.dkim === 'pass';
     const spfAligned = rec.policyEvaluated.spf === 'pass';
@@ -50,8 +59,8 @@ export function rollupRows(
       day: base.day,
       organization_id: base.organizationId,
       domain: base.domain,
-      source_ip: rec.sourceIp,
-      sender_service: senderOf(rec.sourceIp),
+      source_ip: cleanText(rec.sourceIp),
+      sender_service: null,
       dkim_auth: rec.authResults.dkim.some((d) => d.result === 'pass'),
       spf_auth: rec.authResults.spf.some((s) => s.result === 'pass'),
       dkim_aligned: dkimAligned,
@@ -61,14 +70,14 @@ export function rollupRows(
       messages: rec.count,
       records: 1,
     };
-    const key = keyOf(row);
+    const key = rollupKey(row);
     const seen = byKey.get(key);
     if (seen) {
       seen.messages += row.messages;
       seen.records += 1;
     } else byKey.set(key, row);
   }
-  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  return byKey;
 }
 
 export const rollupOnConflict = sql`on conflict (${sql.join(rollupKeyColumns.map((c) => sql.ref(c)))}) do update set

@@ -4,7 +4,7 @@ import type { ReportSource } from '../db/schema-reports';
 import type { AggregateReport } from '../dmarc/types';
 import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
 import { intArray, textArray } from './pg-array';
-import { rollupRows, type RollupRow } from './rollups';
+import { rollupRows, type RollupRows } from './rollups';
 import type { IncomingFile, StageHook } from './types';
 
 // Stores one aggregate report inside the caller's transaction (or savepoint) in one statement: data-modifying
@@ -26,7 +26,7 @@ export type StoreContext = {
   stage?: StageHook;
 };
 
-export type StoredAggregate = { id: number; fileId: number; ips: string[]; rollups: RollupRow[] };
+export type StoredAggregate = { id: number; fileId: number; ips: string[]; rollups: RollupRows };
 
 // Array parameters as literals built in pg-array.ts (cheaper than the driver's generic serialiser).
 const arr = (values: (string | number | null)[], type: 'text' | 'int' | 'jsonb') =>
@@ -55,7 +55,7 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
     disposition.push(r.policyEvaluated.disposition);
     dkim.push(r.policyEvaluated.dkim);
     spf.push(r.policyEvaluated.spf);
-    reasons.push(toJson(r.policyEvaluated.reasons));
+    reasons.push(r.policyEvaluated.reasons.length === 0 ? '[]' : toJson(r.policyEvaluated.reasons));
     headerFrom.push(cleanText(r.identifiers.headerFrom));
     envelopeFrom.push(cleanOptional(r.identifiers.envelopeFrom));
     envelopeTo.push(cleanOptional(r.identifiers.envelopeTo));
@@ -147,12 +147,17 @@ function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): 
     returning id)`;
 }
 
-/** One statement: [file,] [header,] a slice of records, their DKIM and SPF results. */
+/**
+ * One statement: [file,] [header,] a slice of records, their DKIM and SPF results. The sequence is looked up
+ * once (`offset 0` keeps the subquery from being pulled up, which made pg_get_serial_sequence, a catalog
+ * lookup, run for every record: 3 µs a record against 0.35 µs for nextval alone, measured).
+ */
 function chunkStatement(head: RawBuilder<unknown>, parts: ReturnType<typeof recordArrays>) {
   return sql<{ id: number; file_id: number | null }>`with ${head},
   rec as (
     select nextval(seq.oid)::int as id, hdr.id as report_id, t.*
-    from hdr, (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid) seq, ${parts.records}
+    from hdr, (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq,
+      ${parts.records}
   ),
   ins_rec as (
     insert into dmarc_records (id, report_id, source_ip, count, disposition, dkim, spf, reasons, header_from,
@@ -201,16 +206,14 @@ export async function storeAggregate(
     ).execute(trx);
   }
   await ctx.stage?.('records');
-  let rollups: RollupRow[] = [];
-  if (ctx.organizationId !== null) {
-    const cleaned = report.records.map((r) => ({ ...r, sourceIp: cleanText(r.sourceIp) }));
-    // The sender service is joined from ip_enrichment when the rollups are written.
-    rollups = rollupRows(
-      cleaned,
-      { day: utcDay(meta.dateRange.begin), organizationId: ctx.organizationId, domain },
-      () => null,
-    );
-  }
+  const rollups: RollupRows =
+    ctx.organizationId === null
+      ? new Map()
+      : rollupRows(report.records, {
+          day: utcDay(meta.dateRange.begin),
+          organizationId: ctx.organizationId,
+          domain,
+        });
   await ctx.stage?.('rollups');
   return { id, fileId: fileId!, ips: [...ips], rollups };
 }
