@@ -1,6 +1,7 @@
 // npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 4] [--batch 32]
-//   [--workers N] (parse worker threads; default as in manyDefaults) [--distinct-ips] (worst case: every
-//   record its own source IP; the default corpus draws them from a pool, see ingest-corpus.ts)
+//   [--workers N] (parse worker threads; default as in manyDefaults) [--prefetch N] (files parsed ahead)
+//   [--distinct-ips] (worst case: every record its own source IP; the default corpus draws them from a pool,
+//   see ingest-corpus.ts)
 // End to end: a synthetic corpus of gzipped aggregate reports written to disk, then every file read, parsed and
 // committed (records, auth results, rollups) through ingestMany (server/ingest/ingest-many.ts): the same
 // storage as ingestFile, which the CLI, upload and mail sources use, with files parsed ahead and batched. Prints
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     batch: { type: 'string', default: '32' },
     workers: { type: 'string' },
+    prefetch: { type: 'string' },
     'distinct-ips': { type: 'boolean', default: false },
   },
 });
@@ -132,6 +134,7 @@ async function run(kind: 'pglite' | 'postgres', files: string[], concurrency: nu
         concurrency: kind === 'pglite' ? 1 : concurrency,
         batchReports: batch,
         ...(values.workers !== undefined ? { parseWorkers: Number(values.workers) } : {}),
+        ...(values.prefetch !== undefined ? { prefetch: Number(values.prefetch) } : {}),
       },
       (item) => {
         if (item.error !== undefined) throw item.error;
