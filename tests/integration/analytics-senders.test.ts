@@ -95,6 +95,31 @@ describe('sorting by a distinct count (counted for every group, not just the pag
       expect(Math.max(...values), `${list} ${field}`).toBeGreaterThan(1);
     }
   });
+
+  it('by IP, ordered by any sum, gives the same rows with every sum (read for the page after the ordering)', async () => {
+    const plain = await all(`/api/dm/aggregated-by-ip/?${range}`);
+    for (const field of [
+      'records',
+      'dmarc_passed',
+      'dmarc_failed',
+      'dkim_passed',
+      'spf_passed',
+      'source_ip',
+    ]) {
+      for (const dir of ['', '-']) {
+        const body = await s.get(`/api/dm/aggregated-by-ip/?${range}&ordering=${dir}${field}&page_size=100`);
+        const sorted = new Map(
+          body.data.map((r: { id: string; attributes: unknown }) => [r.id, r.attributes]),
+        );
+        expect(sorted, `${dir}${field}`).toEqual(plain);
+        const values = body.data.map((r: { id: string; attributes: Record<string, number> }) =>
+          field === 'source_ip' ? r.id : r.attributes[field],
+        );
+        const ordered = [...values].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+        expect(values, `${dir}${field}`).toEqual(dir ? ordered.reverse() : ordered);
+      }
+    }
+  });
 });
 
 describe('drill-downs', () => {

@@ -49,8 +49,10 @@ export async function aggregatedByIp(db: Db, s: Selection, p: Page) {
   const order = orderBy(p.ordering, ipOrderings, '-messages');
   const where = rollupCondition(s);
   const fromSpans = s.domains === null;
+  // From the spans the page is ordered by its one sum; the other sums are read for the page's IPs only (a
+  // hash aggregate of every IP of the window with one sum instead of six).
   const sums = fromSpans
-    ? ipSums(s)
+    ? ipSums(s, { only: [field || 'messages'] })
     : sql`select u.source_ip, max(u.sender_service) as sender_service,
         sum(u.messages) as messages, sum(u.records) as records,
         coalesce(sum(u.messages) filter (where u.dmarc_pass), 0) as dmarc_passed,
@@ -76,6 +78,7 @@ export async function aggregatedByIp(db: Db, s: Selection, p: Page) {
       : await db.transaction().execute(withMemory);
   if (rows.length === 0) return joinedByIp(db, s, p);
   const ips = rows.map((r) => String(r.source_ip));
+  const sumsOf = fromSpans ? await pageSums(db, s, ips) : new Map(rows.map((r) => [String(r.source_ip), r]));
   const senders = fromSpans
     ? await spanSenders(db, s, ips)
     : new Map(
@@ -91,20 +94,26 @@ export async function aggregatedByIp(db: Db, s: Selection, p: Page) {
   const data: IpRow[] = rows.map((r) => {
     const ip = String(r.source_ip);
     const e = byIp.get(ip);
+    const sum = sumsOf.get(ip) ?? {};
     return {
       source_ip: ip,
       reverse_dns: e?.ptr ?? null,
       sender_service: senders.get(ip) ?? e?.sender_service ?? null,
-      messages: Number(r.messages),
-      records: Number(r.records),
-      dmarc_passed: Number(r.dmarc_passed),
-      dmarc_failed: Number(r.dmarc_failed),
-      dkim_passed: Number(r.dkim_passed),
-      spf_passed: Number(r.spf_passed),
+      messages: Number(sum.messages ?? 0),
+      records: Number(sum.records ?? 0),
+      dmarc_passed: Number(sum.dmarc_passed ?? 0),
+      dmarc_failed: Number(sum.dmarc_failed ?? 0),
+      dkim_passed: Number(sum.dkim_passed ?? 0),
+      spf_passed: Number(sum.spf_passed ?? 0),
       domains: domains.get(ip)?.domains ?? 0,
     };
   });
   return { count: Number(rows[0].total), rows: data };
+}
+
+async function pageSums(db: Db, s: Selection, ips: string[]) {
+  const { rows } = await sql<Record<string, string | number | null>>`${ipSums(s, { ips })}`.execute(db);
+  return new Map(rows.map((r) => [String(r.source_ip), r]));
 }
 
 /** Searching or sorting by enrichment or by domains: joined and counted for every IP. */

@@ -13,13 +13,27 @@ export function spanCondition(s: Selection): RawBuilder<SqlBool> {
       ${spans.map((x) => x.start)}::date[])) and u.records > 0`;
 }
 
-/** Sums per source IP (float8 sums: exact below 2^53, and a far cheaper aggregate state than numeric). */
-export function ipSums(s: Selection): RawBuilder<unknown> {
-  return sql`select u.source_ip, sum(u.messages::float8) as messages, sum(u.records::float8) as records,
-      sum(u.dmarc_passed::float8) as dmarc_passed,
-      sum(u.messages::float8) - sum(u.dmarc_passed::float8) as dmarc_failed,
-      sum(u.dkim_passed::float8) as dkim_passed, sum(u.spf_passed::float8) as spf_passed
-    from analytics_ip_spans u where ${spanCondition(s)}
+const spanSums: Record<string, string> = {
+  messages: 'sum(u.messages::float8)',
+  records: 'sum(u.records::float8)',
+  dmarc_passed: 'sum(u.dmarc_passed::float8)',
+  dmarc_failed: 'sum(u.messages::float8) - sum(u.dmarc_passed::float8)',
+  dkim_passed: 'sum(u.dkim_passed::float8)',
+  spf_passed: 'sum(u.spf_passed::float8)',
+};
+
+/**
+ * Sums per source IP (float8 sums: exact below 2^53, and a far cheaper aggregate state than numeric): every
+ * sum, or only those named in `only` (a page is ordered by one sum; the rest are read for its IPs alone);
+ * for every IP of the window or for the given ones.
+ */
+export function ipSums(s: Selection, options: { only?: string[]; ips?: string[] } = {}): RawBuilder<unknown> {
+  const names = options.only ?? Object.keys(spanSums);
+  const sums = names.filter((n) => n in spanSums).map((n) => sql.raw(`${spanSums[n]} as ${n}`));
+  const ips = options.ips ? sql`and u.source_ip = any(${options.ips}::text[])` : sql``;
+  const columns = sums.length > 0 ? sql`, ${sql.join(sums)}` : sql``;
+  return sql`select u.source_ip${columns}
+    from analytics_ip_spans u where ${spanCondition(s)} ${ips}
     group by u.source_ip`;
 }
 
