@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { ReportSource } from '../db/schema-reports';
-import type { AggregateReport, DkimAuthResult, SpfAuthResult } from '../dmarc/types';
+import type { AggregateReport } from '../dmarc/types';
+import { dkimElement, rawArray, spfElement } from './auth-json';
 import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
 import { intArray, textArray } from './pg-array';
 import { maxDkimPerRecord } from '../modules/reports/auth-results';
@@ -33,32 +34,6 @@ export type StoredAggregate = { id: number; fileId: number; ips: string[]; rollu
 const arr = (values: (string | number | null)[], type: 'text' | 'int' | 'jsonb') =>
   sql`${type === 'int' ? intArray(values as number[]) : textArray(values as (string | null)[])}::${sql.raw(type)}[]`;
 
-// The record's auth results as JSON text (toJson drops NULs); element shapes: migration 0036. A DKIM
-// signature's id on the wire is record id × 10^6 + position (reports/auth-results.ts), so a record keeps at
-// most 999,999 signatures: only a hostile file (~50 bytes each, 200 MB decompressed) could carry more.
-const dkimJson = (list: DkimAuthResult[]): string =>
-  list.length === 0
-    ? '[]'
-    : toJson(
-        list.slice(0, maxDkimPerRecord).map((d) => ({
-          domain: d.domain,
-          selector: d.selector,
-          result: d.result,
-          human_result: d.humanResult,
-        })),
-      );
-const spfJson = (list: SpfAuthResult[]): string =>
-  list.length === 0
-    ? '[]'
-    : toJson(
-        list.map((a) => ({
-          domain: a.domain,
-          scope: a.scope,
-          result: a.result,
-          human_result: a.humanResult,
-        })),
-      );
-
 function recordArrays(report: AggregateReport, from: number, to: number) {
   const ip: string[] = [];
   const count: number[] = [];
@@ -70,6 +45,9 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
   const envelopeFrom: (string | null)[] = [];
   const envelopeTo: (string | null)[] = [];
   const extensions: (string | null)[] = [];
+  // Auth results as jsonb array elements (auth-json.ts). A DKIM signature's id on the wire is record id ×
+  // 10^6 + position (reports/auth-results.ts), so a record keeps at most 999,999 signatures: only a hostile
+  // file could carry more (~50 bytes each, within the 200 MB decompression limit).
   const dkimResults: string[] = [];
   const spfResults: string[] = [];
   for (let i = from; i < to; i++) {
@@ -84,8 +62,8 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
     envelopeFrom.push(cleanOptional(r.identifiers.envelopeFrom));
     envelopeTo.push(cleanOptional(r.identifiers.envelopeTo));
     extensions.push(r.extensions?.length ? toJson(r.extensions) : null);
-    dkimResults.push(dkimJson(r.authResults.dkim));
-    spfResults.push(spfJson(r.authResults.spf));
+    dkimResults.push(dkimElement(r.authResults.dkim, maxDkimPerRecord));
+    spfResults.push(spfElement(r.authResults.spf));
   }
   const records = sql`unnest(${sql.join([
     arr(ip, 'text'),
@@ -98,8 +76,8 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
     arr(envelopeFrom, 'text'),
     arr(envelopeTo, 'text'),
     arr(extensions, 'jsonb'),
-    arr(dkimResults, 'jsonb'),
-    arr(spfResults, 'jsonb'),
+    sql`${rawArray(dkimResults)}::jsonb[]`,
+    sql`${rawArray(spfResults)}::jsonb[]`,
   ])}) as t(source_ip, count, disposition, dkim, spf, reasons, header_from, envelope_from, envelope_to,
     extensions, dkim_results, spf_results)`;
   return { records, ips: ip };
