@@ -69,20 +69,18 @@ export type DmarcRecordsTable = {
   envelope_from: string | null;
   envelope_to: string | null;
   extensions: ColumnType<unknown, string | null, string | null>;
+  /** The record's auth results in report order (migration 0036_record_auth_results). */
+  dkim_results: ColumnType<DkimResultJson[], string | undefined, string>;
+  spf_results: ColumnType<SpfResultJson[], string | undefined, string>;
 };
 
-export type DmarcDkimResultsTable = {
-  id: Generated<number>;
-  record_id: number;
+export type DkimResultJson = {
   domain: string;
   selector: string | null;
   result: string;
   human_result: string | null;
 };
-
-export type DmarcSpfResultsTable = {
-  id: Generated<number>;
-  record_id: number;
+export type SpfResultJson = {
   domain: string;
   scope: string | null;
   result: string;
@@ -139,8 +137,6 @@ export type ReportTables = {
   report_files: ReportFilesTable;
   dmarc_reports: DmarcReportsTable;
   dmarc_records: DmarcRecordsTable;
-  dmarc_dkim_results: DmarcDkimResultsTable;
-  dmarc_spf_results: DmarcSpfResultsTable;
   dmarc_rollups: DmarcRollupsTable;
   tls_reports: OtherReportsTable;
   failure_reports: OtherReportsTable;

@@ -71,9 +71,6 @@ async function purgeAggregate(db: Db, where: ReturnType<typeof sql>): Promise<nu
     (r) => r.id,
   );
   if (ids.length === 0) return 0;
-  const records = sql`select id from dmarc_records where report_id = any(${ids}::int[])`;
-  await sql`delete from dmarc_dkim_results where record_id in (${records})`.execute(db);
-  await sql`delete from dmarc_spf_results where record_id in (${records})`.execute(db);
   await sql`delete from dmarc_records where report_id = any(${ids}::int[])`.execute(db);
   await sql`delete from dmarc_reports where id = any(${ids}::int[])`.execute(db);
   return ids.length;

@@ -98,8 +98,7 @@ export async function rollupStoredReports(db: Db, reportIds: number[]): Promise<
     from (
       select (r.begin_date at time zone 'UTC')::date as day, r.organization_id, r.domain, d.source_ip,
         e.sender_service, d.count, d.disposition, d.dkim = 'pass' as dkim_aligned, d.spf = 'pass' as spf_aligned,
-        exists (select 1 from dmarc_dkim_results k where k.record_id = d.id and k.result = 'pass') as dkim_auth,
-        exists (select 1 from dmarc_spf_results s where s.record_id = d.id and s.result = 'pass') as spf_auth
+        d.dkim_results @> '[{"result":"pass"}]' as dkim_auth, d.spf_results @> '[{"result":"pass"}]' as spf_auth
       from dmarc_records d
       join dmarc_reports r on r.id = d.report_id
       left join ip_enrichment e on e.ip = d.source_ip

@@ -2,14 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { ReportSource } from '../db/schema-reports';
 import type { AggregateReport } from '../dmarc/types';
+import { dkimElement, rawArray, spfElement } from './auth-json';
 import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
 import { intArray, textArray } from './pg-array';
+import { maxDkimPerRecord } from '../modules/reports/auth-results';
 import { rollupRows, type RollupRows } from './rollups';
 import type { IncomingFile, StageHook } from './types';
 
 // Stores one aggregate report inside the caller's transaction (or savepoint) in one statement: data-modifying
 // CTEs write the original file (unless already written), the header (nothing at all when it is a duplicate),
-// the records with ids drawn from their sequence, and their DKIM and SPF results joined back by ordinal. One
+// and the records with ids drawn from their sequence, each with its DKIM and SPF results as jsonb. One
 // round trip instead of one per table: a round trip costs ~0.6 ms, more than the rows of a small report.
 // The IPs to enrich and the rollup rows are returned, not written: the caller writes them once per batch in
 // one sorted statement (see flush.ts), so concurrent batches take row locks in one order.
@@ -43,13 +45,13 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
   const envelopeFrom: (string | null)[] = [];
   const envelopeTo: (string | null)[] = [];
   const extensions: (string | null)[] = [];
-  const k = { ord: [] as number[], domain: [] as string[], selector: [] as (string | null)[] };
-  const kr = { result: [] as string[], human: [] as (string | null)[] };
-  const s = { ord: [] as number[], domain: [] as string[], scope: [] as (string | null)[] };
-  const sr = { result: [] as string[], human: [] as (string | null)[] };
+  // Auth results as jsonb array elements (auth-json.ts). A DKIM signature's id on the wire is record id ×
+  // 10^6 + position (reports/auth-results.ts), so a record keeps at most 999,999 signatures: only a hostile
+  // file could carry more (~50 bytes each, within the 200 MB decompression limit).
+  const dkimResults: string[] = [];
+  const spfResults: string[] = [];
   for (let i = from; i < to; i++) {
     const r = report.records[i];
-    const ord = i - from + 1;
     ip.push(cleanText(r.sourceIp));
     count.push(r.count);
     disposition.push(r.policyEvaluated.disposition);
@@ -60,20 +62,8 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
     envelopeFrom.push(cleanOptional(r.identifiers.envelopeFrom));
     envelopeTo.push(cleanOptional(r.identifiers.envelopeTo));
     extensions.push(r.extensions?.length ? toJson(r.extensions) : null);
-    for (const d of r.authResults.dkim) {
-      k.ord.push(ord);
-      k.domain.push(cleanText(d.domain));
-      k.selector.push(cleanOptional(d.selector));
-      kr.result.push(d.result);
-      kr.human.push(cleanOptional(d.humanResult));
-    }
-    for (const a of r.authResults.spf) {
-      s.ord.push(ord);
-      s.domain.push(cleanText(a.domain));
-      s.scope.push(a.scope);
-      sr.result.push(a.result);
-      sr.human.push(cleanOptional(a.humanResult));
-    }
+    dkimResults.push(dkimElement(r.authResults.dkim, maxDkimPerRecord));
+    spfResults.push(spfElement(r.authResults.spf));
   }
   const records = sql`unnest(${sql.join([
     arr(ip, 'text'),
@@ -86,23 +76,11 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
     arr(envelopeFrom, 'text'),
     arr(envelopeTo, 'text'),
     arr(extensions, 'jsonb'),
-  ])}) with ordinality as t(source_ip, count, disposition, dkim, spf, reasons, header_from, envelope_from,
-    envelope_to, extensions, ord)`;
-  const dkimRows = sql`unnest(${sql.join([
-    arr(k.ord, 'int'),
-    arr(k.domain, 'text'),
-    arr(k.selector, 'text'),
-    arr(kr.result, 'text'),
-    arr(kr.human, 'text'),
-  ])}) with ordinality as d(ord, domain, selector, result, human_result, n)`;
-  const spfRows = sql`unnest(${sql.join([
-    arr(s.ord, 'int'),
-    arr(s.domain, 'text'),
-    arr(s.scope, 'text'),
-    arr(sr.result, 'text'),
-    arr(sr.human, 'text'),
-  ])}) with ordinality as s(ord, domain, scope, result, human_result, n)`;
-  return { records, dkimRows, spfRows, ips: ip };
+    sql`${rawArray(dkimResults)}::jsonb[]`,
+    sql`${rawArray(spfResults)}::jsonb[]`,
+  ])}) as t(source_ip, count, disposition, dkim, spf, reasons, header_from, envelope_from, envelope_to,
+    extensions, dkim_results, spf_results)`;
+  return { records, ips: ip };
 }
 
 function fileCte(ctx: StoreContext): RawBuilder<unknown> {
@@ -148,7 +126,7 @@ function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): 
 }
 
 /**
- * One statement: [file,] [header,] a slice of records, their DKIM and SPF results. The sequence is looked up
+ * One statement: [file,] [header,] a slice of records with their DKIM and SPF results. The sequence is looked up
  * once (`offset 0` keeps the subquery from being pulled up, which made pg_get_serial_sequence, a catalog
  * lookup, run for every record: 3 µs a record against 0.35 µs for nextval alone, measured).
  */
@@ -161,22 +139,10 @@ function chunkStatement(head: RawBuilder<unknown>, parts: ReturnType<typeof reco
   ),
   ins_rec as (
     insert into dmarc_records (id, report_id, source_ip, count, disposition, dkim, spf, reasons, header_from,
-      envelope_from, envelope_to, extensions)
+      envelope_from, envelope_to, extensions, dkim_results, spf_results)
     select id, report_id, source_ip, count, disposition, dkim, spf, reasons, header_from, envelope_from,
-      envelope_to, extensions
+      envelope_to, extensions, dkim_results, spf_results
     from rec
-  ),
-  ins_dkim as (
-    insert into dmarc_dkim_results (record_id, domain, selector, result, human_result)
-    select rec.id, d.domain, d.selector, d.result, d.human_result
-    from ${parts.dkimRows} join rec on rec.ord = d.ord
-    order by d.n
-  ),
-  ins_spf as (
-    insert into dmarc_spf_results (record_id, domain, scope, result, human_result)
-    select rec.id, s.domain, s.scope, s.result, s.human_result
-    from ${parts.spfRows} join rec on rec.ord = s.ord
-    order by s.n
   )
   select hdr.id, f.id as file_id from hdr, f`;
 }

@@ -68,11 +68,10 @@ beforeAll(async () => {
       envelope_from: null,
       envelope_to: null,
       extensions: null,
+      dkim_results: JSON.stringify([
+        { domain: 'alpha.test', selector: 'sel1', result: 'pass', human_result: null },
+      ]),
     })
-    .execute();
-  await c.t.db
-    .insertInto('dmarc_dkim_results')
-    .values({ record_id: 900001, domain: 'alpha.test', selector: 'sel1', result: 'pass', human_result: null })
     .execute();
   const ctx = c.t.ctx;
   for (const name of ['alpha.test', 'beta.test'])

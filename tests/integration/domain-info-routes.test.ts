@@ -56,15 +56,12 @@ beforeAll(async () => {
       envelope_from: null,
       envelope_to: null,
       extensions: null,
+      dkim_results: JSON.stringify([
+        { domain: 'info.test', selector: 'old', result: 'fail', human_result: null },
+        { domain: 'info.test', selector: 'selector1', result: 'pass', human_result: null },
+        { domain: 'esp.example', selector: 'esp', result: 'pass', human_result: null },
+      ]),
     })
-    .execute();
-  await c.t.db
-    .insertInto('dmarc_dkim_results')
-    .values([
-      { record_id: 910001, domain: 'info.test', selector: 'old', result: 'fail', human_result: null },
-      { record_id: 910001, domain: 'info.test', selector: 'selector1', result: 'pass', human_result: null },
-      { record_id: 910001, domain: 'esp.example', selector: 'esp', result: 'pass', human_result: null },
-    ])
     .execute();
 }, 60_000);
 afterAll(() => c.close());

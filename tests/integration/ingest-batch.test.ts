@@ -57,8 +57,8 @@ describe('batched ingestion', () => {
     const after = await tableCounts(t.db);
     expect(after.dmarc_reports - before.dmarc_reports).toBe(2);
     expect(after.dmarc_records - before.dmarc_records).toBe(80);
-    expect(after.dmarc_dkim_results - before.dmarc_dkim_results).toBe(80);
-    expect(after.dmarc_spf_results - before.dmarc_spf_results).toBe(80);
+    expect(after.dkim_results - before.dkim_results).toBe(80);
+    expect(after.spf_results - before.spf_results).toBe(80);
     expect(after.report_files - before.report_files).toBe(2);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
   });

@@ -72,7 +72,7 @@ describe('report storage', () => {
       expect(again.result).toMatchObject({ status: 'imported', records: 2500 });
       const after = await tableCounts(t.db);
       expect(after.dmarc_records - before.dmarc_records).toBe(2500);
-      expect(after.dmarc_dkim_results - before.dmarc_dkim_results).toBe(2500);
+      expect(after.dkim_results - before.dkim_results).toBe(2500);
     },
   );
 

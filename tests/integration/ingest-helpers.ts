@@ -31,8 +31,6 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
     'report_files',
     'dmarc_reports',
     'dmarc_records',
-    'dmarc_dkim_results',
-    'dmarc_spf_results',
     'dmarc_rollups',
     'tls_reports',
     'failure_reports',
@@ -45,6 +43,13 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const { rows } = await sql<{ n: number }>`select coalesce(sum(messages), 0)::float8 as n
     from dmarc_rollups`.execute(db);
   out.rollup_messages = Number(rows[0].n);
+  // The auth results live in the record row (migration 0036_record_auth_results).
+  const { rows: auth } = await sql<{ dkim: number; spf: number }>`select
+      coalesce(sum(jsonb_array_length(dkim_results)), 0)::int as dkim,
+      coalesce(sum(jsonb_array_length(spf_results)), 0)::int as spf
+    from dmarc_records`.execute(db);
+  out.dkim_results = auth[0].dkim;
+  out.spf_results = auth[0].spf;
   return out;
 }
 
@@ -68,9 +73,9 @@ type Raw = {
 export async function rollupsFromRecords(db: Db): Promise<Map<string, [number, number]>> {
   const { rows } = await sql<Raw>`select r.organization_id, r.domain, r.begin_date as begin, d.source_ip,
       d.count, d.disposition, d.dkim, d.spf,
-      coalesce((select bool_or(k.result = 'pass') from dmarc_dkim_results k where k.record_id = d.id), false)
+      coalesce((select bool_or(k->>'result' = 'pass') from jsonb_array_elements(d.dkim_results) k), false)
         as dkim_pass,
-      coalesce((select bool_or(s.result = 'pass') from dmarc_spf_results s where s.record_id = d.id), false)
+      coalesce((select bool_or(s->>'result' = 'pass') from jsonb_array_elements(d.spf_results) s), false)
         as spf_pass
     from dmarc_records d join dmarc_reports r on r.id = d.report_id
     where r.organization_id is not null`.execute(db);

@@ -108,15 +108,7 @@ describe('importing every sample file', () => {
       .orderBy('id')
       .execute();
     expect(recs.map((r) => r.count).reduce((a, b) => a + b, 0)).toBe(15);
-    const dkim = await t.db
-      .selectFrom('dmarc_dkim_results')
-      .selectAll()
-      .where(
-        'record_id',
-        'in',
-        recs.map((r) => r.id),
-      )
-      .execute();
+    const dkim = recs.flatMap((r) => r.dkim_results);
     expect(dkim.length).toBeGreaterThan(recs.length - 1);
     for (const d of dkim)
       expect(['none', 'pass', 'fail', 'policy', 'neutral', 'temperror', 'permerror']).toContain(d.result);

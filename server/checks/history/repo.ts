@@ -8,17 +8,14 @@ import type { SystemOutcome } from './systems';
 
 /** DKIM selectors of the domain's own signatures (d= the domain) in its organization's stored reports. */
 export async function reportSelectors(db: Db, domain: { name: string; organization_id: number }) {
-  const rows = await db
-    .selectFrom('dmarc_dkim_results as k')
-    .innerJoin('dmarc_records as rec', 'rec.id', 'k.record_id')
-    .innerJoin('dmarc_reports as r', 'r.id', 'rec.report_id')
-    .select('k.selector')
-    .distinct()
-    .where('r.organization_id', '=', domain.organization_id)
-    .where(sql<boolean>`lower(k.domain) = ${domain.name.toLowerCase()}`)
-    .where('k.selector', 'is not', null)
-    .limit(50)
-    .execute();
+  // The record's DKIM results are a jsonb array (migration 0036_record_auth_results).
+  const { rows } = await sql<{ selector: string | null }>`select distinct k.selector
+    from dmarc_reports r
+    join dmarc_records rec on rec.report_id = r.id
+    cross join lateral jsonb_to_recordset(rec.dkim_results) as k(domain text, selector text)
+    where r.organization_id = ${domain.organization_id} and lower(k.domain) = ${domain.name.toLowerCase()}
+      and k.selector is not null
+    limit 50`.execute(db);
   return rows.flatMap((r) => (r.selector ? [r.selector] : []));
 }
 

@@ -60,16 +60,15 @@ export async function domainIps(db: Db, domain: DomainRow) {
 }
 
 export async function dkimSignatures(db: Db, domain: DomainRow) {
-  const fromReports = await db
-    .selectFrom('dmarc_dkim_results as k')
-    .innerJoin('dmarc_records as rec', 'rec.id', 'k.record_id')
-    .innerJoin('dmarc_reports as r', 'r.id', 'rec.report_id')
-    .select(['k.selector', sql<Date>`max(r.end_date)`.as('last_seen')])
-    .where('r.organization_id', '=', domain.organization_id)
-    .where(sql<boolean>`lower(k.domain) = ${domain.name}`)
-    .where('k.selector', 'is not', null)
-    .groupBy('k.selector')
-    .execute();
+  // The record's DKIM results are a jsonb array (migration 0036_record_auth_results).
+  const { rows: fromReports } = await sql<{ selector: string; last_seen: Date }>`
+    select k.selector, max(r.end_date) as last_seen
+    from dmarc_reports r
+    join dmarc_records rec on rec.report_id = r.id
+    cross join lateral jsonb_to_recordset(rec.dkim_results) as k(domain text, selector text)
+    where r.organization_id = ${domain.organization_id} and lower(k.domain) = ${domain.name}
+      and k.selector is not null
+    group by k.selector`.execute(db);
   const seen = new Map(fromReports.map((r) => [String(r.selector).toLowerCase(), iso(r.last_seen)]));
   const dkim = await stored(db, domain.id, 'dkim');
   const selectors = Array.isArray(obj(dkim?.result).selectors)

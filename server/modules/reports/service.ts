@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../organizations/paging';
 import { scopeCondition, type ReportScope } from './scope';
+import { recordDkimSignatures, recordSpfResults } from './auth-results';
 
 // Reads of stored reports, always through the caller's scope.
 
@@ -108,13 +109,6 @@ export async function reportRecords(
     .offset(p.offset)
     .limit(p.pageSize)
     .execute();
-  const ids = rows.map((r) => r.id);
-  const [dkim, spf] = ids.length
-    ? await Promise.all([
-        db.selectFrom('dmarc_dkim_results').selectAll().where('record_id', 'in', ids).orderBy('id').execute(),
-        db.selectFrom('dmarc_spf_results').selectAll().where('record_id', 'in', ids).orderBy('id').execute(),
-      ])
-    : [[], []];
   const data = rows.map((r) => ({
     type: 'dmarc-records' as const,
     id: r.id,
@@ -130,21 +124,9 @@ export async function reportRecords(
       header_from: r.header_from,
       envelope_from: r.envelope_from,
       envelope_to: r.envelope_to,
-      spf_results: spf
-        .filter((s) => s.record_id === r.id)
-        .map((s) => ({ domain: s.domain, scope: s.scope, result: s.result, human_result: s.human_result })),
+      spf_results: recordSpfResults(r.spf_results),
     },
-    dkim_signatures: dkim
-      .filter((k) => k.record_id === r.id)
-      .map((k) => ({
-        id: k.id,
-        attributes: {
-          domain: k.domain,
-          selector: k.selector,
-          result: k.result,
-          human_result: k.human_result,
-        },
-      })),
+    dkim_signatures: recordDkimSignatures(r.id, r.dkim_results),
   }));
   return { data, links: pageLinks(url, p, report.records_count), meta: pageMeta(p, report.records_count) };
 }
@@ -160,9 +142,9 @@ export async function dkimSignatures(db: Db, scope: ReportScope, domain: string)
     last_seen: Date;
   }>`select k.domain, k.selector, sum(d.count) as messages,
       sum(case when k.result = 'pass' then d.count else 0 end) as passed, max(r.end_date) as last_seen
-    from dmarc_dkim_results k
-    join dmarc_records d on d.id = k.record_id
-    join dmarc_reports r on r.id = d.report_id
+    from dmarc_reports r
+    join dmarc_records d on d.report_id = r.id
+    cross join lateral jsonb_to_recordset(d.dkim_results) as k(domain text, selector text, result text)
     where ${scopeCondition(scope)} and (k.domain = ${name} or k.domain like ${`%.${name}`})
     group by k.domain, k.selector
     order by k.domain, k.selector`.execute(db);

@@ -15,28 +15,19 @@ export async function relatedDomains(
   ip: string,
 ): Promise<{ spf: string[]; dkim: string[] }> {
   if (organizationId === null) return { spf: [], dkim: [] };
-  const results = db
-    .selectFrom('dmarc_spf_results')
-    .select(['record_id', 'domain', sql<'spf' | 'dkim'>`'spf'`.as('kind')])
-    .unionAll(
-      db
-        .selectFrom('dmarc_dkim_results')
-        .select(['record_id', 'domain', sql<'spf' | 'dkim'>`'dkim'`.as('kind')]),
-    )
-    .as('a');
-  const rows = await db
-    .selectFrom(results)
-    .innerJoin('dmarc_records as r', 'r.id', 'a.record_id')
-    .innerJoin('dmarc_reports as p', 'p.id', 'r.report_id')
-    .where('p.organization_id', '=', organizationId)
-    .where(sql<boolean>`r.source_ip::inet = ${ip}::inet`)
-    .where('a.domain', '<>', '')
-    // "C" collation: plain code-point order, the same on PGlite and under any PostgreSQL locale.
-    .select(['a.kind', sql<string>`lower(a.domain) collate "C"`.as('domain')])
-    .distinct()
-    .orderBy('a.kind')
-    .orderBy('domain')
-    .execute();
+  // Each record holds its auth results as jsonb arrays (migration 0036_record_auth_results). "C" collation:
+  // plain code-point order, the same on PGlite and under any PostgreSQL locale.
+  const { rows } = await sql<{ kind: 'spf' | 'dkim'; domain: string }>`
+    select distinct a.kind, lower(a.domain) collate "C" as domain
+    from dmarc_records r
+    join dmarc_reports p on p.id = r.report_id
+    cross join lateral (
+      select 'spf' as kind, x->>'domain' as domain from jsonb_array_elements(r.spf_results) x
+      union all
+      select 'dkim', x->>'domain' from jsonb_array_elements(r.dkim_results) x
+    ) a
+    where p.organization_id = ${organizationId} and r.source_ip::inet = ${ip}::inet and a.domain <> ''
+    order by a.kind, domain`.execute(db);
   const of = (kind: 'spf' | 'dkim') =>
     rows.flatMap((r) => (r.kind === kind ? [r.domain] : [])).slice(0, maxDomains);
   return { spf: of('spf'), dkim: of('dkim') };
