@@ -1,5 +1,5 @@
 import type { DkimAuthResult, SpfAuthResult } from '../dmarc/types';
-import { dkimElement, rawArray, spfElement } from './auth-json';
+import { dkimCapWarning, dkimElement, rawArray, spfElement } from './auth-json';
 import { toJson } from './clean';
 import { textArray } from './pg-array';
 
@@ -81,5 +81,15 @@ describe('auth results as array literal elements', () => {
       humanResult: null,
     }));
     expect(dkimElement(list, 2)).toBe(textArray([dkimJson(list.slice(0, 2))]).slice(1, -1));
+  });
+});
+
+describe('the DKIM results cap', () => {
+  it('warns, with a count, when a record has more DKIM results than a record keeps', () => {
+    const rec = (n: number) => ({ authResults: { dkim: Array.from({ length: n }, () => ({})) } });
+    expect(dkimCapWarning([rec(2), rec(1)], 2)).toBeNull();
+    expect(dkimCapWarning([rec(3), rec(1), rec(5)], 2)).toBe(
+      '2 record(s) had more than 2 DKIM results; only the first 2 were kept',
+    );
   });
 });

@@ -38,6 +38,17 @@ export function dkimElement(list: readonly DkimAuthResult[], max: number): strin
   return out + ']"';
 }
 
+/** The report's warning when some record has more DKIM results than a record keeps (only hostile files do). */
+export function dkimCapWarning(
+  records: readonly { authResults: { dkim: readonly unknown[] } }[],
+  max: number,
+) {
+  const over = records.filter((r) => r.authResults.dkim.length > max).length;
+  return over === 0
+    ? null
+    : `${over} record(s) had more than ${max} DKIM results; only the first ${max} were kept`;
+}
+
 /** Array literal element of a record's SPF results (`"[...]"`). */
 export function spfElement(list: readonly SpfAuthResult[]): string {
   let out = '"[';

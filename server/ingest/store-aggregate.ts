@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { ReportSource } from '../db/schema-reports';
 import type { AggregateReport } from '../dmarc/types';
-import { dkimElement, rawArray, spfElement } from './auth-json';
+import { dkimCapWarning, dkimElement, rawArray, spfElement } from './auth-json';
 import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
 import { intArray, textArray } from './pg-array';
 import { maxDkimPerRecord } from '../modules/reports/auth-results';
@@ -153,6 +153,8 @@ export async function storeAggregate(
   report: AggregateReport,
   ctx: StoreContext,
 ): Promise<StoredAggregate | null> {
+  const capped = dkimCapWarning(report.records, maxDkimPerRecord);
+  if (capped) report = { ...report, warnings: [...report.warnings, capped] };
   const meta = report.reportMetadata;
   const domain = cleanText(report.policyPublished.domain.toLowerCase());
   const total = report.records.length;
