@@ -6,17 +6,29 @@ import type { SystemOutcome } from './systems';
 
 // Reads and writes of the stored results (check_results) and DNS history (check_history).
 
-/** DKIM selectors of the domain's own signatures (d= the domain) in its organization's stored reports. */
-export async function reportSelectors(db: Db, domain: { name: string; organization_id: number }) {
+/**
+ * DKIM selectors of the domain's own signatures (d= the domain) in its organization's stored reports, with the
+ * end of the last report each was seen in, most recent first (the check's selector source and Domain Info).
+ */
+export async function reportSelectorsSeen(db: Db, domain: { name: string; organization_id: number }) {
   // The record's DKIM results are a jsonb array (migration 0036_record_auth_results).
-  const { rows } = await sql<{ selector: string | null }>`select distinct k.selector
+  const { rows } = await sql<{
+    selector: string;
+    last_seen: Date;
+  }>`select k.selector, max(r.end_date) as last_seen
     from dmarc_reports r
     join dmarc_records rec on rec.report_id = r.id
     cross join lateral jsonb_to_recordset(rec.dkim_results) as k(domain text, selector text)
     where r.organization_id = ${domain.organization_id} and lower(k.domain) = ${domain.name.toLowerCase()}
       and k.selector is not null
-    limit 50`.execute(db);
-  return rows.flatMap((r) => (r.selector ? [r.selector] : []));
+    group by k.selector
+    order by last_seen desc, k.selector`.execute(db);
+  return rows;
+}
+
+/** The 50 most recently seen of them, for the DKIM check. */
+export async function reportSelectors(db: Db, domain: { name: string; organization_id: number }) {
+  return (await reportSelectorsSeen(db, domain)).slice(0, 50).map((r) => r.selector);
 }
 
 export async function saveOutcomes(db: Db, domainId: number, outcomes: SystemOutcome[], at: Date) {

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DomainRow } from '../../db/schema';
-import { latestItems } from '../../checks/history/repo';
+import { latestItems, reportSelectorsSeen } from '../../checks/history/repo';
 
 // Domain Info (checks contract 5): the current records of a registered domain, read from its stored
 // results and DNS history (written by the scheduled and on-demand re-checks), and the DKIM selectors seen
@@ -60,15 +59,7 @@ export async function domainIps(db: Db, domain: DomainRow) {
 }
 
 export async function dkimSignatures(db: Db, domain: DomainRow) {
-  // The record's DKIM results are a jsonb array (migration 0036_record_auth_results).
-  const { rows: fromReports } = await sql<{ selector: string; last_seen: Date }>`
-    select k.selector, max(r.end_date) as last_seen
-    from dmarc_reports r
-    join dmarc_records rec on rec.report_id = r.id
-    cross join lateral jsonb_to_recordset(rec.dkim_results) as k(domain text, selector text)
-    where r.organization_id = ${domain.organization_id} and lower(k.domain) = ${domain.name}
-      and k.selector is not null
-    group by k.selector`.execute(db);
+  const fromReports = await reportSelectorsSeen(db, domain);
   const seen = new Map(fromReports.map((r) => [String(r.selector).toLowerCase(), iso(r.last_seen)]));
   const dkim = await stored(db, domain.id, 'dkim');
   const selectors = Array.isArray(obj(dkim?.result).selectors)
