@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { checkAndStore } from '../../server/modules/analysis/recheck-service';
 import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
 import { call, seedTenant } from './support/orgs';
+import { storeReportWithDkim } from './support/stored-report';
 
 // Analysis by system over stored results: every domain of the organization (unchecked ones too), the global
 // filter (domain groups, domain, search), ordering and paging; another organization sees none of it.
@@ -33,46 +34,21 @@ beforeAll(async () => {
     ids[name] = row.id;
   }
   // A DKIM signature of alpha.test with selector sel1 in a stored aggregate report of A.
-  const report = await c.t.db
-    .insertInto('dmarc_reports')
-    .values({
-      organization_id: a.org.id,
+  await storeReportWithDkim(
+    c.t.db,
+    {
+      organizationId: a.org.id,
       domain: 'alpha.test',
-      org_name: 'receiver.example',
-      report_id: 'r1',
-      begin_date: '2026-11-01T00:00:00Z',
-      end_date: '2026-11-02T00:00:00Z',
-      email: 'noreply@receiver.example',
-      errors: '[]',
-      policy: JSON.stringify({ adkim: 'r', aspf: 'r', p: 'reject' }),
-      extensions: null,
-      warnings: '[]',
-      records_count: 1,
-      messages_count: 1,
-      source: 'cli',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await c.t.db
-    .insertInto('dmarc_records')
-    .values({
-      id: 900001,
-      report_id: report.id,
-      source_ip: '192.0.2.10',
-      count: 1,
-      disposition: 'none',
+      reportId: 'r1',
+      begin: '2026-11-01T00:00:00Z',
+      end: '2026-11-02T00:00:00Z',
+      recordId: 900001,
+    },
+    {
       dkim: 'pass',
-      spf: 'pass',
-      reasons: '[]',
-      header_from: 'alpha.test',
-      envelope_from: null,
-      envelope_to: null,
-      extensions: null,
-      dkim_results: JSON.stringify([
-        { domain: 'alpha.test', selector: 'sel1', result: 'pass', human_result: null },
-      ]),
-    })
-    .execute();
+      dkimResults: [{ domain: 'alpha.test', selector: 'sel1', result: 'pass', human_result: null }],
+    },
+  );
   const ctx = c.t.ctx;
   for (const name of ['alpha.test', 'beta.test'])
     await checkAndStore(ctx, { id: ids[name]!, name, organization_id: a.org.id });

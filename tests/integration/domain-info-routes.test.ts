@@ -1,6 +1,7 @@
 import { checkAndStore } from '../../server/modules/analysis/recheck-service';
 import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
 import { call, seedTenant } from './support/orgs';
+import { storeReportWithDkim } from './support/stored-report';
 
 // Domain Info: the current DMARC and SPF records, the addresses and the DKIM selectors of a registered
 // domain, from its stored results and history; a domain of another organization is 404.
@@ -21,48 +22,25 @@ beforeAll(async () => {
   ]);
   a = await seedTenant(c.t, 'Info A', 'info.test');
   b = await seedTenant(c.t, 'Info B', 'other-info.test');
-  const report = await c.t.db
-    .insertInto('dmarc_reports')
-    .values({
-      organization_id: a.org.id,
+  await storeReportWithDkim(
+    c.t.db,
+    {
+      organizationId: a.org.id,
       domain: 'info.test',
-      org_name: 'receiver.example',
-      report_id: 'info-1',
-      begin_date: '2026-10-01T00:00:00Z',
-      end_date: '2026-10-02T00:00:00Z',
-      email: 'noreply@receiver.example',
-      errors: '[]',
-      policy: JSON.stringify({ adkim: 'r', aspf: 'r', p: 'reject' }),
-      extensions: null,
-      warnings: '[]',
-      records_count: 1,
-      messages_count: 1,
-      source: 'cli',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await c.t.db
-    .insertInto('dmarc_records')
-    .values({
-      id: 910001,
-      report_id: report.id,
-      source_ip: '192.0.2.10',
-      count: 1,
-      disposition: 'none',
+      reportId: 'info-1',
+      begin: '2026-10-01T00:00:00Z',
+      end: '2026-10-02T00:00:00Z',
+      recordId: 910001,
+    },
+    {
       dkim: 'fail',
-      spf: 'pass',
-      reasons: '[]',
-      header_from: 'info.test',
-      envelope_from: null,
-      envelope_to: null,
-      extensions: null,
-      dkim_results: JSON.stringify([
+      dkimResults: [
         { domain: 'info.test', selector: 'old', result: 'fail', human_result: null },
         { domain: 'info.test', selector: 'selector1', result: 'pass', human_result: null },
         { domain: 'esp.example', selector: 'esp', result: 'pass', human_result: null },
-      ]),
-    })
-    .execute();
+      ],
+    },
+  );
 }, 60_000);
 afterAll(() => c.close());
 
