@@ -8,7 +8,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { freePort, startServer, type RunningServer } from '../support/server';
-import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
+import { loginViaUi, loginWithPreferences, waitForHeading } from '../support/ui';
 
 // Analysis by system and Domain Info in Chromium against the real server. Two domains are registered; the
 // server checks them right away through a loopback DNS zone (SMTP and MTA-STS ports point at closed loopback
@@ -114,10 +114,7 @@ describe.each(passes)('Analysis by system in $lang with $theme', ({ lang, theme 
 
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, server.url));
-    await loginViaUi(page, server.adminEmail, server.adminPassword, 'en');
-    await choosePreference(page, '#language-switch', lang);
-    await choosePreference(page, '#theme-switch', theme);
-    await waitForHeading(page, tr(lang, 'menu', 'pages.overview'));
+    await loginWithPreferences(page, server.adminEmail, server.adminPassword, lang, theme);
   });
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { launchBrowser, newPage } from '../support/browser';
 import { ensureBuilt, repoRoot } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
-import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
+import { loginViaUi, loginWithPreferences, waitForHeading } from '../support/ui';
 
 // Issue 4 analytics in Chromium against the real server: sample reports go into the owner's organization,
 // then the four analytics pages are walked with data and empty, in English and Portuguese, both themes,
@@ -174,9 +174,7 @@ describe('Analytics', () => {
     'walks the four pages with data in %s, %s, axe clean',
     async (lang, theme) => {
       const { context, page } = await newPage(browser, server.url);
-      await loginViaUi(page, owner.email, owner.password, 'en');
-      await choosePreference(page, '#language-switch', lang);
-      await choosePreference(page, '#theme-switch', theme);
+      await loginWithPreferences(page, owner.email, owner.password, lang, theme);
       await walkWithData(page, lang, theme);
       await context.close();
       await resetPreferences();

@@ -13,7 +13,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
-import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
+import { loginWithPreferences, waitForHeading } from '../support/ui';
 
 // The IP verify page against the real server, whose blocklists and reputation zone are served by a loopback
 // DNS server (DNS_SERVERS), in both languages and both themes.
@@ -51,9 +51,7 @@ describe.each(passes)('IP verify in $lang with $theme', ({ lang, theme, target }
 
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, server.url));
-    await loginViaUi(page, server.adminEmail, server.adminPassword, 'en');
-    await choosePreference(page, '#language-switch', lang);
-    await choosePreference(page, '#theme-switch', theme);
+    await loginWithPreferences(page, server.adminEmail, server.adminPassword, lang, theme);
     await page.goto('/msas/verify_tools/ip_verify');
     await page.waitForFunction((name) => document.documentElement.dataset.theme === name, theme);
     await waitForHeading(page, tr(lang, 'menu', 'pages.ipVerify'));

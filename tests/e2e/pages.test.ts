@@ -6,7 +6,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
-import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
+import { loginWithPreferences, waitForHeading } from '../support/ui';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,11 +36,7 @@ describe.each(passes)('every page in $lang with $theme', ({ lang, theme }) => {
 
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, server.url));
-    await loginViaUi(page, server.adminEmail, server.adminPassword, 'en');
-    // through the switches, so the user's stored preferences follow (the next load applies them)
-    await choosePreference(page, '#language-switch', lang);
-    await choosePreference(page, '#theme-switch', theme);
-    await waitForHeading(page, tr(lang, 'menu', 'pages.overview'));
+    await loginWithPreferences(page, server.adminEmail, server.adminPassword, lang, theme);
   });
 
   afterAll(async () => {

@@ -67,3 +67,18 @@ export async function choosePreference(
   await select.selectOption(value);
   await saved;
 }
+
+// Logs in (in English), then picks the language and theme through their switches so the user's stored
+// preferences follow, and waits for the home page in that language.
+export async function loginWithPreferences(
+  page: Page,
+  username: string,
+  password: string,
+  lang: Lang,
+  theme: string,
+) {
+  await loginViaUi(page, username, password, 'en');
+  await choosePreference(page, '#language-switch', lang);
+  await choosePreference(page, '#theme-switch', theme);
+  await waitForHeading(page, tr(lang, 'menu', 'pages.overview'));
+}
