@@ -30,7 +30,8 @@ describe('protected pages', () => {
     const nav = document.getElementById('side-menu');
     expect(nav).toHaveAttribute('aria-label', 'Main menu');
     expect(nav?.querySelector('[aria-current="page"]')).toHaveTextContent('SPF');
-    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    // The header fills in after the page's heading (seen empty under load): wait for it, do not race it.
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Analysis by system');
     expect(app.store.getState().menu).toMatchObject({ primary: 'analysisBySystem', secondary: 'spf' });
     expect(screen.getByRole('main')).toBeInTheDocument();
