@@ -1,7 +1,7 @@
-// npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 4] [--batch 32]
+// npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 2] [--batch 32]
 //   [--workers N] (parse worker threads; default as in manyDefaults) [--prefetch N] (files parsed ahead)
 //   [--distinct-ips] (worst case: every record its own source IP; the default corpus draws them from a pool,
-//   see ingest-corpus.ts)
+//   see ingest-corpus.ts) [--keep] (PostgreSQL: keep the schema, to look at plans afterwards)
 // End to end: a synthetic corpus of gzipped aggregate reports written to disk, then every file read, parsed and
 // committed (records, auth results, rollups) through ingestMany (server/ingest/ingest-many.ts): the same
 // storage as ingestFile, which the CLI, upload and mail sources use, with files parsed ahead and batched. Prints
@@ -26,10 +26,11 @@ const { values } = parseArgs({
     reports: { type: 'string', default: '10000' },
     records: { type: 'string', default: '100' },
     db: { type: 'string', default: 'pglite,postgres' },
-    concurrency: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '2' },
     batch: { type: 'string', default: '32' },
     workers: { type: 'string' },
     prefetch: { type: 'string' },
+    keep: { type: 'boolean', default: false },
     'distinct-ips': { type: 'boolean', default: false },
   },
 });
@@ -158,7 +159,8 @@ async function run(kind: 'pglite' | 'postgres', files: string[], concurrency: nu
     );
   } finally {
     await handle.close();
-    if (kind === 'postgres') await adminQuery(url!, `drop schema ${schema} cascade`);
+    if (kind === 'postgres' && !values.keep) await adminQuery(url!, `drop schema ${schema} cascade`);
+    if (kind === 'postgres' && values.keep) console.log(`kept schema ${schema}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     await stopPg?.();
   }

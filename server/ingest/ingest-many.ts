@@ -8,7 +8,7 @@ import type { FileResult, IncomingFile, IngestOptions, StoredReport } from './ty
 // (up to `prefetch`) while earlier ones are written, and small reports are grouped into one transaction of
 // up to `batchReports` reports / `batchRecords` records (each report still all or nothing: store-batch.ts),
 // with `concurrency` batches in flight (PGlite has one connection: use 1). Memory stays bounded by
-// prefetch + concurrency batches whatever the number of files. Results arrive in completion order.
+// prefetch (in files and in bytes) + concurrency batches whatever the number of files. Results arrive in completion order.
 
 export type ManyOptions = IngestOptions & {
   concurrency?: number;
@@ -17,21 +17,24 @@ export type ManyOptions = IngestOptions & {
   batchRecords?: number;
   /** Worker threads that parse (0: parse on the main thread). */
   parseWorkers?: number;
+  /** Bytes of files read ahead and not yet taken into a batch (default 64 MB); at least one file is read. */
+  aheadBytes?: number;
 };
 
 export type ManyItem =
   | { file: string; result: FileResult; reports: StoredReport[]; error?: undefined }
   | { file: string; error: unknown; result?: undefined; reports?: undefined };
 
-type Ahead = { promise: Promise<ParsedOutcome | null>; settled: boolean };
+type Ahead = { promise: Promise<ParsedOutcome | null>; settled: boolean; bytes: number };
 
 /**
  * Defaults measured with npm run bench:ingest (docs/PERFORMANCE.md). PGlite has one connection (a second
- * batch in flight would only wait for it); PostgreSQL gains up to about 4 on two cores.
+ * batch in flight would only wait for it). On PostgreSQL two batches in flight with 32 files read ahead did
+ * best on two cores: with four, batches were formed from fewer parsed files and cost the server more.
  */
 export const manyDefaults = {
-  postgres: { concurrency: 4, prefetch: 8, batchReports: 32, batchRecords: 20_000 },
-  pglite: { concurrency: 1, prefetch: 8, batchReports: 32, batchRecords: 20_000 },
+  postgres: { concurrency: 2, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
+  pglite: { concurrency: 1, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
 } as const;
 
 export async function ingestMany(
@@ -49,20 +52,29 @@ export async function ingestMany(
   const maxReports = options.batchReports ?? defaults.batchReports;
   const maxRecords = options.batchRecords ?? defaults.batchRecords;
   const pool = options.parseWorkers ? createParsePool(options.parseWorkers) : undefined;
+  const aheadLimit = options.aheadBytes ?? 64 * 1024 * 1024;
   let exhausted = false;
   let chain: Promise<unknown> = Promise.resolve();
   const queue: Ahead[] = [];
+  // A folder of big files must not be read into memory all at once: reading waits while the files read
+  // ahead hold aheadLimit bytes. The head of the queue was read before any wait, so take() never waits on
+  // a read that waits on it.
+  let aheadBytes = 0;
+  let wake: (() => void) | null = null;
 
   // Files are pulled one after the other (the iterator is not re-entrant).
   const pull = () => {
-    const entry: Ahead = { promise: null as never, settled: false };
+    const entry: Ahead = { promise: null as never, settled: false, bytes: 0 };
     const file = chain.then(async () => {
+      while (aheadBytes >= aheadLimit) await new Promise<void>((resolve) => (wake = resolve));
       if (exhausted) return null;
       const next = await iterator.next();
       if (next.done) {
         exhausted = true;
         return null;
       }
+      entry.bytes = next.value.bytes.length;
+      aheadBytes += entry.bytes;
       return next.value;
     });
     entry.promise = file.then((f) => (f ? parseIncoming(f, options, pool) : null));
@@ -82,6 +94,9 @@ export async function ingestMany(
     const entry = queue.shift();
     if (!entry) return null;
     const item = await entry.promise;
+    aheadBytes -= entry.bytes;
+    wake?.();
+    wake = null;
     refill();
     return item;
   };
