@@ -34,53 +34,75 @@ export type StoredAggregate = { id: number; fileId: number; ips: string[]; rollu
 const arr = (values: (string | number | null)[], type: 'text' | 'int' | 'jsonb') =>
   sql`${type === 'int' ? intArray(values as number[]) : textArray(values as (string | null)[])}::${sql.raw(type)}[]`;
 
-function recordArrays(report: AggregateReport, from: number, to: number) {
-  const ip: string[] = [];
-  const count: number[] = [];
-  const disposition: string[] = [];
-  const dkim: string[] = [];
-  const spf: string[] = [];
-  const reasons: string[] = [];
-  const headerFrom: string[] = [];
-  const envelopeFrom: (string | null)[] = [];
-  const envelopeTo: (string | null)[] = [];
-  const extensions: (string | null)[] = [];
+/** A slice of records as one array per column; `ord` (batch statement) says which report each belongs to. */
+export type RecordColumns = ReturnType<typeof newRecordColumns>;
+
+export const newRecordColumns = () => ({
+  ip: [] as string[],
+  count: [] as number[],
+  disposition: [] as string[],
+  dkim: [] as string[],
+  spf: [] as string[],
+  reasons: [] as string[],
+  headerFrom: [] as string[],
+  envelopeFrom: [] as (string | null)[],
+  envelopeTo: [] as (string | null)[],
+  extensions: [] as (string | null)[],
   // Auth results as jsonb array elements (auth-json.ts). A DKIM signature's id on the wire is record id ×
   // 10^6 + position (reports/auth-results.ts), so a record keeps at most 999,999 signatures: only a hostile
   // file could carry more (~50 bytes each, within the 200 MB decompression limit).
-  const dkimResults: string[] = [];
-  const spfResults: string[] = [];
+  dkimResults: [] as string[],
+  spfResults: [] as string[],
+  ord: [] as number[],
+});
+
+export function addRecords(c: RecordColumns, report: AggregateReport, from: number, to: number, ord = 0) {
   for (let i = from; i < to; i++) {
     const r = report.records[i];
-    ip.push(cleanText(r.sourceIp));
-    count.push(r.count);
-    disposition.push(r.policyEvaluated.disposition);
-    dkim.push(r.policyEvaluated.dkim);
-    spf.push(r.policyEvaluated.spf);
-    reasons.push(r.policyEvaluated.reasons.length === 0 ? '[]' : toJson(r.policyEvaluated.reasons));
-    headerFrom.push(cleanText(r.identifiers.headerFrom));
-    envelopeFrom.push(cleanOptional(r.identifiers.envelopeFrom));
-    envelopeTo.push(cleanOptional(r.identifiers.envelopeTo));
-    extensions.push(r.extensions?.length ? toJson(r.extensions) : null);
-    dkimResults.push(dkimElement(r.authResults.dkim, maxDkimPerRecord));
-    spfResults.push(spfElement(r.authResults.spf));
+    c.ip.push(cleanText(r.sourceIp));
+    c.count.push(r.count);
+    c.disposition.push(r.policyEvaluated.disposition);
+    c.dkim.push(r.policyEvaluated.dkim);
+    c.spf.push(r.policyEvaluated.spf);
+    c.reasons.push(r.policyEvaluated.reasons.length === 0 ? '[]' : toJson(r.policyEvaluated.reasons));
+    c.headerFrom.push(cleanText(r.identifiers.headerFrom));
+    c.envelopeFrom.push(cleanOptional(r.identifiers.envelopeFrom));
+    c.envelopeTo.push(cleanOptional(r.identifiers.envelopeTo));
+    c.extensions.push(r.extensions?.length ? toJson(r.extensions) : null);
+    c.dkimResults.push(dkimElement(r.authResults.dkim, maxDkimPerRecord));
+    c.spfResults.push(spfElement(r.authResults.spf));
+    c.ord.push(ord);
   }
-  const records = sql`unnest(${sql.join([
-    arr(ip, 'text'),
-    arr(count, 'int'),
-    arr(disposition, 'text'),
-    arr(dkim, 'text'),
-    arr(spf, 'text'),
-    arr(reasons, 'jsonb'),
-    arr(headerFrom, 'text'),
-    arr(envelopeFrom, 'text'),
-    arr(envelopeTo, 'text'),
-    arr(extensions, 'jsonb'),
-    sql`${rawArray(dkimResults)}::jsonb[]`,
-    sql`${rawArray(spfResults)}::jsonb[]`,
-  ])}) as t(source_ip, count, disposition, dkim, spf, reasons, header_from, envelope_from, envelope_to,
-    extensions, dkim_results, spf_results)`;
-  return { records, ips: ip };
+}
+
+/** `unnest(...) as t(...)` over the columns; with `ord` and the position `n` last when the statement needs them. */
+export function recordsUnnest(c: RecordColumns, withOrd: boolean) {
+  return sql`unnest(${sql.join([
+    arr(c.ip, 'text'),
+    arr(c.count, 'int'),
+    arr(c.disposition, 'text'),
+    arr(c.dkim, 'text'),
+    arr(c.spf, 'text'),
+    arr(c.reasons, 'jsonb'),
+    arr(c.headerFrom, 'text'),
+    arr(c.envelopeFrom, 'text'),
+    arr(c.envelopeTo, 'text'),
+    arr(c.extensions, 'jsonb'),
+    sql`${rawArray(c.dkimResults)}::jsonb[]`,
+    sql`${rawArray(c.spfResults)}::jsonb[]`,
+    ...(withOrd ? [arr(c.ord, 'int')] : []),
+  ])}) ${sql.raw(withOrd ? 'with ordinality' : '')} as t(source_ip, count, disposition, dkim, spf, reasons,
+    header_from, envelope_from, envelope_to, extensions, dkim_results, spf_results${sql.raw(withOrd ? ', ord, n' : '')})`;
+}
+
+/** The record columns inserted, in the order of recordsUnnest's `t`. */
+export const recordColumnList = sql.raw(`source_ip, count, disposition, dkim, spf, reasons, header_from,
+  envelope_from, envelope_to, extensions, dkim_results, spf_results`);
+
+function recordArrays(report: AggregateReport, from: number, to: number) {
+  const c = newRecordColumns();
+  addRecords(c, report, from, to);
+  return { records: recordsUnnest(c, false), ips: c.ip };
 }
 
 function fileCte(ctx: StoreContext): RawBuilder<unknown> {
@@ -94,7 +116,15 @@ function fileCte(ctx: StoreContext): RawBuilder<unknown> {
     returning id)`;
 }
 
-function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): RawBuilder<unknown> {
+type HeaderValue = string | number | null;
+
+/** The header columns of dmarc_reports before file_id, with their types and values (one report). */
+export function headerRow(
+  report: AggregateReport,
+  organizationId: number | null,
+  domain: string,
+  source: string,
+) {
   const meta = report.reportMetadata;
   const policy = report.policyPublished;
   let messages = 0;
@@ -110,18 +140,42 @@ function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): 
     testing: policy.testing,
     discovery_method: policy.discoveryMethod,
   });
-  return sql`hdr as (insert into dmarc_reports (organization_id, domain, org_name, report_id, begin_date,
-      end_date, email, extra_contact_info, version, generator, errors, policy, extensions, warnings,
-      records_count, messages_count, file_id, source)
-    select ${ctx.organizationId}::int, ${domain}, ${cleanText(meta.orgName)}, ${cleanText(meta.reportId)},
-      ${epochDate(meta.dateRange.begin).toISOString()}::timestamptz,
-      ${epochDate(meta.dateRange.end).toISOString()}::timestamptz, ${cleanText(meta.email)},
-      ${cleanOptional(meta.extraContactInfo)}, ${cleanOptional(report.version)},
-      ${cleanOptional(meta.generator)}, ${toJson(meta.errors)}::jsonb, ${json}::jsonb,
-      ${report.extensions?.length ? toJson(report.extensions) : null}::jsonb, ${toJson(report.warnings)}::jsonb,
-      ${report.records.length}::int, ${messages}::int8, f.id, ${ctx.source}
+  const row: [string, string, HeaderValue][] = [
+    ['organization_id', 'int', organizationId],
+    ['domain', 'text', domain],
+    ['org_name', 'text', cleanText(meta.orgName)],
+    ['report_id', 'text', cleanText(meta.reportId)],
+    ['begin_date', 'timestamptz', epochDate(meta.dateRange.begin).toISOString()],
+    ['end_date', 'timestamptz', epochDate(meta.dateRange.end).toISOString()],
+    ['email', 'text', cleanText(meta.email)],
+    ['extra_contact_info', 'text', cleanOptional(meta.extraContactInfo)],
+    ['version', 'text', cleanOptional(report.version)],
+    ['generator', 'text', cleanOptional(meta.generator)],
+    ['errors', 'jsonb', toJson(meta.errors)],
+    ['policy', 'jsonb', json],
+    ['extensions', 'jsonb', report.extensions?.length ? toJson(report.extensions) : null],
+    ['warnings', 'jsonb', toJson(report.warnings)],
+    ['records_count', 'int', report.records.length],
+    ['messages_count', 'int8', messages],
+    ['source', 'text', source],
+  ];
+  return row;
+}
+
+/** The header's column list (file_id last, as the statements select it). */
+export const headerColumns = (row: ReturnType<typeof headerRow>) =>
+  sql.raw([...row.map(([c]) => c), 'file_id'].join(', '));
+
+/** The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours). */
+export const reportConflict = sql`on conflict (org_name, report_id, domain, begin_date, end_date) do nothing`;
+
+function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): RawBuilder<unknown> {
+  const row = headerRow(report, ctx.organizationId, domain, ctx.source);
+  const values = row.map(([, type, value]) => sql`${value}::${sql.raw(type)}`);
+  return sql`hdr as (insert into dmarc_reports (${headerColumns(row)})
+    select ${sql.join(values)}, f.id
     from f
-    on conflict (org_name, report_id, domain, begin_date, end_date) do nothing
+    ${reportConflict}
     returning id)`;
 }
 
@@ -138,11 +192,8 @@ function chunkStatement(head: RawBuilder<unknown>, parts: ReturnType<typeof reco
       ${parts.records}
   ),
   ins_rec as (
-    insert into dmarc_records (id, report_id, source_ip, count, disposition, dkim, spf, reasons, header_from,
-      envelope_from, envelope_to, extensions, dkim_results, spf_results)
-    select id, report_id, source_ip, count, disposition, dkim, spf, reasons, header_from, envelope_from,
-      envelope_to, extensions, dkim_results, spf_results
-    from rec
+    insert into dmarc_records (id, report_id, ${recordColumnList})
+    select id, report_id, ${recordColumnList} from rec
   )
   select hdr.id, f.id as file_id from hdr, f`;
 }
@@ -163,7 +214,7 @@ export async function storeAggregate(
   const { rows } = await chunkStatement(head, first).execute(trx);
   if (rows.length === 0) return null;
   const { id, file_id: fileId } = rows[0];
-  await ctx.stage?.('report');
+  await ctx.stage?.('report', meta.reportId);
   const ips = new Set(first.ips);
   for (let from = recordsPerStatement; from < total; from += recordsPerStatement) {
     const part = recordArrays(report, from, Math.min(total, from + recordsPerStatement));
@@ -173,7 +224,7 @@ export async function storeAggregate(
       part,
     ).execute(trx);
   }
-  await ctx.stage?.('records');
+  await ctx.stage?.('records', meta.reportId);
   const rollups: RollupRows =
     ctx.organizationId === null
       ? new Map()
@@ -182,6 +233,6 @@ export async function storeAggregate(
           organizationId: ctx.organizationId,
           domain,
         });
-  await ctx.stage?.('rollups');
+  await ctx.stage?.('rollups', meta.reportId);
   return { id, fileId: fileId!, ips: [...ips], rollups };
 }

@@ -3,15 +3,17 @@ import type { Db } from '../db/database';
 import { reportKey, summarise } from '../dmarc/report-key';
 import type { Report } from '../dmarc/types';
 import { saveOriginalFile } from './files';
-import { addPending, emptyPending, flushPending } from './flush';
+import { addPending, emptyPending, flushPending, type Pending } from './flush';
 import { findDomainOwners } from './ownership';
 import { storeAggregate } from './store-aggregate';
+import { fitsBatch, storeAggregates, type BatchReport } from './store-aggregates';
 import { storeOther } from './store-other';
 import type { IncomingFile, IngestOptions, StoredReport } from './types';
 
-// Stores the reports of one or more parsed files in ONE transaction, each report all or nothing behind its
-// own SAVEPOINT: a duplicate, a report for another tenant or a failing report is rolled back to its savepoint
-// and the others are kept. The IPs to enrich and the rollups of the stored reports are written once at the
+// Stores the reports of one or more parsed files in ONE transaction, each report all or nothing: the plain
+// small aggregate reports together in one statement (storeTogether), anything else, and everything again if
+// that statement fails, behind a SAVEPOINT per report: a duplicate, a report for another tenant or a failing
+// report is rolled back to its savepoint and the others are kept. The IPs to enrich and the rollups of the stored reports are written once at the
 // end (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries
 // the whole batch from the start.
 
@@ -38,16 +40,79 @@ function base(report: Report) {
   };
 }
 
+type Owners = Map<string, number | null>;
+
+/**
+ * The batch's plain files (every report aggregate, small, for a domain the caller may write) in one statement
+ * behind one savepoint (store-aggregates.ts). Returns the indexes of the files it stored; on any failure it
+ * rolls back to its savepoint and returns none, and the caller stores them one report at a time.
+ */
+async function storeTogether(
+  trx: Db,
+  files: ParsedFile[],
+  owners: Owners,
+  options: IngestOptions,
+  pending: Pending,
+  out: BatchOutcome[],
+): Promise<Set<number>> {
+  const picked: number[] = [];
+  const items: BatchReport[] = [];
+  files.forEach((parsed, index) => {
+    const fileRef = { digest: parsed.digest, id: null as number | null };
+    const mine: BatchReport[] = [];
+    for (const report of parsed.reports) {
+      if (report.kind !== 'aggregate' || !fitsBatch(report)) return;
+      const organizationId = owners.get(reportKey(report).domain) ?? null;
+      if (options.onlyOrganization !== undefined && organizationId !== options.onlyOrganization) return;
+      mine.push({ report, ctx: { organizationId, file: parsed.file, fileRef, source: parsed.file.source } });
+    }
+    picked.push(index);
+    items.push(...mine);
+  });
+  if (items.length < 2) return new Set();
+  await sql`savepoint together`.execute(trx);
+  let stored: Awaited<ReturnType<typeof storeAggregates>>;
+  try {
+    stored = await storeAggregates(trx, items);
+    for (let i = 0; i < items.length; i++) {
+      if (!stored[i] || !options.stage) continue;
+      const id = items[i].report.reportMetadata.reportId;
+      for (const stage of ['report', 'records', 'rollups'] as const) await options.stage(stage, id);
+    }
+  } catch (e) {
+    if (retryable(e)) throw e;
+    await sql`rollback to savepoint together`.execute(trx);
+    for (const item of items) item.ctx.fileRef.id = null;
+    return new Set();
+  }
+  let i = 0;
+  for (const index of picked) {
+    for (const report of files[index].reports) {
+      const { ctx } = items[i];
+      const done = stored[i++];
+      if (done) addPending(pending, done.ips, done.rollups);
+      out[index].reports.push({
+        ...base(report),
+        status: done ? 'imported' : 'duplicate',
+        id: done?.id ?? null,
+        organizationId: done ? ctx.organizationId : null,
+      });
+    }
+  }
+  return new Set(picked);
+}
+
 async function runBatch(trx: Db, files: ParsedFile[], options: IngestOptions): Promise<BatchOutcome[]> {
   const owners = await findDomainOwners(trx, [
     ...new Set(files.flatMap((f) => f.reports.map((r) => reportKey(r).domain))),
   ]);
   const pending = emptyPending();
-  const out: BatchOutcome[] = [];
-  for (const parsed of files) {
+  const out: BatchOutcome[] = files.map(() => ({ reports: [] }));
+  const together = await storeTogether(trx, files, owners, options, pending, out);
+  for (const [index, parsed] of files.entries()) {
+    if (together.has(index)) continue;
     const fileRef = { digest: parsed.digest, id: null as number | null };
-    const outcome: BatchOutcome = { reports: [] };
-    out.push(outcome);
+    const outcome = out[index];
     for (const report of parsed.reports) {
       const key = reportKey(report);
       const organizationId = owners.get(key.domain) ?? null;

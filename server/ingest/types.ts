@@ -2,7 +2,7 @@ import type { ReportSource } from '../db/schema-reports';
 import type { Report } from '../dmarc/types';
 
 /** Called after each storage stage inside the report's transaction; tests throw from it to inject a crash. */
-export type StageHook = (stage: 'report' | 'records' | 'rollups') => void | Promise<void>;
+export type StageHook = (stage: 'report' | 'records' | 'rollups', reportId: string) => void | Promise<void>;
 
 export type IncomingFile = { name: string; bytes: Buffer; source: ReportSource };
 

@@ -37,10 +37,10 @@ describe('batched ingestion', () => {
       file('c.xml', 'batch-c', 50),
       { name: 'junk.xml', bytes: Buffer.from('not a report'), source: 'cli' as const },
     ];
-    let calls = 0;
-    // The second stored report crashes after its records are written: only it must be rolled back.
-    const stage = async (s: string) => {
-      if (s === 'records' && ++calls === 2) throw new Error('injected crash');
+    // Report batch-b crashes after its records are written: only it must be rolled back. The batch first
+    // tries all four reports in one statement, so this also checks the fall back to one report at a time.
+    const stage = async (s: string, reportId: string) => {
+      if (s === 'records' && reportId === 'batch-b') throw new Error('injected crash');
     };
     const items: ManyItem[] = [];
     await ingestMany(t.db, files, { stage, batchReports: 10, prefetch: 10 }, (item) => {
@@ -61,5 +61,34 @@ describe('batched ingestion', () => {
     expect(after.spf_results - before.spf_results).toBe(80);
     expect(after.report_files - before.report_files).toBe(2);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+  });
+
+  it('stops reading ahead while the files read and not yet stored hold the byte budget', async () => {
+    await makeOrganization(t.db, 'Ahead', ['ahead.example']);
+    let yielded = 0;
+    let most = 0;
+    function* files() {
+      for (let i = 0; i < 12; i++) {
+        yielded += 1;
+        const bytes = Buffer.from(
+          reportXml({ reportId: `ahead-${i}`, domain: 'ahead.example', records: [{}] }),
+        );
+        yield { name: `ahead-${i}.xml`, bytes, source: 'cli' as const };
+      }
+    }
+    let taken = 0;
+    const run = (aheadBytes?: number) =>
+      ingestMany(t.db, files(), { prefetch: 32, batchReports: 1, aheadBytes }, () => {
+        taken += 1;
+        most = Math.max(most, yielded - taken);
+      });
+    // One byte: a file is read only when the one before it was taken, so at most two are out at once.
+    await run(1);
+    expect(taken).toBe(12);
+    expect(most).toBeLessThanOrEqual(2);
+    // No byte budget to speak of: the reader runs ahead by the file count.
+    [yielded, taken, most] = [0, 0, 0];
+    await run(1 << 30);
+    expect(most).toBeGreaterThan(4);
   });
 });

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { AggregateReport } from '../dmarc/types';
+import { dkimCapWarning } from './auth-json';
+import { cleanText, utcDay } from './clean';
+import { maxDkimPerRecord } from '../modules/reports/auth-results';
+import { textArray } from './pg-array';
+import { rollupRows } from './rollups';
+import {
+  addRecords,
+  headerColumns,
+  headerRow,
+  newRecordColumns,
+  recordColumnList,
+  recordsPerStatement,
+  recordsUnnest,
+  reportConflict,
+  type StoreContext,
+  type StoredAggregate,
+} from './store-aggregate';
+
+// Several small aggregate reports of a batch in ONE statement: their files, headers and records, where
+// storeAggregate takes a statement (and the batch a savepoint) per report. Per report that saved the
+// statement's planning, a savepoint and two round trips (docs/PERFORMANCE.md, session 4). Same rows, same
+// ids drawn in the same order (report by report, record by record), same duplicate rule. The caller runs it
+// behind one savepoint and, if anything fails, redoes the reports one by one so that only the failing one
+// is lost (store-batch.ts).
+
+export type BatchReport = { report: AggregateReport; ctx: StoreContext };
+
+/** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
+export const fitsBatch = (report: AggregateReport) => report.records.length <= recordsPerStatement;
+
+const keyOf = (report: AggregateReport, domain: string) => {
+  const m = report.reportMetadata;
+  return [cleanText(m.orgName), cleanText(m.reportId), domain, m.dateRange.begin, m.dateRange.end].join('\n');
+};
+
+/** Per item: what storeAggregate would return (null: a duplicate, also of an earlier item of the batch). */
+export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(StoredAggregate | null)[]> {
+  const seen = new Set<string>();
+  const files = new Map<string, BatchReport['ctx']>();
+  const rows: ReturnType<typeof headerRow>[] = [];
+  const digests: string[] = [];
+  const ords: number[] = [];
+  const domains: string[] = [];
+  const records = newRecordColumns();
+  items.forEach(({ report, ctx }, ord) => {
+    const domain = cleanText(report.policyPublished.domain.toLowerCase());
+    domains.push(domain);
+    const key = keyOf(report, domain);
+    if (seen.has(key)) return; // the same report twice in one batch: the second is a duplicate
+    seen.add(key);
+    const capped = dkimCapWarning(report.records, maxDkimPerRecord);
+    const stored = capped ? { ...report, warnings: [...report.warnings, capped] } : report;
+    rows.push(headerRow(stored, ctx.organizationId, domain, ctx.source));
+    digests.push(ctx.fileRef.digest);
+    ords.push(ord);
+    if (!files.has(ctx.fileRef.digest)) files.set(ctx.fileRef.digest, ctx);
+    addRecords(records, report, 0, report.records.length, ord);
+  });
+  if (rows.length === 0) return items.map(() => null);
+
+  const fileRows = [...files.values()].map(
+    ({ fileRef, file }) =>
+      sql`(${fileRef.digest}, ${cleanText(file.name).slice(0, 255) || 'report'}, ${file.bytes.length}::int,
+        ${file.bytes}::bytea, ${file.source})`,
+  );
+  // One array per header column, cast to the column's type; `ord` ties a header to its records.
+  const columns = rows[0].map(([name, type], i) => ({
+    name,
+    array: sql`${textArray(rows.map((r) => (r[i][2] === null ? null : String(r[i][2]))))}::${sql.raw(type)}[]`,
+  }));
+  const headerNames = sql.raw(columns.map((c) => c.name).join(', '));
+  const { rows: out } = await sql<{ ord: number | null; id: number; fresh: boolean | null }>`with
+    f as (insert into report_files (sha256, name, size, content, source)
+      values ${sql.join(fileRows)}
+      on conflict (sha256) do update set sha256 = excluded.sha256
+      returning id, sha256, xmax = 0 as fresh),
+    hin as (select * from unnest(${textArray(ords.map(String))}::int[], ${textArray(digests)}::text[],
+      ${sql.join(columns.map((c) => c.array))}) as h(ord, sha256, ${headerNames})),
+    hdr as (insert into dmarc_reports (${headerColumns(rows[0])})
+      select ${headerNames}, f.id from hin join f using (sha256) order by hin.ord
+      ${reportConflict}
+      returning id, file_id, org_name, report_id, domain, begin_date, end_date),
+    stored as (select hin.ord, hdr.id, hdr.file_id from hdr
+      join hin using (org_name, report_id, domain, begin_date, end_date)),
+    rec as (
+      select nextval(seq.oid)::int as id, s.* from
+        (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq,
+        (select stored.id as report_id, t.* from stored
+          join ${recordsUnnest(records, true)} on t.ord = stored.ord
+          order by t.ord, t.n offset 0) s
+    ),
+    ins_rec as (insert into dmarc_records (id, report_id, ${recordColumnList})
+      select id, report_id, ${recordColumnList} from rec)
+    select ord, id, file_id as id2, null::boolean as fresh from stored
+    union all select null, id, null, fresh from f`.execute(trx);
+  return finish(trx, items, domains, out as unknown as Returned[]);
+}
+
+type Returned = { ord: number | null; id: number; id2: number | null; fresh: boolean | null };
+
+async function finish(trx: Db, items: BatchReport[], domains: string[], out: Returned[]) {
+  const result: (StoredAggregate | null)[] = items.map(() => null);
+  const usedFiles = new Set<number>();
+  for (const r of out) {
+    if (r.ord === null) continue;
+    const { report, ctx } = items[r.ord];
+    const fileId = Number(r.id2);
+    usedFiles.add(fileId);
+    ctx.fileRef.id = fileId;
+    const rollups =
+      ctx.organizationId === null
+        ? new Map()
+        : rollupRows(report.records, {
+            day: utcDay(report.reportMetadata.dateRange.begin),
+            organizationId: ctx.organizationId,
+            domain: domains[r.ord],
+          });
+    const ips = [...new Set(report.records.map((x) => cleanText(x.sourceIp)))];
+    result[r.ord] = { id: Number(r.id), fileId, ips, rollups };
+  }
+  // A file written here whose reports were all duplicates is removed again, as the per-report savepoint did.
+  const orphans = out
+    .filter((r) => r.ord === null && r.fresh && !usedFiles.has(Number(r.id)))
+    .map((r) => r.id);
+  if (orphans.length > 0)
+    await sql`delete from report_files where id = any(${textArray(orphans.map(String))}::int[])`.execute(trx);
+  return result;
+}
