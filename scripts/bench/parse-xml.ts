@@ -1,4 +1,4 @@
-// npx tsx scripts/bench/parse-xml.ts [--reports 500] [--records 100] [--rounds 5]
+// npm run bench:parse -- [--reports 500] [--records 100] [--rounds 5]
 // Parse only: the aggregate reports of the bench:ingest corpus (ingest-corpus.ts), already decompressed,
 // through parseAggregateXml with the XML scanner and with saxes alone, alternating rounds so that both see
 // the same machine load. Prints the best and median microseconds per record of each.
