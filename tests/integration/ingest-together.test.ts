@@ -145,4 +145,31 @@ describe('one statement for the small reports of a batch', () => {
       await t.close();
     }
   });
+
+  it('stores each report once when two imports of the same files run at once', async () => {
+    const t = await openTestDatabase();
+    try {
+      await makeOrganization(t.db, 'Race', ['race.example']);
+      const raceFiles = Array.from({ length: 24 }, (_, i) =>
+        file(
+          `race-${i}.xml`,
+          Buffer.from(reportXml({ reportId: `race-${i}`, domain: 'race.example', records: records(8, i) })),
+        ),
+      );
+      const statuses = new Map<string, string[]>();
+      const run = () =>
+        ingestMany(t.db, raceFiles, { batchReports: 6, prefetch: 12, concurrency: 2 }, (item) => {
+          statuses.set(item.file, [...(statuses.get(item.file) ?? []), item.result?.status ?? 'error']);
+        });
+      await Promise.all([run(), run()]);
+      for (const f of raceFiles) expect(statuses.get(f.name)?.sort()).toEqual(['duplicate', 'imported']);
+      const counts = await sql<{ reports: number; files: number; records: number }>`select
+          (select count(*)::int from dmarc_reports) as reports, (select count(*)::int from report_files) as files,
+          (select count(*)::int from dmarc_records) as records`.execute(t.db);
+      expect(counts.rows[0]).toEqual({ reports: 24, files: 24, records: 24 * 8 });
+      expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+    } finally {
+      await t.close();
+    }
+  });
 });
