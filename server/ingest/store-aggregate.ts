@@ -75,7 +75,7 @@ export function addRecords(c: RecordColumns, report: AggregateReport, from: numb
   }
 }
 
-/** `unnest(...) as t(...)` over the columns; with `ord` and the position `n` last when the statement needs them. */
+/** `unnest(...) as t(...)` over the columns, with `ord` last when the statement needs it. */
 export function recordsUnnest(c: RecordColumns, withOrd: boolean) {
   return sql`unnest(${sql.join([
     arr(c.ip, 'text'),
@@ -91,8 +91,8 @@ export function recordsUnnest(c: RecordColumns, withOrd: boolean) {
     sql`${rawArray(c.dkimResults)}::jsonb[]`,
     sql`${rawArray(c.spfResults)}::jsonb[]`,
     ...(withOrd ? [arr(c.ord, 'int')] : []),
-  ])}) ${sql.raw(withOrd ? 'with ordinality' : '')} as t(source_ip, count, disposition, dkim, spf, reasons,
-    header_from, envelope_from, envelope_to, extensions, dkim_results, spf_results${sql.raw(withOrd ? ', ord, n' : '')})`;
+  ])}) as t(source_ip, count, disposition, dkim, spf, reasons, header_from, envelope_from, envelope_to,
+    extensions, dkim_results, spf_results${sql.raw(withOrd ? ', ord' : '')})`;
 }
 
 /** The record columns inserted, in the order of recordsUnnest's `t`. */

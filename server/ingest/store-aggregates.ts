@@ -22,9 +22,10 @@ import {
 // Several small aggregate reports of a batch in ONE statement: their files, headers and records, where
 // storeAggregate takes a statement (and the batch a savepoint) per report. Per report that saved the
 // statement's planning, a savepoint and two round trips (docs/PERFORMANCE.md, session 4). Same rows, same
-// ids drawn in the same order (report by report, record by record), same duplicate rule. The caller runs it
-// behind one savepoint and, if anything fails, redoes the reports one by one so that only the failing one
-// is lost (store-batch.ts).
+// ids drawn in the same order (report by report, record by record: each record finds its report id in an
+// array by position, so the records keep unnest's order with no join and sort), same duplicate rule. The
+// caller runs it behind one savepoint and, if anything fails, redoes the reports one by one so that only
+// the failing one is lost (store-batch.ts).
 
 export type BatchReport = { report: AggregateReport; ctx: StoreContext };
 
@@ -85,12 +86,13 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       returning id, file_id, org_name, report_id, domain, begin_date, end_date),
     stored as (select hin.ord, hdr.id, hdr.file_id from hdr
       join hin using (org_name, report_id, domain, begin_date, end_date)),
+    ids as (select array(select s.id from generate_series(0, ${items.length - 1}::int) g
+      left join stored s on s.ord = g order by g) as a),
     rec as (
-      select nextval(seq.oid)::int as id, s.* from
-        (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq,
-        (select stored.id as report_id, t.* from stored
-          join ${recordsUnnest(records, true)} on t.ord = stored.ord
-          order by t.ord, t.n offset 0) s
+      select nextval(seq.oid)::int as id, ids.a[t.ord + 1] as report_id, t.*
+      from (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq, ids,
+        ${recordsUnnest(records, true)}
+      where ids.a[t.ord + 1] is not null
     ),
     ins_rec as (insert into dmarc_records (id, report_id, ${recordColumnList})
       select id, report_id, ${recordColumnList} from rec)
