@@ -1,5 +1,5 @@
 import type { DkimAuthResult, SpfAuthResult } from '../dmarc/types';
-import { dkimCapWarning, dkimElement, rawArray, spfElement } from './auth-json';
+import { authElements, dkimCapWarning, dkimElement, rawArray, spfElement } from './auth-json';
 import { toJson } from './clean';
 import { textArray } from './pg-array';
 
@@ -81,6 +81,78 @@ describe('auth results as array literal elements', () => {
       humanResult: null,
     }));
     expect(dkimElement(list, 2)).toBe(textArray([dkimJson(list.slice(0, 2))]).slice(1, -1));
+  });
+});
+
+describe('auth results through the memo of a statement', () => {
+  const dkim = (
+    domain: string,
+    selector: string | null,
+    result: DkimAuthResult['result'],
+    human: string | null,
+  ) => ({
+    domain,
+    selector,
+    result,
+    humanResult: human,
+  });
+  const spf = (
+    domain: string,
+    scope: SpfAuthResult['scope'],
+    result: SpfAuthResult['result'],
+    human: string | null,
+  ) => ({
+    domain,
+    scope,
+    result,
+    humanResult: human,
+  });
+
+  it('writes what the builders write, for repeated, near-repeated and awkward results', () => {
+    const d = [
+      dkim('a.example', 's1', 'pass', null),
+      dkim('a.example', 's1', 'fail', null),
+      dkim('a.example', 's2', 'pass', null),
+      dkim('a.example', null, 'pass', null),
+      dkim('a.example', 's1', 'pass', 'human'),
+      dkim('b.example', 's1', 'pass', null),
+      ...awkward.map((s) => dkim(s, s, 'neutral', s)),
+    ];
+    const s = [
+      spf('a.example', 'mfrom', 'pass', null),
+      spf('a.example', 'helo', 'pass', null),
+      spf('a.example', null, 'pass', null),
+      spf('a.example', 'mfrom', 'softfail', null),
+      spf('a.example', 'mfrom', 'pass', 'x'),
+      ...awkward.map((t) => spf(t, 'mfrom', 'fail', t)),
+    ];
+    // Each result alone (twice: found again), in pairs, in copies (equal, not the same objects), none.
+    const dkimLists = [
+      ...d.map((x) => [x]),
+      ...d.map((x) => [x]),
+      d.slice(0, 2),
+      d.slice(3, 6),
+      [],
+      [{ ...d[0] }],
+    ];
+    const spfLists = [...s.map((x) => [x]), ...s.map((x) => [x]), s.slice(0, 3), [], [{ ...s[1] }, s[0]]];
+    const memo = authElements(2);
+    expect(dkimLists.map((l) => memo.dkim(l))).toEqual(dkimLists.map((l) => dkimElement(l, 2)));
+    expect(spfLists.map((l) => memo.spf(l))).toEqual(spfLists.map(spfElement));
+    expect(rawArray(dkimLists.map((l) => memo.dkim(l)))).toBe(
+      textArray(dkimLists.map((l) => dkimJson(l.slice(0, 2)))),
+    );
+    expect(rawArray(spfLists.map((l) => memo.spf(l)))).toBe(textArray(spfLists.map(spfJson)));
+  });
+
+  it('stays right past what it keeps: many selectors of a domain, many domains', () => {
+    const many = [
+      ...Array.from({ length: 40 }, (_, i) => dkim('one.example', `s${i}`, 'pass', null)),
+      ...Array.from({ length: 12_000 }, (_, i) => dkim(`d${i % 3000}.example`, `s${i}`, 'pass', null)),
+    ];
+    const memo = authElements(10);
+    for (const round of [1, 2])
+      for (const x of many) expect(memo.dkim([x]), `round ${round}`).toBe(dkimElement([x], 10));
   });
 });
 

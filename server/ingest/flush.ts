@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { intArray, textArray } from './pg-array';
-import { rollupOnConflict, type RollupRow, type RollupRows } from './rollups';
+import { rollupOnConflict, type RollupRows } from './rollups';
 
 // What a batch of stored reports adds outside their own tables, written once per batch in one statement:
 // unseen source IPs queued for enrichment, and the rollup rows merged by key and upserted with the sender
@@ -26,14 +26,52 @@ export function addPending(pending: Pending, ips: string[], rows: RollupRows): v
   }
 }
 
-const boolArray = (values: boolean[]) => `{${values.map((v) => (v ? 't' : 'f')).join(',')}}`;
+/** The rollup rows as one array literal per column (one pass over the rows, in their order). */
+function rollupColumns(rollups: RollupRows) {
+  const n = rollups.size;
+  const text = (): string[] => new Array<string>(n);
+  const [day, domain, sourceIp, disposition] = [text(), text(), text(), text()];
+  const [dkimAuth, spfAuth, dkimAligned, spfAligned, dmarcPass] = [text(), text(), text(), text(), text()];
+  const [organizationId, messages, records] = [
+    new Array<number>(n),
+    new Array<number>(n),
+    new Array<number>(n),
+  ];
+  let i = 0;
+  for (const r of rollups.values()) {
+    day[i] = r.day;
+    organizationId[i] = r.organization_id;
+    domain[i] = r.domain;
+    sourceIp[i] = r.source_ip;
+    dkimAuth[i] = r.dkim_auth === true ? 't' : 'f';
+    spfAuth[i] = r.spf_auth === true ? 't' : 'f';
+    dkimAligned[i] = r.dkim_aligned === true ? 't' : 'f';
+    spfAligned[i] = r.spf_aligned === true ? 't' : 'f';
+    dmarcPass[i] = r.dmarc_pass === true ? 't' : 'f';
+    disposition[i] = r.disposition;
+    messages[i] = r.messages;
+    records[i++] = r.records;
+  }
+  const bool = (values: string[]) => `{${values.join(',')}}`;
+  return {
+    day: textArray(day),
+    organizationId: intArray(organizationId),
+    domain: textArray(domain),
+    sourceIp: textArray(sourceIp),
+    dkimAuth: bool(dkimAuth),
+    spfAuth: bool(spfAuth),
+    dkimAligned: bool(dkimAligned),
+    spfAligned: bool(spfAligned),
+    dmarcPass: bool(dmarcPass),
+    disposition: textArray(disposition),
+    messages: intArray(messages),
+    records: intArray(records),
+  };
+}
 
 export async function flushPending(trx: Db, pending: Pending): Promise<void> {
   if (pending.ips.size === 0 && pending.rollups.size === 0) return;
-  const rows = [...pending.rollups.values()];
-  const text = (k: 'day' | 'domain' | 'source_ip' | 'disposition') => textArray(rows.map((r) => r[k]));
-  const int = (k: 'organization_id' | 'messages' | 'records') => intArray(rows.map((r) => r[k]));
-  const bool = (k: keyof RollupRow) => boolArray(rows.map((r) => r[k] === true));
+  const c = rollupColumns(pending.rollups);
   await sql`with ins_ip as (
       insert into ip_enrichment (ip)
       select ip from unnest(${textArray([...pending.ips])}::text[]) as u(ip) order by ip
@@ -44,10 +82,10 @@ export async function flushPending(trx: Db, pending: Pending): Promise<void> {
     select u.day, u.organization_id, u.domain, u.source_ip,
       (select e.sender_service from ip_enrichment e where e.ip = u.source_ip), u.dkim_auth, u.spf_auth,
       u.dkim_aligned, u.spf_aligned, u.dmarc_pass, u.disposition, u.messages, u.records
-    from unnest(${text('day')}::date[], ${int('organization_id')}::int[], ${text('domain')}::text[],
-      ${text('source_ip')}::text[], ${bool('dkim_auth')}::bool[], ${bool('spf_auth')}::bool[],
-      ${bool('dkim_aligned')}::bool[], ${bool('spf_aligned')}::bool[], ${bool('dmarc_pass')}::bool[],
-      ${text('disposition')}::text[], ${int('messages')}::int8[], ${int('records')}::int[])
+    from unnest(${c.day}::date[], ${c.organizationId}::int[], ${c.domain}::text[],
+      ${c.sourceIp}::text[], ${c.dkimAuth}::bool[], ${c.spfAuth}::bool[],
+      ${c.dkimAligned}::bool[], ${c.spfAligned}::bool[], ${c.dmarcPass}::bool[],
+      ${c.disposition}::text[], ${c.messages}::int8[], ${c.records}::int[])
       as u(day, organization_id, domain, source_ip, dkim_auth, spf_auth, dkim_aligned, spf_aligned, dmarc_pass,
         disposition, messages, records)
     order by u.organization_id, u.domain, u.day, u.source_ip, u.dkim_auth, u.spf_auth, u.dkim_aligned,

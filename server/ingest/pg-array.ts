@@ -9,6 +9,13 @@ const specials = /[\\"]/g;
 
 /** Literal of a text (or jsonb: JSON texts) array; null elements become NULL. */
 export function textArray(values: readonly (string | null)[]): string {
+  // Without nulls, JSON.stringify writes the same quoted elements in one native pass when it escapes
+  // nothing: the literal escapes only quote and backslash, JSON those and control characters and lone
+  // surrogates, so a JSON text without a backslash has no element that either would have escaped.
+  if (!values.includes(null)) {
+    const json = JSON.stringify(values);
+    if (!json.includes('\\')) return `{${json.slice(1, -1)}}`;
+  }
   let out = '{';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];

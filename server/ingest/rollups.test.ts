@@ -44,6 +44,53 @@ describe('rollup rows of a report', () => {
     ]);
   });
 
+  it('folds like the plain definition, keys and order included, for every combination of results', () => {
+    const words = ['pass', 'fail'] as const;
+    const records: AggregateRecord[] = [];
+    for (const ip of ['192.0.2.1', '2001:db8::1'])
+      for (const dkim of words)
+        for (const spf of words)
+          for (const dkimAuth of words)
+            for (const spfAuth of words)
+              for (const disposition of ['none', 'quarantine', 'reject', 'odd'] as const) {
+                const r = rec(ip, records.length + 1, { dkim, spf, dkimAuth, spfAuth });
+                r.policyEvaluated.disposition = disposition as 'none';
+                records.push(r, { ...r, count: 1 });
+              }
+    // Also results listed more than once, a pass after a failure, and none at all.
+    const many = rec('192.0.2.1', 2, { dkimAuth: 'fail' });
+    many.authResults.dkim.push({ ...many.authResults.dkim[0], result: 'pass' });
+    many.authResults.spf = [];
+    records.push(many);
+    const plain = new Map<string, ReturnType<typeof rollupRows> extends Map<string, infer R> ? R : never>();
+    for (const r of records) {
+      const row = {
+        day: base.day,
+        organization_id: base.organizationId,
+        domain: base.domain,
+        source_ip: r.sourceIp,
+        sender_service: null,
+        dkim_auth: r.authResults.dkim.some((d) => d.result === 'pass'),
+        spf_auth: r.authResults.spf.some((s) => s.result === 'pass'),
+        dkim_aligned: r.policyEvaluated.dkim === 'pass',
+        spf_aligned: r.policyEvaluated.spf === 'pass',
+        dmarc_pass: r.policyEvaluated.dkim === 'pass' || r.policyEvaluated.spf === 'pass',
+        disposition: r.policyEvaluated.disposition,
+        messages: r.count,
+        records: 1,
+      };
+      const seen = plain.get(rollupKey(row));
+      if (seen) {
+        seen.messages += row.messages;
+        seen.records += 1;
+      } else plain.set(rollupKey(row), row);
+    }
+    const rows = rollupRows(records, base);
+    expect([...rows.keys()]).toEqual([...plain.keys()]);
+    expect([...rows.values()]).toEqual([...plain.values()]);
+    expect(rows.size).toBe(2 * 16 * 4); // the last record joins a row of the loop
+  });
+
   it('adds the rows of several reports of a batch by key', () => {
     const pending = emptyPending();
     addPending(pending, ['192.0.2.1'], rollupRows([rec('192.0.2.1', 2)], base));

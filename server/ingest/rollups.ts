@@ -43,39 +43,67 @@ export const rollupKey = (r: RollupRow): string =>
   `${r.organization_id}\u0000${r.domain}\u0000${r.day}\u0000${r.source_ip}\u0000${r.dkim_auth ? 1 : 0}` +
   `${r.spf_auth ? 1 : 0}${r.dkim_aligned ? 1 : 0}${r.spf_aligned ? 1 : 0}\u0000${r.disposition}`;
 
+// rollupKey's text after the source IP, for each combination of the four results (bit 3: dkim_auth, 2:
+// spf_auth, 1: dkim_aligned, 0: spf_aligned) and each disposition: written once, not once per record.
+const tails = new Map<string, string[]>();
+const tailOf = (bits: number, disposition: string): string => {
+  let list = tails.get(disposition);
+  if (list === undefined) {
+    list = [];
+    for (let b = 0; b < 16; b++)
+      list.push(`\u0000${b >> 3}${(b >> 2) & 1}${(b >> 1) & 1}${b & 1}\u0000${disposition}`);
+    // Dispositions are the three of RFC 7489 (normalise.ts); never more than a few kept whatever comes.
+    if (tails.size < 8) tails.set(disposition, list);
+  }
+  return list[bits];
+};
+
+const anyPass = (list: readonly { result: string }[]): boolean => {
+  for (let i = 0; i < list.length; i++) if (list[i].result === 'pass') return true;
+  return false;
+};
+
 /**
  * Folds a report's records into rollup rows, one per key. Unsorted: the statement that writes them sorts
- * (flush.ts). The sender service is joined from ip_enrichment there too.
+ * (flush.ts). The sender service is joined from ip_enrichment there too. Keys are rollupKey's, built from
+ * a per-report prefix and a per-results tail.
  */
 export function rollupRows(
   records: AggregateRecord[],
   base: { day: string; organizationId: number; domain: string },
 ): RollupRows {
   const byKey: RollupRows = new Map();
-  for (const rec of records) {
-    const dkimAligned = rec.policyEvaluated.dkim === 'pass';
-    const spfAligned = rec.policyEvaluated.spf === 'pass';
-    const row: RollupRow = {
-      day: base.day,
-      organization_id: base.organizationId,
-      domain: base.domain,
-      source_ip: cleanText(rec.sourceIp),
-      sender_service: null,
-      dkim_auth: rec.authResults.dkim.some((d) => d.result === 'pass'),
-      spf_auth: rec.authResults.spf.some((s) => s.result === 'pass'),
-      dkim_aligned: dkimAligned,
-      spf_aligned: spfAligned,
-      dmarc_pass: dkimAligned || spfAligned,
-      disposition: rec.policyEvaluated.disposition,
-      messages: rec.count,
-      records: 1,
-    };
-    const key = rollupKey(row);
+  const prefix = `${base.organizationId}\u0000${base.domain}\u0000${base.day}\u0000`;
+  for (let i = 0; i < records.length; i++) {
+    const rec = records[i];
+    const evaluated = rec.policyEvaluated;
+    const sourceIp = cleanText(rec.sourceIp);
+    const dkimAuth = anyPass(rec.authResults.dkim);
+    const spfAuth = anyPass(rec.authResults.spf);
+    const dkimAligned = evaluated.dkim === 'pass';
+    const spfAligned = evaluated.spf === 'pass';
+    const bits = (dkimAuth ? 8 : 0) | (spfAuth ? 4 : 0) | (dkimAligned ? 2 : 0) | (spfAligned ? 1 : 0);
+    const key = prefix + sourceIp + tailOf(bits, evaluated.disposition);
     const seen = byKey.get(key);
     if (seen) {
-      seen.messages += row.messages;
+      seen.messages += rec.count;
       seen.records += 1;
-    } else byKey.set(key, row);
+    } else
+      byKey.set(key, {
+        day: base.day,
+        organization_id: base.organizationId,
+        domain: base.domain,
+        source_ip: sourceIp,
+        sender_service: null,
+        dkim_auth: dkimAuth,
+        spf_auth: spfAuth,
+        dkim_aligned: dkimAligned,
+        spf_aligned: spfAligned,
+        dmarc_pass: dkimAligned || spfAligned,
+        disposition: evaluated.disposition,
+        messages: rec.count,
+        records: 1,
+      });
   }
   return byKey;
 }

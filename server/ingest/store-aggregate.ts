@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { ReportSource } from '../db/schema-reports';
 import type { AggregateReport } from '../dmarc/types';
-import { dkimCapWarning, dkimElement, rawArray, spfElement } from './auth-json';
+import { authElements, dkimCapWarning, rawArray } from './auth-json';
 import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
 import { intArray, textArray } from './pg-array';
 import { maxDkimPerRecord } from '../modules/reports/auth-results';
@@ -54,6 +54,7 @@ export const newRecordColumns = () => ({
   dkimResults: [] as string[],
   spfResults: [] as string[],
   ord: [] as number[],
+  auth: authElements(maxDkimPerRecord),
 });
 
 export function addRecords(c: RecordColumns, report: AggregateReport, from: number, to: number, ord = 0) {
@@ -69,8 +70,8 @@ export function addRecords(c: RecordColumns, report: AggregateReport, from: numb
     c.envelopeFrom.push(cleanOptional(r.identifiers.envelopeFrom));
     c.envelopeTo.push(cleanOptional(r.identifiers.envelopeTo));
     c.extensions.push(r.extensions?.length ? toJson(r.extensions) : null);
-    c.dkimResults.push(dkimElement(r.authResults.dkim, maxDkimPerRecord));
-    c.spfResults.push(spfElement(r.authResults.spf));
+    c.dkimResults.push(c.auth.dkim(r.authResults.dkim));
+    c.spfResults.push(c.auth.spf(r.authResults.spf));
     c.ord.push(ord);
   }
 }
