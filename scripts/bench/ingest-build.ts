@@ -1,4 +1,4 @@
-// node --expose-gc --import tsx scripts/bench/ingest-build.ts [--reports 256] [--records 100] [--rounds 21]
+// npm run bench:build -- [--reports 256] [--records 100] [--rounds 21]
 //   [--batch 32] [--against DIR]
 // Node's side of storing reports, without a database: the bench:ingest corpus parsed once, then per batch of
 // `batch` reports what store-batch.ts does for plain aggregate reports (storeAggregates, addPending,
