@@ -1,4 +1,13 @@
-import { disposition, dkimResult, dmarcVerdict, domain, spfResult, spfScope } from './normalise';
+import {
+  disposition,
+  dkimResult,
+  dmarcVerdict,
+  domain,
+  Interner,
+  ipAddress,
+  spfResult,
+  spfScope,
+} from './normalise';
 
 describe('result words as reporters write them', () => {
   it('reads the canonical words as they are and damaged ones through lower-casing', () => {
@@ -32,5 +41,19 @@ describe('result words as reporters write them', () => {
       'a.b.',
       '',
     ]);
+  });
+});
+
+describe('the Interner caches by raw text', () => {
+  it('gives what domain() and ipAddress() give, the same string each time, and no cached failure', () => {
+    const intern = new Interner();
+    for (const raw of [' Example.COM. ', 'example.com', 'a.b..', '', 'Example.COM.']) {
+      expect(intern.domain(raw)).toBe(domain(raw));
+    }
+    expect(intern.domain(' Example.COM. ')).toBe(intern.domain('example.com'));
+    for (const raw of ['10.0.0.1', ' [IPv6:2001:DB8::1] ', '256.1.1.1', '1.2.3.04', '', '10.0.0.1']) {
+      expect(intern.ip(raw)).toBe(ipAddress(raw));
+    }
+    expect(intern.ip('256.1.1.1')).toBeNull();
   });
 });

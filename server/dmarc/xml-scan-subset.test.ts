@@ -29,6 +29,10 @@ describe('the subset the scanner takes', () => {
     ['attribute value normalisation (§3.3.3)', doc('<v a="x\r\ny\tz\n&#10;&#9;"/>')],
     ['">" and "]" in text and ">" in an attribute', doc('<v a=">">a>b]c]>d</v>')],
     ['characters outside the BMP', doc('<v>\u{1F600}é\u0085\u2028</v>')],
+    // The scanner hands out repeated texts and known element names from tables: "Aa" and "BB" share a
+    // hash slot; "rxxxxd" has the length and first and last letters of "record".
+    ['repeated text pieces with the same hash', doc('<v>Aa</v><v>BB</v><v>Aa</v><v>BB</v><v>Ab</v>')],
+    ['names like the report elements', doc('<record>1</record><rxxxxd>2</rxxxxd><d:record/><recordx/>')],
   ];
   for (const [label, text] of taken) {
     it(`takes ${label}, with saxes' events`, () => {
@@ -50,6 +54,8 @@ describe('the subset the scanner takes', () => {
     ['an upper-case X in a character reference', doc('<v>&#X41;</v>')],
     ['a reference to a character XML forbids', doc('<v>&#1;</v>')],
     ['a mismatched close tag', doc('<v></w>')],
+    ['a close tag that differs in its last letter', doc('<record></recorx>')],
+    ['a close tag longer than its open tag', doc('<record></recordx>')],
     ['an unclosed tag', '<feedback><v>'],
     ['an empty close tag', doc('<v></>')],
     ['a second root', '<feedback/><feedback/>'],

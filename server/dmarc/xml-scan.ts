@@ -105,6 +105,57 @@ function nameEnd(s: string, i: number): number {
   return j;
 }
 
+/** True when s[from, to) equals the same length of s at earlier. */
+function repeats(s: string, earlier: number, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (s.charCodeAt(k) !== s.charCodeAt(earlier++)) return false;
+  return true;
+}
+
+// The element names of aggregate reports (RFC 9990 appendix A) are handed out as these constants rather than
+// as a new string per tag: less garbage, and strings V8 has hashed. A table slot is found by length and first
+// and last character, and a name is checked against namesText (one kind of string at each charCodeAt).
+// prettier-ignore
+const knownNames = [
+  'feedback', 'version', 'report_metadata', 'org_name', 'email', 'extra_contact_info', 'report_id',
+  'date_range', 'begin', 'end', 'error', 'generator', 'policy_published', 'domain', 'adkim', 'aspf', 'p',
+  'sp', 'np', 'pct', 'fo', 'testing', 'discovery_method', 'record', 'row', 'source_ip', 'count',
+  'policy_evaluated', 'disposition', 'dkim', 'spf', 'reason', 'type', 'comment', 'identifiers',
+  'header_from', 'envelope_from', 'envelope_to', 'auth_results', 'selector', 'scope', 'result',
+  'human_result', 'extensions', 'extension',
+];
+const NAMES_MASK = 255;
+const names = new Array<string | undefined>(NAMES_MASK + 1).fill(undefined);
+const namesFrom = new Int32Array(NAMES_MASK + 1);
+const namesText = knownNames.join(' ');
+const nameKey = (s: string, from: number, to: number) =>
+  (Math.imul(s.charCodeAt(from) * 31 + s.charCodeAt(to - 1), 31) + to - from) & NAMES_MASK;
+for (let from = 0, k = 0; k < knownNames.length; from += knownNames[k++].length + 1) {
+  let at = nameKey(knownNames[k], 0, knownNames[k].length);
+  while (names[at] !== undefined) at = (at + 1) & NAMES_MASK;
+  names[at] = knownNames[k];
+  namesFrom[at] = from;
+}
+
+/** The name s[from, to) as a known constant, or a new string. */
+function nameAt(s: string, from: number, to: number): string {
+  for (let at = nameKey(s, from, to); ; at = (at + 1) & NAMES_MASK) {
+    const known = names[at];
+    if (known === undefined) return s.slice(from, to);
+    if (known.length !== to - from) continue;
+    let k = from;
+    for (let j = namesFrom[at]; k < to && s.charCodeAt(k) === namesText.charCodeAt(j); j++) k++;
+    if (k === to) return known;
+  }
+}
+
+// Short text pieces (values, indentation) repeat: the last one seen per hash slot is handed out again, so a
+// repeated value is one string, hashed once. The table is shared by every scan and emptied after each (it
+// must not keep a document alive); a document uses a part in proportion to its length.
+const TEXTS_MAX_MASK = 2047;
+const TEXT_MAX = 64;
+const texts = new Array<string | undefined>(TEXTS_MAX_MASK + 1).fill(undefined);
+const textsFrom = new Int32Array(TEXTS_MAX_MASK + 1);
+
 function skipSpace(s: string, i: number): number {
   while (isSpace(s.charCodeAt(i))) i++;
   return i;
@@ -141,8 +192,19 @@ function xmlDeclaration(s: string): number {
 
 /** Scans the document s into sink; false (events may have been sent) when s is not for the scanner. */
 export function scanXml(s: string, sink: XmlSink): boolean {
+  let mask = 63;
+  while (mask < TEXTS_MAX_MASK && mask * 16 < s.length) mask = mask * 2 + 1;
+  try {
+    return scan(s, sink, mask);
+  } finally {
+    texts.fill(undefined, 0, mask + 1);
+  }
+}
+
+function scan(s: string, sink: XmlSink, textsMask: number): boolean {
   const n = s.length;
-  const stack: string[] = [];
+  // Where each open element's name starts and ends in s: a close tag is checked against the document.
+  const stack: number[] = [];
   let sawRoot = false;
   // saxes skips white space at the very start without a text event.
   let i = s.startsWith('<?xml') ? xmlDeclaration(s) : skipSpace(s, 0);
@@ -151,14 +213,28 @@ export function scanXml(s: string, sink: XmlSink): boolean {
     // The text up to the next markup is one event, as saxes gives it (also after the root). The common
     // case first: a run of characters that need nothing done.
     let lt = i;
+    let h = 0;
     let c = s.charCodeAt(lt);
-    while (c > 0x3e ? c < 0xd800 : c >= 0x20 && c !== 0x26 && c !== 0x3c && c !== 0x3e)
+    while (c > 0x3e ? c < 0xd800 : c >= 0x20 && c !== 0x26 && c !== 0x3c && c !== 0x3e) {
+      h = (Math.imul(h, 31) + c) | 0;
       c = s.charCodeAt(++lt);
+    }
     if (c !== 0x3c) lt = s.indexOf('<', lt);
     const to = lt < 0 ? n : lt;
     // Only white space outside the root element (§2.1 Misc).
     if (stack.length === 0 && skipSpace(s, i) < to) return false;
-    const text = c === 0x3c ? s.slice(i, to) : segment(s, i, to, TEXT);
+    let text: string | null;
+    if (c !== 0x3c) text = segment(s, i, to, TEXT);
+    else if (to - i > TEXT_MAX || to === i) text = s.slice(i, to);
+    else {
+      const at = h & textsMask;
+      const seen = texts[at];
+      if (seen !== undefined && seen.length === to - i && repeats(s, textsFrom[at], i, to)) text = seen;
+      else {
+        text = texts[at] = s.slice(i, to);
+        textsFrom[at] = i;
+      }
+    }
     if (text === null) return false;
     if (text.length > 0) sink.addText(text);
     if (lt < 0) break;
@@ -166,9 +242,11 @@ export function scanXml(s: string, sink: XmlSink): boolean {
     const next = s.charCodeAt(i + 1);
     if (next === 0x2f) {
       // The name of the open element, and no more of a name after it.
-      const open = stack.pop();
-      const end = open === undefined ? -1 : i + 2 + open.length;
-      if (end < 0 || !s.startsWith(open as string, i + 2) || nameChars[s.charCodeAt(end)] > 0) return false;
+      if (stack.length === 0) return false;
+      const openEnd = stack.pop() as number;
+      const openStart = stack.pop() as number;
+      const end = i + 2 + openEnd - openStart;
+      if (!repeats(s, openStart, i + 2, end) || nameChars[s.charCodeAt(end)] > 0) return false;
       const close = skipSpace(s, end);
       if (s.charCodeAt(close) !== 0x3e) return false;
       sink.close();
@@ -201,10 +279,11 @@ export function scanXml(s: string, sink: XmlSink): boolean {
 }
 
 /** Reads the tag whose name starts at i (§3.1) and sends it; returns the index after '>' or -1. */
-function openTag(s: string, i: number, sink: XmlSink, stack: string[]): number {
+function openTag(s: string, i: number, sink: XmlSink, stack: number[]): number {
   const end = nameEnd(s, i);
   if (end === i) return -1;
-  const name = s.slice(i, end);
+  const name = nameAt(s, i, end);
+  const start = i;
   let attributes = noAttributes;
   i = end;
   for (;;) {
@@ -214,7 +293,7 @@ function openTag(s: string, i: number, sink: XmlSink, stack: string[]): number {
     if (c === 0x3e || (c === 0x2f && s.charCodeAt(i + 1) === 0x3e)) {
       sink.open(name, attributes);
       if (c === 0x2f) sink.close();
-      else stack.push(name);
+      else stack.push(start, end);
       return i + (c === 0x2f ? 2 : 1);
     }
     // An attribute, after white space (§3.1 STag).
