@@ -8,10 +8,11 @@ import { textArray } from './pg-array';
 import { rollupRows } from './rollups';
 import {
   addRecords,
+  authTables,
   headerColumns,
   headerRow,
   newRecordColumns,
-  recordColumnList,
+  insertRecords,
   recordsPerStatement,
   recordsUnnest,
   reportConflict,
@@ -94,8 +95,8 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
         ${recordsUnnest(records, true)}
       where ids.a[t.ord + 1] is not null
     ),
-    ins_rec as (insert into dmarc_records (id, report_id, ${recordColumnList})
-      select id, report_id, ${recordColumnList} from rec)
+    ${authTables(records)},
+    ins_rec as (${insertRecords})
     select ord, id, file_id as id2, null::boolean as fresh from stored
     union all select null, id, null, fresh from f`.execute(trx);
   return finish(trx, items, domains, out as unknown as Returned[]);
