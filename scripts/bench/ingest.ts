@@ -1,4 +1,4 @@
-// npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 2] [--batch 32]
+// npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 4] [--batch 32]
 //   [--workers N] (parse worker threads; default as in manyDefaults) [--prefetch N] (files parsed ahead)
 //   [--distinct-ips] (worst case: every record its own source IP; the default corpus draws them from a pool,
 //   see ingest-corpus.ts) [--keep] (PostgreSQL: keep the schema, to look at plans afterwards)
@@ -26,7 +26,7 @@ const { values } = parseArgs({
     reports: { type: 'string', default: '10000' },
     records: { type: 'string', default: '100' },
     db: { type: 'string', default: 'pglite,postgres' },
-    concurrency: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '4' },
     batch: { type: 'string', default: '32' },
     workers: { type: 'string' },
     prefetch: { type: 'string' },

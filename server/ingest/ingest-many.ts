@@ -29,11 +29,13 @@ type Ahead = { promise: Promise<ParsedOutcome | null>; settled: boolean; bytes: 
 
 /**
  * Defaults measured with npm run bench:ingest (docs/PERFORMANCE.md). PGlite has one connection (a second
- * batch in flight would only wait for it). On PostgreSQL two batches in flight with 32 files read ahead did
- * best on two cores: with four, batches were formed from fewer parsed files and cost the server more.
+ * batch in flight would only wait for it). On PostgreSQL, 32 files read ahead: with 8, four batches in
+ * flight held ~1.4 reports each and cost the server more; with 32 and one statement per batch, four in
+ * flight keep both cores busier than two (one batch's backend waits for another's commit on shared rollup
+ * rows).
  */
 export const manyDefaults = {
-  postgres: { concurrency: 2, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
+  postgres: { concurrency: 4, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
   pglite: { concurrency: 1, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
 } as const;
 
