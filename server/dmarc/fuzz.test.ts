@@ -3,20 +3,13 @@ import path from 'node:path';
 import { expectations, samplesDir } from '../../tests/fixtures/dmarc/sample-expectations';
 import { parseReportFile } from './parse-report-file';
 import type { ParseOutcome } from './types';
+import { prng } from './testing/prng';
 
 // 1000 damaged copies of the samples from a seeded PRNG: every one must come back ok or with a reason,
 // never throw and never hang. The seed is fixed so a failure can be replayed.
 
 const SEED = 0x5eed_d4a7;
 const CASES = 1000;
-
-/** mulberry32: small, fast, good enough to pick mutations. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
 
 const interesting = [
   '<',

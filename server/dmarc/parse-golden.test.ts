@@ -5,6 +5,7 @@ import { reportXml } from '../../scripts/bench/ingest-corpus';
 import { samplesDir } from '../../tests/fixtures/dmarc/sample-expectations';
 import { parseAggregateXml } from './aggregate-xml';
 import { parseReportFile } from './parse-report-file';
+import { prng } from './testing/prng';
 
 // The parser's output, byte for byte, against digests taken before the session 4 speed work (scanner
 // name and text caches, cached domains and addresses, finishRecord without map/filter): every sample file,
@@ -27,14 +28,6 @@ const settle = (p: Promise<unknown>) =>
 async function* chunked(buf: Buffer, size: number) {
   for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
 }
-
-/** mulberry32, seeded: every run the same damage. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
 
 // Damage aimed at the normalising: odd case, spaces, bad addresses and counts, reasons, extensions.
 // prettier-ignore

@@ -5,6 +5,7 @@ import { bigReport } from '../../tests/fixtures/dmarc/build-report';
 import { expectations, samplesDir } from '../../tests/fixtures/dmarc/sample-expectations';
 import { parseReportFile } from './parse-report-file';
 import { bothWays, scanned } from './testing/xml-compare';
+import { prng } from './testing/prng';
 
 // The scanner against saxes. Every aggregate report among the samples is parsed through parseReportFile
 // twice, once with the scanner and once with saxes alone (the mock below forwards the choice and keeps the
@@ -31,14 +32,6 @@ vi.mock('./aggregate-xml', async (importOriginal) => {
     },
   };
 });
-
-/** mulberry32, seeded so that a failure can be replayed. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
 
 // Pieces aimed at the edges of the subset: each is either taken by the scanner or must make it bail.
 const pieces = [

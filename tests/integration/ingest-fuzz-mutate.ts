@@ -1,14 +1,6 @@
 // Damaged copies of report files for tests/integration/ingest-fuzz.test.ts, from a seeded PRNG so a failing
 // case can be replayed by its number.
 
-/** mulberry32: small, fast, good enough to pick mutations. */
-export const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
 const tokens = [
   '<',
   '>',

@@ -7,7 +7,8 @@ import type { FileResult, IncomingFile, StoredReport } from '../../server/ingest
 import { expectations, samplesDir } from '../fixtures/dmarc/sample-expectations';
 import { summaryDrift } from '../../server/modules/analytics/summary-check';
 import { openTestDatabase, type TestDatabase } from './support/db';
-import { mutate, prng } from './ingest-fuzz-mutate';
+import { prng } from '../../server/dmarc/testing/prng';
+import { mutate } from './ingest-fuzz-mutate';
 import { makeOrganization, rollupsFromRecords, storedRollups } from './ingest-helpers';
 
 // A thousand damaged copies of the samples go through the real storage (ingestMany in batches, ingestFile one

@@ -1,0 +1,8 @@
+// mulberry32: a small seeded generator for the fuzz and differential tests, so a failing case can be
+// replayed from its seed.
+export const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
