@@ -135,13 +135,21 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
   return { records: recordsUnnest(c, false), auth: authTables(c), ips: c.ip };
 }
 
+/** A report_files row: (sha256, name, size, content, source). */
+export const fileValues = (digest: string, file: IncomingFile) =>
+  sql`(${digest}, ${cleanText(file.name).slice(0, 255) || 'report'}, ${file.bytes.length}::int,
+    ${file.bytes}::bytea, ${file.source})`;
+
+/** The policy domain as stored and matched: lower case, without NUL. */
+export const policyDomain = (report: AggregateReport) =>
+  cleanText(report.policyPublished.domain.toLowerCase());
+
 function fileCte(ctx: StoreContext): RawBuilder<unknown> {
   if (ctx.fileRef.id !== null) return sql`f as (select ${ctx.fileRef.id}::int as id)`;
   const { file } = ctx;
   // DO UPDATE (a no-op) rather than DO NOTHING so RETURNING yields the id of an already stored copy too.
   return sql`f as (insert into report_files (sha256, name, size, content, source)
-    values (${ctx.fileRef.digest}, ${cleanText(file.name).slice(0, 255) || 'report'}, ${file.bytes.length}::int,
-      ${file.bytes}::bytea, ${file.source})
+    values ${fileValues(ctx.fileRef.digest, file)}
     on conflict (sha256) do update set sha256 = excluded.sha256
     returning id)`;
 }
@@ -197,7 +205,8 @@ export const headerColumns = (row: ReturnType<typeof headerRow>) =>
   sql.raw([...row.map(([c]) => c), 'file_id'].join(', '));
 
 /** The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours). */
-export const reportConflict = sql`on conflict (org_name, report_id, domain, begin_date, end_date) do nothing`;
+export const reportKeyColumns = ['org_name', 'report_id', 'domain', 'begin_date', 'end_date'];
+export const reportConflict = sql`on conflict (${sql.raw(reportKeyColumns.join(', '))}) do nothing`;
 
 function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): RawBuilder<unknown> {
   const row = headerRow(report, ctx.organizationId, domain, ctx.source);
@@ -234,7 +243,7 @@ export async function storeAggregate(
   const capped = dkimCapWarning(report.records, maxDkimPerRecord);
   if (capped) report = { ...report, warnings: [...report.warnings, capped] };
   const meta = report.reportMetadata;
-  const domain = cleanText(report.policyPublished.domain.toLowerCase());
+  const domain = policyDomain(report);
   const total = report.records.length;
   const first = recordArrays(report, 0, Math.min(total, recordsPerStatement));
   const head = sql`${fileCte(ctx)}, ${headerCte(report, ctx, domain)}`;

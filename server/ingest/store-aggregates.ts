@@ -9,13 +9,16 @@ import { rollupRows } from './rollups';
 import {
   addRecords,
   authTables,
+  fileValues,
   headerColumns,
   headerRow,
-  newRecordColumns,
   insertRecords,
+  newRecordColumns,
+  policyDomain,
   recordsPerStatement,
   recordsUnnest,
   reportConflict,
+  reportKeyColumns,
   type StoreContext,
   type StoredAggregate,
 } from './store-aggregate';
@@ -33,10 +36,12 @@ export type BatchReport = { report: AggregateReport; ctx: StoreContext };
 /** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
 export const fitsBatch = (report: AggregateReport) => report.records.length <= recordsPerStatement;
 
-const keyOf = (report: AggregateReport, domain: string) => {
-  const m = report.reportMetadata;
-  return [cleanText(m.orgName), cleanText(m.reportId), domain, m.dateRange.begin, m.dateRange.end].join('\n');
-};
+/** A header row's duplicate key, as the unique index compares it. */
+const rowKey = (row: ReturnType<typeof headerRow>) =>
+  row
+    .filter(([column]) => reportKeyColumns.includes(column))
+    .map(([, , value]) => value)
+    .join('\n');
 
 /** Per item: what storeAggregate would return (null: a duplicate, also of an earlier item of the batch). */
 export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(StoredAggregate | null)[]> {
@@ -48,14 +53,15 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
   const domains: string[] = [];
   const records = newRecordColumns();
   items.forEach(({ report, ctx }, ord) => {
-    const domain = cleanText(report.policyPublished.domain.toLowerCase());
+    const domain = policyDomain(report);
     domains.push(domain);
-    const key = keyOf(report, domain);
-    if (seen.has(key)) return; // the same report twice in one batch: the second is a duplicate
-    seen.add(key);
     const capped = dkimCapWarning(report.records, maxDkimPerRecord);
     const stored = capped ? { ...report, warnings: [...report.warnings, capped] } : report;
-    rows.push(headerRow(stored, ctx.organizationId, domain, ctx.source));
+    const row = headerRow(stored, ctx.organizationId, domain, ctx.source);
+    const key = rowKey(row);
+    if (seen.has(key)) return; // the same report twice in one batch: the second is a duplicate
+    seen.add(key);
+    rows.push(row);
     digests.push(ctx.fileRef.digest);
     ords.push(ord);
     if (!files.has(ctx.fileRef.digest)) files.set(ctx.fileRef.digest, ctx);
@@ -63,11 +69,7 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
   });
   if (rows.length === 0) return items.map(() => null);
 
-  const fileRows = [...files.values()].map(
-    ({ fileRef, file }) =>
-      sql`(${fileRef.digest}, ${cleanText(file.name).slice(0, 255) || 'report'}, ${file.bytes.length}::int,
-        ${file.bytes}::bytea, ${file.source})`,
-  );
+  const fileRows = [...files.values()].map(({ fileRef, file }) => fileValues(fileRef.digest, file));
   // One array per header column, cast to the column's type; `ord` ties a header to its records.
   const columns = rows[0].map(([name, type], i) => ({
     name,
@@ -84,9 +86,9 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
     hdr as (insert into dmarc_reports (${headerColumns(rows[0])})
       select ${headerNames}, f.id from hin join f using (sha256) order by hin.ord
       ${reportConflict}
-      returning id, file_id, org_name, report_id, domain, begin_date, end_date),
+      returning id, file_id, ${sql.raw(reportKeyColumns.join(', '))}),
     stored as (select hin.ord, hdr.id, hdr.file_id from hdr
-      join hin using (org_name, report_id, domain, begin_date, end_date)),
+      join hin using (${sql.raw(reportKeyColumns.join(', '))})),
     ids as (select array(select s.id from generate_series(0, ${items.length - 1}::int) g
       left join stored s on s.ord = g order by g) as a),
     rec as (
