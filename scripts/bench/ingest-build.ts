@@ -11,16 +11,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import type { CompiledQuery } from 'kysely';
+import { captureDb } from '../../server/db/testing/capture-db';
 import { reportXml } from './ingest-corpus';
 import type { AggregateReport } from '../../server/dmarc/types';
 
@@ -51,38 +43,14 @@ const load = async (root: string): Promise<Modules> => ({
 // The batch statement returns one row per stored report (ord, id, file id) and one per file (id, fresh).
 let digest: crypto.Hash | null = null;
 let nextId = 1;
-const connection: DatabaseConnection = {
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (digest) {
-      digest.update(query.sql);
-      for (const p of query.parameters)
-        digest.update(`\u0001${p instanceof Buffer ? p.toString('hex') : String(p)}`);
-    }
-    return { rows: answer(query) as R[] };
-  },
-  streamQuery: () => {
-    throw new Error('not used');
-  },
-};
 let pendingAnswer: unknown[] = [];
-const answer = (query: CompiledQuery) =>
-  query.sql.includes('insert into report_files') ? pendingAnswer : [];
-const driver: Driver = {
-  init: async () => {},
-  acquireConnection: async () => connection,
-  beginTransaction: async () => {},
-  commitTransaction: async () => {},
-  rollbackTransaction: async () => {},
-  releaseConnection: async () => {},
-  destroy: async () => {},
-};
-const db = new Kysely<never>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => driver,
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
+const db = captureDb((query: CompiledQuery) => {
+  if (digest) {
+    digest.update(query.sql);
+    for (const p of query.parameters)
+      digest.update(`\u0001${p instanceof Buffer ? p.toString('hex') : String(p)}`);
+  }
+  return query.sql.includes('insert into report_files') ? pendingAnswer : [];
 });
 
 async function main() {
@@ -117,10 +85,10 @@ async function main() {
         },
       }));
       pendingAnswer = items.map((_, ord) => ({ ord, id: nextId++, id2: ord + 1, fresh: null }));
-      const stored = await m.storeAggregates(db as never, items);
+      const stored = await m.storeAggregates(db, items);
       const pending = m.flush.emptyPending();
       for (const s of stored) if (s) m.flush.addPending(pending, s.ips, s.rollups);
-      await m.flush.flushPending(db as never, pending);
+      await m.flush.flushPending(db, pending);
     }
     const used = process.cpuUsage(started);
     return (used.user + used.system) / records;

@@ -1,12 +1,5 @@
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-} from 'kysely';
-import type { Db } from '../db/database';
+import type { CompiledQuery } from 'kysely';
+import { captureDb } from '../db/testing/capture-db';
 import type { AggregateRecord } from '../dmarc/types';
 import { addPending, emptyPending, flushPending } from './flush';
 import { rollupRows } from './rollups';
@@ -15,32 +8,11 @@ import { rollupRows } from './rollups';
 // parameters must stay byte for byte what they were (the array literals are built by hand for speed).
 function capture() {
   const sent: CompiledQuery[] = [];
-  const connection: DatabaseConnection = {
-    executeQuery: async <R>(query: CompiledQuery) => {
-      sent.push(query);
-      return { rows: [] as R[] };
-    },
-    streamQuery: () => {
-      throw new Error('not used');
-    },
-  };
-  const db = new Kysely<never>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => ({
-        init: async () => {},
-        acquireConnection: async () => connection,
-        beginTransaction: async () => {},
-        commitTransaction: async () => {},
-        rollbackTransaction: async () => {},
-        releaseConnection: async () => {},
-        destroy: async () => {},
-      }),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
+  const db = captureDb((query) => {
+    sent.push(query);
+    return [];
   });
-  return { db: db as unknown as Db, sent };
+  return { db, sent };
 }
 
 const rec = (ip: string, count: number, dkim: 'pass' | 'fail', disposition: 'none' | 'reject') =>
