@@ -1,0 +1,73 @@
+import { Migrator, sql } from 'kysely';
+import { migrations } from '../../server/db/migrations/index';
+import { makeOrganization } from './ingest-helpers';
+import { startTestApp, type TestApp } from './support/app';
+import { storeReportWithDkim } from './support/stored-report';
+
+// Migration 0037_ingest_write_costs: the records' two indexes become one primary key (report_id, id), still
+// unique and still serving "a report's records in id order"; the record and rollup id sequences hand out
+// 128 values at a time. Down puts both back.
+
+let t: TestApp;
+let migrator: Migrator;
+const before = '0036_record_auth_results';
+
+const indexes = async () =>
+  (
+    await sql<{ def: string }>`select regexp_replace(indexdef, ' ON \\S+', ' ON') as def from pg_indexes
+      where tablename = 'dmarc_records' and schemaname = current_schema() order by indexname`.execute(t.db)
+  ).rows.map((r) => r.def);
+const caches = async () =>
+  (
+    await sql<{ cache: string }>`select cache_size::text as cache from pg_sequences
+      where schemaname = current_schema() and sequencename in ('dmarc_records_id_seq', 'dmarc_rollups_id_seq')
+      order by sequencename`.execute(t.db)
+  ).rows.map((r) => r.cache);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+  migrator = new Migrator({
+    db: t.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0].schema,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('0037_ingest_write_costs', () => {
+  it('keeps one primary key (report_id, id) on records and caches the id sequences', async () => {
+    expect(await indexes()).toEqual([
+      'CREATE UNIQUE INDEX dmarc_records_pkey ON USING btree (report_id, id)',
+    ]);
+    expect(await caches()).toEqual(['128', '128']);
+  });
+
+  it('refuses a second record with the same id in one report', async () => {
+    const org = await makeOrganization(t.db, 'Write costs', ['write-costs.test']);
+    const at = { begin: '2026-11-01T00:00:00Z', end: '2026-11-02T00:00:00Z', recordId: 940001 };
+    const record = { dkim: 'pass' as const, dkimResults: [] };
+    await storeReportWithDkim(
+      t.db,
+      { organizationId: org.id, domain: 'write-costs.test', reportId: 'wc-1', ...at },
+      record,
+    );
+    const again = sql`insert into dmarc_records (id, report_id, source_ip, count, disposition, dkim, spf, reasons,
+        header_from) select id, report_id, source_ip, count, disposition, dkim, spf, reasons, header_from
+      from dmarc_records where id = ${at.recordId}`;
+    await expect(again.execute(t.db)).rejects.toThrow(/duplicate key/);
+  });
+
+  it('puts the id primary key, the report_id index and single-value sequences back on the way down', async () => {
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    expect(await indexes()).toEqual([
+      'CREATE UNIQUE INDEX dmarc_records_pkey ON USING btree (id)',
+      'CREATE INDEX dmarc_records_report_idx ON USING btree (report_id)',
+    ]);
+    expect(await caches()).toEqual(['1', '1']);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await indexes()).toHaveLength(1);
+  });
+});
