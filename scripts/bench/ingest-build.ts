@@ -88,7 +88,7 @@ async function main() {
       const stored = await m.storeAggregates(db, items);
       const pending = m.flush.emptyPending();
       for (const s of stored) if (s) m.flush.addPending(pending, s.ips, s.rollups);
-      await m.flush.flushPending(db, pending);
+      await m.flush.flushPending(db, pending, new Set());
     }
     const used = process.cpuUsage(started);
     return (used.user + used.system) / records;

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { captureDb } from '../db/testing/capture-db';
 import type { AggregateRecord } from '../dmarc/types';
-import { addPending, emptyPending, flushPending } from './flush';
+import { addPending, emptyPending, flushPending, rememberIps } from './flush';
 import { rollupRows } from './rollups';
 
 // The statement flushPending sends, compiled by Kysely for PostgreSQL and kept instead of run: its text and
@@ -50,21 +50,28 @@ const expectedSql = `with ins_ip as (
   records = dmarc_rollups.records + excluded.records,
   sender_service = coalesce(excluded.sender_service, dmarc_rollups.sender_service)`;
 
+const base = { day: '2026-11-01', organizationId: 7, domain: 'example.com' };
+
+/** A batch's pending writes with two IPs and their two rollup rows. */
+function twoIps() {
+  const pending = emptyPending();
+  addPending(
+    pending,
+    ['192.0.2.1', '192.0.2.2'],
+    rollupRows([rec('192.0.2.1', 3, 'pass', 'none'), rec('192.0.2.2', 1, 'fail', 'reject')], base),
+  );
+  return pending;
+}
+
 describe('the pending writes of a batch', () => {
   it('sends the rollup rows in the order first seen, one array literal per column', async () => {
     const { db, sent } = capture();
-    const pending = emptyPending();
-    const base = { day: '2026-11-01', organizationId: 7, domain: 'example.com' };
-    addPending(
-      pending,
-      ['192.0.2.1', '192.0.2.2'],
-      rollupRows([rec('192.0.2.1', 3, 'pass', 'none'), rec('192.0.2.2', 1, 'fail', 'reject')], base),
-    );
+    const pending = twoIps();
     // A damaged report's domain with a quote and a backslash, kept as sent.
     const odd = { day: '2026-11-02', organizationId: 8, domain: 'we"ird\\.example' };
     addPending(pending, ['192.0.2.1'], rollupRows([rec('192.0.2.1', 5, 'pass', 'none')], odd));
     addPending(pending, ['192.0.2.3'], rollupRows([rec('192.0.2.1', 2, 'pass', 'none')], base));
-    await flushPending(db, pending);
+    await flushPending(db, pending, new Set());
     expect(sent).toHaveLength(1);
     expect(sent[0].sql).toBe(expectedSql);
     expect(sent[0].parameters).toEqual([
@@ -86,7 +93,29 @@ describe('the pending writes of a batch', () => {
 
   it('sends nothing when the batch stored nothing', async () => {
     const { db, sent } = capture();
-    await flushPending(db, emptyPending());
+    await flushPending(db, emptyPending(), new Set());
     expect(sent).toHaveLength(0);
+  });
+
+  it('queues only the IPs not known to have their enrichment row', async () => {
+    const { db, sent } = capture();
+    const pending = twoIps();
+    await flushPending(db, pending, new Set(['192.0.2.1']));
+    expect(sent[0].parameters[0]).toBe('{"192.0.2.2"}');
+    await flushPending(db, pending, new Set(['192.0.2.1', '192.0.2.2']));
+    expect(sent[1].parameters[0]).toBe('{}');
+    expect(sent[1].parameters[4]).toBe('{"192.0.2.1","192.0.2.2"}');
+  });
+
+  it("remembers a committed batch's IPs, and starts again empty when full", () => {
+    const known = new Set<string>();
+    const pending = emptyPending();
+    addPending(pending, ['192.0.2.1', '192.0.2.2'], new Map());
+    rememberIps(known, pending, 3);
+    expect([...known]).toEqual(['192.0.2.1', '192.0.2.2']);
+    const next = emptyPending();
+    addPending(next, ['192.0.2.3', '192.0.2.4'], new Map());
+    rememberIps(known, next, 3);
+    expect([...known]).toEqual(['192.0.2.3', '192.0.2.4']);
   });
 });

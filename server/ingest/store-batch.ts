@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { reportKey, summarise } from '../dmarc/report-key';
 import type { Report } from '../dmarc/types';
 import { saveOriginalFile } from './files';
-import { addPending, emptyPending, flushPending, type Pending } from './flush';
+import { addPending, emptyPending, flushPending, knownIps, rememberIps, type Pending } from './flush';
 import { findDomainOwners } from './ownership';
 import { storeAggregate } from './store-aggregate';
 import { fitsBatch, storeAggregates, type BatchReport } from './store-aggregates';
@@ -102,11 +102,16 @@ async function storeTogether(
   return new Set(picked);
 }
 
-async function runBatch(trx: Db, files: ParsedFile[], options: IngestOptions): Promise<BatchOutcome[]> {
+async function runBatch(
+  trx: Db,
+  files: ParsedFile[],
+  options: IngestOptions,
+  known: ReadonlySet<string>,
+  pending: Pending,
+): Promise<BatchOutcome[]> {
   const owners = await findDomainOwners(trx, [
     ...new Set(files.flatMap((f) => f.reports.map((r) => reportKey(r).domain))),
   ]);
-  const pending = emptyPending();
   const out: BatchOutcome[] = files.map(() => ({ reports: [] }));
   const together = await storeTogether(trx, files, owners, options, pending, out);
   for (const [index, parsed] of files.entries()) {
@@ -158,14 +163,18 @@ async function runBatch(trx: Db, files: ParsedFile[], options: IngestOptions): P
       }
     }
   }
-  await flushPending(trx, pending);
+  await flushPending(trx, pending, known);
   return out;
 }
 
 export async function storeBatch(db: Db, files: ParsedFile[], options: IngestOptions = {}) {
+  const known = knownIps(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => runBatch(trx, files, options));
+      const pending = emptyPending();
+      const out = await db.transaction().execute((trx) => runBatch(trx, files, options, known, pending));
+      rememberIps(known, pending);
+      return out;
     } catch (e) {
       if (!retryable(e) || attempt >= 5) throw e;
       await new Promise((r) => setTimeout(r, 20 * attempt));

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { knownIps } from '../../server/ingest/flush';
 import { ingestMany, type ManyItem } from '../../server/ingest/ingest-many';
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
 import { openTestDatabase, type TestDatabase } from './support/db';
@@ -61,6 +63,45 @@ describe('batched ingestion', () => {
     expect(after.spf_results - before.spf_results).toBe(80);
     expect(after.report_files - before.report_files).toBe(2);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+  });
+
+  it('skips the enrichment rows of IPs only once a batch that wrote them has committed', async () => {
+    await makeOrganization(t.db, 'Enrich', ['enrich.example']);
+    const ips = ['198.51.100.201', '198.51.100.202', '198.51.100.203'];
+    const enrichFile = (reportId: string) => ({
+      name: `${reportId}.xml`,
+      bytes: Buffer.from(
+        reportXml({
+          reportId,
+          domain: 'enrich.example',
+          records: ips.map((ip) => ({ ip, count: '1', dkim: 'pass', spf: 'pass' })),
+        }),
+      ),
+      source: 'cli' as const,
+    });
+    const enriched = async () =>
+      (
+        await sql<{
+          ip: string;
+        }>`select ip from ip_enrichment where ip = any(${ips}::text[]) order by ip`.execute(t.db)
+      ).rows.map((r) => r.ip);
+    // Every attempt of the first batch dies in its last statement, as a deadlock would: rolled back whole.
+    await sql`create function enrich_deadlock() returns trigger language plpgsql as $$
+      begin raise exception 'injected deadlock' using errcode = '40P01'; end $$`.execute(t.db);
+    await sql`create trigger enrich_deadlock before insert on ip_enrichment for each row
+      when (new.ip = '198.51.100.203') execute function enrich_deadlock()`.execute(t.db);
+    await expect(ingestMany(t.db, [enrichFile('enrich-1')], {}, () => {})).rejects.toThrow(
+      'injected deadlock',
+    );
+    await sql`drop trigger enrich_deadlock on ip_enrichment`.execute(t.db);
+    expect(await enriched()).toEqual([]);
+    expect(ips.some((ip) => knownIps(t.db).has(ip))).toBe(false);
+    // The next batch must queue them: a cache that remembered the rolled-back batch would leave them out.
+    await ingestMany(t.db, [enrichFile('enrich-3')], {}, () => {});
+    expect(await enriched()).toEqual(ips);
+    expect(ips.every((ip) => knownIps(t.db).has(ip))).toBe(true);
+    await ingestMany(t.db, [enrichFile('enrich-4')], {}, () => {});
+    expect(await enriched()).toEqual(ips);
   });
 
   it('stops reading ahead while the files read and not yet stored hold the byte budget', async () => {
