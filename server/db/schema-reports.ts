@@ -88,7 +88,6 @@ export type SpfResultJson = {
 };
 
 export type DmarcRollupsTable = {
-  id: Generated<number>;
   day: ColumnType<Date | string, string, string>;
   organization_id: number;
   domain: string;

@@ -5,8 +5,8 @@ import { startTestApp, type TestApp } from './support/app';
 import { storeReportWithDkim } from './support/stored-report';
 
 // Migration 0037_ingest_write_costs: the records' two indexes become one primary key (report_id, id), still
-// unique and still serving "a report's records in id order"; the record and rollup id sequences hand out
-// 128 values at a time. Down puts both back.
+// unique and still serving "a report's records in id order"; the record id sequence hands out 128 values at
+// a time; rollup rows lose their unused serial id. Down puts all three back.
 
 let t: TestApp;
 let migrator: Migrator;
@@ -17,12 +17,16 @@ const indexes = async () =>
     await sql<{ def: string }>`select regexp_replace(indexdef, ' ON \\S+', ' ON') as def from pg_indexes
       where tablename = 'dmarc_records' and schemaname = current_schema() order by indexname`.execute(t.db)
   ).rows.map((r) => r.def);
-const caches = async () =>
+const recordIdCache = async () =>
   (
     await sql<{ cache: string }>`select cache_size::text as cache from pg_sequences
-      where schemaname = current_schema() and sequencename in ('dmarc_records_id_seq', 'dmarc_rollups_id_seq')
-      order by sequencename`.execute(t.db)
-  ).rows.map((r) => r.cache);
+      where schemaname = current_schema() and sequencename = 'dmarc_records_id_seq'`.execute(t.db)
+  ).rows[0].cache;
+const rollupIndexes = async () =>
+  (
+    await sql<{ name: string }>`select indexname as name from pg_indexes
+      where tablename = 'dmarc_rollups' and schemaname = current_schema() order by indexname`.execute(t.db)
+  ).rows.map((r) => r.name);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -38,11 +42,12 @@ afterAll(async () => {
 });
 
 describe('0037_ingest_write_costs', () => {
-  it('keeps one primary key (report_id, id) on records and caches the id sequences', async () => {
+  it('keeps one primary key (report_id, id) on records, caches their ids and drops the rollup id', async () => {
     expect(await indexes()).toEqual([
       'CREATE UNIQUE INDEX dmarc_records_pkey ON USING btree (report_id, id)',
     ]);
-    expect(await caches()).toEqual(['128', '128']);
+    expect(await recordIdCache()).toBe('128');
+    expect(await rollupIndexes()).not.toContain('dmarc_rollups_pkey');
   });
 
   it('refuses a second record with the same id in one report', async () => {
@@ -60,13 +65,14 @@ describe('0037_ingest_write_costs', () => {
     await expect(again.execute(t.db)).rejects.toThrow(/duplicate key/);
   });
 
-  it('puts the id primary key, the report_id index and single-value sequences back on the way down', async () => {
+  it('puts the record indexes, the single-value sequence and the rollup id back on the way down', async () => {
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
     expect(await indexes()).toEqual([
       'CREATE UNIQUE INDEX dmarc_records_pkey ON USING btree (id)',
       'CREATE INDEX dmarc_records_report_idx ON USING btree (report_id)',
     ]);
-    expect(await caches()).toEqual(['1', '1']);
+    expect(await recordIdCache()).toBe('1');
+    expect(await rollupIndexes()).toContain('dmarc_rollups_pkey');
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await indexes()).toHaveLength(1);
   });
