@@ -81,11 +81,12 @@ describe('source IP enrichment', () => {
     ]);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
 
-    // A later report from a known IP gets the sender service at ingest time.
+    // A later report from a known IP gets the sender service at ingest time, also in a rollup row of its
+    // own (other results: a new key, not one merged into a row that already has it).
     const again = reportXml({
       reportId: 'enrich-2',
       domain: 'enrich.example',
-      records: [{ ip: '203.0.113.5' }],
+      records: [{ ip: '203.0.113.5' }, { ip: '203.0.113.5', dkim: 'fail', spf: 'fail' }],
     });
     await ingestFile(t.db, { name: 'f.xml', bytes: Buffer.from(again), source: 'cli' });
     const unknown = await t.db
@@ -94,6 +95,12 @@ describe('source IP enrichment', () => {
       .where('sender_service', 'is', null)
       .execute();
     expect(unknown.map((u) => u.source_ip)).toEqual(['203.0.113.9']);
+    const known = await t.db
+      .selectFrom('dmarc_rollups')
+      .select('sender_service')
+      .where('source_ip', '=', '203.0.113.5')
+      .execute();
+    expect(known.map((k) => k.sender_service)).toEqual(['bigmailer.co.uk', 'bigmailer.co.uk']);
   });
 
   it('attributes by the same rule as networks/recalculate/: network, then reverse-DNS suffix, then base domain', async () => {
