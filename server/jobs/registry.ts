@@ -3,6 +3,7 @@ import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
 import { summaryFoldJob } from '../modules/analytics/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
+import { embeddedVacuumJob } from './embedded-vacuum';
 import type { Job } from './scheduler';
 
 const hour = 3_600_000;
@@ -15,6 +16,8 @@ export const registeredJobs: Job[] = [
   summaryFoldJob(),
   // Stored domain checks and DNS history (issue 5): every CHECK_INTERVAL_HOURS.
   recheckJob(),
+  // PGlite has no autovacuum: reclaim the space of deleted rows and keep the planner's statistics.
+  embeddedVacuumJob(),
   {
     name: 'purge-refresh-tokens',
     intervalMs: hour,
