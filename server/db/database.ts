@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect';
+import { startPGliteWorker } from './pglite-socket';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -16,7 +15,8 @@ export type DatabaseOptions = {
   searchPath?: string;
 };
 
-// PostgreSQL through pg when DATABASE_URL is set, else PGlite (embedded WASM Postgres) in DATA_DIR/pglite.
+// PostgreSQL through pg when DATABASE_URL is set, else PGlite (embedded WASM Postgres) in DATA_DIR/pglite,
+// run in a worker thread and reached through pg as well (pglite-socket.ts).
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -29,7 +29,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const worker = await startPGliteWorker(dir);
+  // PGlite is one backend: one connection, which a transaction holds from BEGIN to COMMIT (the pool queues
+  // the rest), kept open while idle.
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'postgres',
+    stream: () => worker.socket(),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await worker.close();
+    },
+  };
 }

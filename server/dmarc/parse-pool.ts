@@ -1,9 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { tsWorker } from '../lib/ts-worker';
 import type { ParseOutcome, ParseOptions } from './types';
 import type { ParseReply } from './parse-worker';
 
-// Parsing (gunzip, unzip, XML) off the main thread for bulk imports: on PGlite the database runs as WASM on
-// the main thread, so parsing there takes turns with it; in a worker it runs on the other core. Files go
+// Parsing (gunzip, unzip, XML) off the main thread for bulk imports (off by default: on PostgreSQL the
+// server's backends take the second core, and PGlite runs in a worker thread of its own). Files go
 // to the worker with the fewest pending; each worker answers in order. The outcome crosses back by
 // structured clone (plain objects and Dates: nothing in a ParseOutcome loses its type on the way).
 
@@ -14,15 +14,10 @@ export type ParsePool = {
 
 type Pending = { resolve: (o: ParseOutcome) => void; reject: (e: Error) => void };
 
-// The worker is TypeScript like the rest of the server: it registers tsx's loader first (bin/msas.js does
-// the same for the CLI), since a worker does not inherit the main thread's loader hooks.
-const bootstrap = (url: string) =>
-  `import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(url)});`;
-
 export function createParsePool(size: number): ParsePool {
-  const url = new URL('./parse-worker.ts', import.meta.url).href;
+  const url = new URL('./parse-worker.ts', import.meta.url);
   const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = new Worker(bootstrap(url), { eval: true });
+    const worker = tsWorker(url);
     const pending = new Map<number, Pending>();
     const failAll = (e: Error) => {
       for (const p of pending.values()) p.reject(e);

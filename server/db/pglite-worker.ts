@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+// Body of the PGlite worker (pglite-socket.ts): the embedded database runs on this thread, so its WASM work
+// takes the second core while the main thread serves requests and parses reports. It only moves protocol
+// bytes: each message is what a client wrote up to a Sync (or a simple Query, or the startup packet), and
+// the reply is everything PGlite answered, in the order asked.
+
+export type WorkerRequest = { id: number; bytes: Uint8Array; close?: boolean };
+export type WorkerReply = { id: number; bytes?: Uint8Array; error?: string };
+
+const port = parentPort!;
+const opened = PGlite.create(workerData.dir as string);
+let queue: Promise<unknown> = opened;
+
+opened.then(
+  () => port.postMessage({ id: 0 } satisfies WorkerReply),
+  (e: unknown) =>
+    port.postMessage({ id: 0, error: String((e as Error)?.message ?? e) } satisfies WorkerReply),
+);
+
+port.on('message', (msg: WorkerRequest) => {
+  queue = queue
+    .then(async () => {
+      const pg = await opened;
+      if (msg.close) {
+        await pg.close();
+        return { id: msg.id } satisfies WorkerReply;
+      }
+      const bytes = await pg.execProtocolRaw(msg.bytes);
+      return { id: msg.id, bytes } satisfies WorkerReply;
+    })
+    .then(
+      // PGlite returns a copy of its answer, so its buffer can move to the main thread without copying.
+      (reply) => port.postMessage(reply, reply.bytes ? [reply.bytes.buffer as ArrayBuffer] : []),
+      (e: unknown) =>
+        port.postMessage({ id: msg.id, error: String((e as Error)?.message ?? e) } satisfies WorkerReply),
+    );
+});
