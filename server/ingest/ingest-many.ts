@@ -19,6 +19,11 @@ export type ManyOptions = IngestOptions & {
   parseWorkers?: number;
   /** Bytes of files read ahead and not yet taken into a batch (default 64 MB); at least one file is read. */
   aheadBytes?: number;
+  /**
+   * Let other events run before each parse. Parses chain as promise callbacks, so without this the files
+   * read ahead are parsed in one run and a database answer that arrives meanwhile waits for all of them.
+   */
+  yieldBetweenParses?: boolean;
 };
 
 export type ManyItem =
@@ -29,14 +34,23 @@ type Ahead = { promise: Promise<ParsedOutcome | null>; settled: boolean; bytes: 
 
 /**
  * Defaults measured with npm run bench:ingest (docs/PERFORMANCE.md). PGlite has one connection (a second
- * batch in flight would only wait for it). On PostgreSQL, 32 files read ahead: with 8, four batches in
+ * batch in flight would only wait for it), and its worker thread idled a quarter of the time waiting for
+ * the main thread to finish a run of parses, so there each parse yields first. On PostgreSQL four batches
+ * in flight keep the server busy meanwhile, and a run of parses fills the next batches: yielding made them
+ * smaller and cost the server 20% more CPU. On PostgreSQL, 32 files read ahead: with 8, four batches in
  * flight held ~1.4 reports each and cost the server more; with 32 and one statement per batch, four in
  * flight keep both cores busier than two (one batch's backend waits for another's commit on shared rollup
  * rows).
  */
 export const manyDefaults = {
-  postgres: { concurrency: 4, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
-  pglite: { concurrency: 1, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
+  postgres: {
+    concurrency: 4,
+    prefetch: 32,
+    batchReports: 32,
+    batchRecords: 20_000,
+    yieldBetweenParses: false,
+  },
+  pglite: { concurrency: 1, prefetch: 32, batchReports: 32, batchRecords: 20_000, yieldBetweenParses: true },
 } as const;
 
 export async function ingestMany(
@@ -79,7 +93,10 @@ export async function ingestMany(
       aheadBytes += entry.bytes;
       return next.value;
     });
-    entry.promise = file.then((f) => (f ? parseIncoming(f, options, pool) : null));
+    entry.promise = file.then(async (f) => {
+      if (options.yieldBetweenParses) await new Promise((resolve) => setImmediate(resolve));
+      return f ? parseIncoming(f, options, pool) : null;
+    });
     // With workers, parses overlap (the pool spreads them); on the main thread they run one at a time.
     chain = (pool ? file : entry.promise).catch(() => undefined);
     entry.promise.then(

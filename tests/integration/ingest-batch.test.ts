@@ -132,4 +132,33 @@ describe('batched ingestion', () => {
     await run(1 << 30);
     expect(most).toBeGreaterThan(4);
   });
+
+  it('lets other events run between parses when asked (PGlite), else parses what is read ahead in one run', async () => {
+    await makeOrganization(t.db, 'Turns', ['turns.example']);
+    // A counter that only moves when the event loop gets a turn; each file notes its value when read.
+    const seenAt = async (yieldBetweenParses: boolean, tag: string) => {
+      let turns = 0;
+      let running = true;
+      const spin = () => {
+        turns += 1;
+        if (running) setImmediate(spin);
+      };
+      spin();
+      const seen: number[] = [];
+      function* files() {
+        for (let i = 0; i < 12; i++) {
+          seen.push(turns);
+          const bytes = Buffer.from(
+            reportXml({ reportId: `${tag}-${i}`, domain: 'turns.example', records: [{}] }),
+          );
+          yield { name: `${tag}-${i}.xml`, bytes, source: 'cli' as const };
+        }
+      }
+      await ingestMany(t.db, files(), { prefetch: 12, batchReports: 12, yieldBetweenParses }, () => {});
+      running = false;
+      return new Set(seen).size;
+    };
+    expect(await seenAt(true, 'turns-yield')).toBe(12);
+    expect(await seenAt(false, 'turns-run')).toBeLessThan(4);
+  });
 });
