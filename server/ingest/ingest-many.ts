@@ -19,25 +19,17 @@ export type ManyOptions = IngestOptions & {
   parseWorkers?: number;
   /** Bytes of files read ahead and not yet taken into a batch (default 64 MB); at least one file is read. */
   aheadBytes?: number;
-  /**
-   * Let other events run before each parse. Parses chain as promise callbacks, so without this the files
-   * read ahead are parsed in one run and a database answer that arrives meanwhile waits for all of them.
-   */
-  yieldBetweenParses?: boolean;
 };
 
 export type ManyItem =
   | { file: string; result: FileResult; reports: StoredReport[]; error?: undefined }
   | { file: string; error: unknown; result?: undefined; reports?: undefined };
 
-type Ahead = { promise: Promise<ParsedOutcome | null>; settled: boolean; bytes: number };
+type Ahead = { promise: Promise<ParsedOutcome | null>; bytes: number };
 
 /**
  * Defaults measured with npm run bench:ingest (docs/PERFORMANCE.md). PGlite has one connection (a second
- * batch in flight would only wait for it), and its worker thread idled a quarter of the time waiting for
- * the main thread to finish a run of parses, so there each parse yields first. On PostgreSQL four batches
- * in flight keep the server busy meanwhile, and a run of parses fills the next batches: yielding made them
- * smaller and cost the server 20% more CPU. On PostgreSQL, 32 files read ahead: with 8, four batches in
+ * batch in flight would only wait for it). On PostgreSQL, 32 files read ahead: with 8, four batches in
  * flight held ~1.4 reports each and cost the server more; with 32 and one statement per batch, four in
  * flight keep both cores busier than two (one batch's backend waits for another's commit on shared rollup
  * rows).
@@ -80,7 +72,7 @@ export async function ingestMany(
 
   // Files are pulled one after the other (the iterator is not re-entrant).
   const pull = () => {
-    const entry: Ahead = { promise: null as never, settled: false, bytes: 0 };
+    const entry: Ahead = { promise: null as never, bytes: 0 };
     const file = chain.then(async () => {
       while (aheadBytes >= aheadLimit) await new Promise<void>((resolve) => (wake = resolve));
       if (exhausted) return null;
@@ -93,16 +85,17 @@ export async function ingestMany(
       aheadBytes += entry.bytes;
       return next.value;
     });
+    // Parses chain as promise callbacks: without a turn of the event loop before each, the files read ahead
+    // are parsed in one run, and the database's answers to the batches in flight wait for all of them
+    // (PGlite's worker sat idle a quarter of the time).
     entry.promise = file.then(async (f) => {
-      if (options.yieldBetweenParses) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
       return f ? parseIncoming(f, options, pool) : null;
     });
+    // A failure is the taker's to see; until then it must not count as unhandled.
+    entry.promise.catch(() => undefined);
     // With workers, parses overlap (the pool spreads them); on the main thread they run one at a time.
     chain = (pool ? file : entry.promise).catch(() => undefined);
-    entry.promise.then(
-      () => (entry.settled = true),
-      () => (entry.settled = true),
-    );
     queue.push(entry);
   };
   const refill = () => {
@@ -127,8 +120,9 @@ export async function ingestMany(
       const batch = [first];
       let reports = first.parsed?.reports.length ?? 0;
       let records = countRecords(first);
-      // Group what is already parsed; never wait for the parser with a batch in hand.
-      while (reports < maxReports && records < maxRecords && queue[0]?.settled) {
+      // Fill the batch up to its limits or the end of the files, waiting for the parser if need be: a
+      // fuller batch costs the server less per record, and the parser runs while other batches commit.
+      while (reports < maxReports && records < maxRecords && queue.length > 0) {
         const more = await take();
         if (!more) break;
         batch.push(more);
