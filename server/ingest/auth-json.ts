@@ -1,9 +1,9 @@
 import type { DkimAuthResult, SpfAuthResult } from '../dmarc/types';
 
-// A record's DKIM and SPF results as elements of a `jsonb[]` array literal (pg-array.ts): the JSON text of
-// the list, quoted and escaped for the array literal, written in one pass. The same text as
-// textArray([toJson(list)]) (tested), without JSON.stringify of the objects and two regex replaces over the
-// whole text: ~1 µs a record of Node's CPU at ingest. Element shapes: migration 0036_record_auth_results.
+// A record's DKIM and SPF results as JSON texts of the lists, written in one pass: the same text as
+// toJson(list) (tested), without JSON.stringify of the objects, ~1 µs a record of Node's CPU at ingest.
+// Element shapes: migration 0036_record_auth_results. A statement sends its distinct lists as one jsonb
+// array (store-aggregate.ts insertRecords).
 
 // Whether JSON.stringify would write the string as is: no quote, backslash, control character (NUL,
 // which jsonb refuses, among them) or surrogate (a lone one is escaped).
@@ -14,30 +14,28 @@ function plain(s: string): boolean {
   }
   return true;
 }
-const literalSpecials = /[\\"]/g;
 // jsonb refuses the \ud800 escape JSON.stringify writes for a lone surrogate; text columns got U+FFFD for it
 // (UTF-8 encoding on the way out), so the JSON gets the same.
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** A JSON string (or null) as it stands inside a quoted array element: quotes and backslashes escaped. */
+/** A JSON string, or null. */
 function str(s: string | null): string {
   if (s === null) return 'null';
-  if (plain(s)) return `\\"${s}\\"`;
-  const json = JSON.stringify(s.split('\u0000').join('').replace(loneSurrogate, '\ufffd'));
-  return json.replace(literalSpecials, '\\$&');
+  if (plain(s)) return `"${s}"`;
+  return JSON.stringify(s.split('\u0000').join('').replace(loneSurrogate, '\ufffd'));
 }
 
 const dkimFragment = (d: DkimAuthResult) =>
-  `{\\"domain\\":${str(d.domain)},\\"selector\\":${str(d.selector)},\\"result\\":${str(d.result)},\\"human_result\\":${str(d.humanResult)}}`;
+  `{"domain":${str(d.domain)},"selector":${str(d.selector)},"result":${str(d.result)},"human_result":${str(d.humanResult)}}`;
 const spfFragment = (a: SpfAuthResult) =>
-  `{\\"domain\\":${str(a.domain)},\\"scope\\":${str(a.scope)},\\"result\\":${str(a.result)},\\"human_result\\":${str(a.humanResult)}}`;
+  `{"domain":${str(a.domain)},"scope":${str(a.scope)},"result":${str(a.result)},"human_result":${str(a.humanResult)}}`;
 
-/** Array literal element of a record's DKIM results (`"[...]"`). */
+/** JSON text of a record's DKIM results (at most max of them). */
 export function dkimElement(list: readonly DkimAuthResult[], max: number): string {
-  let out = '"[';
+  let out = '[';
   const n = Math.min(list.length, max);
   for (let i = 0; i < n; i++) out += (i > 0 ? ',' : '') + dkimFragment(list[i]);
-  return out + ']"';
+  return out + ']';
 }
 
 /** The report's warning when some record has more DKIM results than a record keeps (only hostile files do). */
@@ -51,11 +49,11 @@ export function dkimCapWarning(
     : `${over} record(s) had more than ${max} DKIM results; only the first ${max} were kept`;
 }
 
-/** Array literal element of a record's SPF results (`"[...]"`). */
+/** JSON text of a record's SPF results. */
 export function spfElement(list: readonly SpfAuthResult[]): string {
-  let out = '"[';
+  let out = '[';
   for (let i = 0; i < list.length; i++) out += (i > 0 ? ',' : '') + spfFragment(list[i]);
-  return out + ']"';
+  return out + ']';
 }
 
 // Reports repeat a few results record after record (the same signer, selector and verdict): each distinct
@@ -87,7 +85,7 @@ export function authElements(max: number) {
         if (e.second === second && e.result === r.result && e.human === r.humanResult) return e;
       }
     const text = flat(write(r));
-    const e = { second, result: r.result, human: r.humanResult, text, element: flat(`"[${text}]"`) };
+    const e = { second, result: r.result, human: r.humanResult, text, element: flat(`[${text}]`) };
     if (size < memoCap) {
       if (list === undefined) memo.set(r.domain, (list = []));
       if (list.length < perDomain) {
@@ -104,19 +102,16 @@ export function authElements(max: number) {
   return {
     dkim(list: readonly DkimAuthResult[]): string {
       const n = Math.min(list.length, max);
-      if (n <= 1) return n === 0 ? '"[]"' : dkim(list[0]).element;
-      let out = '"[' + dkim(list[0]).text;
+      if (n <= 1) return n === 0 ? '[]' : dkim(list[0]).element;
+      let out = '[' + dkim(list[0]).text;
       for (let i = 1; i < n; i++) out += ',' + dkim(list[i]).text;
-      return out + ']"';
+      return out + ']';
     },
     spf(list: readonly SpfAuthResult[]): string {
-      if (list.length <= 1) return list.length === 0 ? '"[]"' : spf(list[0]).element;
-      let out = '"[' + spf(list[0]).text;
+      if (list.length <= 1) return list.length === 0 ? '[]' : spf(list[0]).element;
+      let out = '[' + spf(list[0]).text;
       for (let i = 1; i < list.length; i++) out += ',' + spf(list[i]).text;
-      return out + ']"';
+      return out + ']';
     },
   };
 }
-
-/** An array literal of elements already quoted and escaped. */
-export const rawArray = (elements: readonly string[]): string => `{${elements.join(',')}}`;

@@ -8,7 +8,6 @@ import { textArray } from './pg-array';
 import { rollupRows } from './rollups';
 import {
   addRecords,
-  authTables,
   fileValues,
   headerColumns,
   headerRow,
@@ -97,8 +96,7 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
         ${recordsUnnest(records, true)}
       where ids.a[t.ord + 1] is not null
     ),
-    ${authTables(records)},
-    ins_rec as (${insertRecords})
+    ins_rec as (${insertRecords(records)})
     select ord, id, file_id as id2, null::boolean as fresh from stored
     union all select null, id, null, fresh from f`.execute(trx);
   return finish(trx, items, domains, out as unknown as Returned[]);
