@@ -117,24 +117,28 @@ export function recordsUnnest(c: RecordColumns, withOrd: boolean) {
 const listsJson = (lists: readonly string[]) => `[${lists.join(',')}]`;
 
 /**
- * Inserts the records of CTE `rec` (ids drawn, report_id set, recordsUnnest's columns), each with its DKIM
+ * Inserts the records `rec` selects (id drawn, report_id set, recordsUnnest's columns), each with its DKIM
  * and SPF list taken by position from the statement's lists. The parameter is parsed once (a bound value
  * is a constant to the planner), `->` finds an element without reading the ones before it, and there is no
- * join: joining the lists by number made the planner sort the records (a merge join).
+ * join: joining the lists by number made the planner sort the records (a merge join). `rec` is a subquery,
+ * not a CTE, so its rows are not first copied into a tuplestore (the batch statement: −7%).
  */
-export const insertRecords = (c: RecordColumns) => sql`insert into dmarc_records (id, report_id, source_ip,
+export const insertRecords = (
+  c: RecordColumns,
+  rec: RawBuilder<unknown>,
+) => sql`insert into dmarc_records (id, report_id, source_ip,
     count, disposition, dkim, spf, reasons, header_from, envelope_from, envelope_to, extensions, dkim_results,
     spf_results)
   select rec.id, rec.report_id, rec.source_ip, rec.count, rec.disposition, rec.dkim, rec.spf,
     coalesce(rec.reasons, '[]'::jsonb), rec.header_from, rec.envelope_from, rec.envelope_to, rec.extensions,
     ${listsJson(c.dkimLists.texts)}::jsonb -> (rec.dkim_idx - 1),
     ${listsJson(c.spfLists.texts)}::jsonb -> (rec.spf_idx - 1)
-  from rec`;
+  from (${rec}) rec`;
 
 function recordArrays(report: AggregateReport, from: number, to: number) {
   const c = newRecordColumns();
   addRecords(c, report, from, to);
-  return { records: recordsUnnest(c, false), insert: insertRecords(c), ips: c.ip };
+  return { c, ips: c.ip };
 }
 
 /** A report_files row: (sha256, name, size, content, source). */
@@ -226,13 +230,11 @@ function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): 
  * lookup, run for every record: 3 µs a record against 0.35 µs for nextval alone, measured).
  */
 function chunkStatement(head: RawBuilder<unknown>, parts: ReturnType<typeof recordArrays>) {
-  return sql<{ id: number; file_id: number | null }>`with ${head},
-  rec as (
-    select nextval(seq.oid)::int as id, hdr.id as report_id, t.*
+  const rec = sql`select nextval(seq.oid)::int as id, hdr.id as report_id, t.*
     from hdr, (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq,
-      ${parts.records}
-  ),
-  ins_rec as (${parts.insert})
+      ${recordsUnnest(parts.c, false)}`;
+  return sql<{ id: number; file_id: number | null }>`with ${head},
+  ins_rec as (${insertRecords(parts.c, rec)})
   select hdr.id, f.id as file_id from hdr, f`;
 }
 

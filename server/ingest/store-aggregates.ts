@@ -90,13 +90,13 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       join hin using (${sql.raw(reportKeyColumns.join(', '))})),
     ids as (select array(select s.id from generate_series(0, ${items.length - 1}::int) g
       left join stored s on s.ord = g order by g) as a),
-    rec as (
-      select nextval(seq.oid)::int as id, ids.a[t.ord + 1] as report_id, t.*
+    ins_rec as (${insertRecords(
+      records,
+      sql`select nextval(seq.oid)::int as id, ids.a[t.ord + 1] as report_id, t.*
       from (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq, ids,
         ${recordsUnnest(records, true)}
-      where ids.a[t.ord + 1] is not null
-    ),
-    ins_rec as (${insertRecords(records)})
+      where ids.a[t.ord + 1] is not null`,
+    )})
     select ord, id, file_id as id2, null::boolean as fresh from stored
     union all select null, id, null, fresh from f`.execute(trx);
   return finish(trx, items, domains, out as unknown as Returned[]);
