@@ -43,8 +43,13 @@ export async function startPGliteWorker(dir: string): Promise<PGliteWorker> {
       worker.ref();
       if (msg) worker.postMessage({ ...msg, id });
     });
-  // id 0 is the worker's own answer: PGlite opened, or why it could not.
-  await send(null, 0);
+  // id 0 is the worker's own answer: PGlite opened, or why it could not (then the thread goes too).
+  try {
+    await send(null, 0);
+  } catch (e) {
+    await worker.terminate();
+    throw e;
+  }
 
   return {
     socket: () => new PGliteStream((bytes) => send({ bytes })),

@@ -138,4 +138,15 @@ describe('PGlite in a worker thread', () => {
       fs.rmSync(reopenDir, { recursive: true, force: true });
     }
   });
+
+  it('refuses a data directory PGlite cannot open, with its reason', async () => {
+    const bad = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-pglite-bad-'));
+    try {
+      fs.mkdirSync(path.join(bad, 'pglite'));
+      fs.writeFileSync(path.join(bad, 'pglite', 'PG_VERSION'), '99\n');
+      await expect(openDatabase({ dataDir: bad })).rejects.toThrow(/PGlite/);
+    } finally {
+      fs.rmSync(bad, { recursive: true, force: true });
+    }
+  });
 });
