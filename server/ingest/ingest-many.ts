@@ -35,15 +35,9 @@ type Ahead = { promise: Promise<ParsedOutcome | null>; bytes: number };
  * rows).
  */
 export const manyDefaults = {
-  postgres: {
-    concurrency: 4,
-    prefetch: 32,
-    batchReports: 32,
-    batchRecords: 20_000,
-    yieldBetweenParses: false,
-  },
-  pglite: { concurrency: 1, prefetch: 32, batchReports: 32, batchRecords: 20_000, yieldBetweenParses: true },
-} as const;
+  postgres: { concurrency: 4, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
+  pglite: { concurrency: 1, prefetch: 32, batchReports: 32, batchRecords: 20_000 },
+} as const satisfies Record<string, ManyOptions>;
 
 export async function ingestMany(
   db: Db,
