@@ -99,7 +99,19 @@ class PGliteStream extends Duplex {
 
   override _read(): void {}
 
+  // pg corks the stream around a query's messages (Parse, Bind, Describe, Execute, Sync): they arrive here
+  // together and are joined once. Through _write alone each message would copy again all buffered before it,
+  // the Bind with its column arrays included.
+  override _writev(chunks: { chunk: Buffer }[], callback: (e?: Error | null) => void): void {
+    const all = chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk));
+    this.receive(all, callback);
+  }
+
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (e?: Error | null) => void): void {
+    this.receive(chunk, callback);
+  }
+
+  private receive(chunk: Buffer, callback: (e?: Error | null) => void): void {
     this.buffered.push(chunk);
     this.bufferedBytes += chunk.length;
     let all = this.buffered.length === 1 ? chunk : Buffer.concat(this.buffered, this.bufferedBytes);
