@@ -16,6 +16,7 @@ describe('parseSettings', () => {
       smtpUrl: undefined,
       trustProxy: false,
     });
+    expect(s.checks.allowPrivateTargets).toBe(false);
     expect(s.dataDir).toMatch(/\/data$/);
   });
 
@@ -30,6 +31,7 @@ describe('parseSettings', () => {
       SMTP_URL: 'smtps://user:pw@mail.example.com',
       CHECKS_PORT: '8082',
       TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+      CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
     });
     expect(s).toMatchObject({
       port: 9000,
@@ -40,7 +42,9 @@ describe('parseSettings', () => {
       loginRateLimit: 7,
       checksPort: 8082,
       trustProxy: ['10.0.0.1', '10.0.0.2'],
+      checks: { allowPrivateTargets: true },
     });
+    expect(parseSettings({ CHECKS_ALLOW_PRIVATE_TARGETS: 'off' }).checks.allowPrivateTargets).toBe(false);
   });
 
   it.each([
@@ -68,6 +72,11 @@ describe('parseSettings', () => {
     ],
     ['LOGIN_RATE_LIMIT', '0', 'Invalid setting LOGIN_RATE_LIMIT: expected a whole number of at least 1'],
     ['SMTP_URL', 'http://mail', 'Invalid setting SMTP_URL: expected an smtp:// or smtps:// URL'],
+    [
+      'CHECKS_ALLOW_PRIVATE_TARGETS',
+      'maybe',
+      'Invalid setting CHECKS_ALLOW_PRIVATE_TARGETS: expected true or false',
+    ],
   ])('refuses a bad %s with a message naming it', (name, value, message) => {
     expect(() => parseSettings({ [name]: value })).toThrow(ConfigError);
     expect(() => parseSettings({ [name]: value })).toThrow(message);

@@ -64,6 +64,17 @@ const duration = (fallback: string) =>
       return seconds;
     });
 
+const flag = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const text = (v ?? '').trim().toLowerCase();
+    if (text === '' || ['false', '0', 'no', 'off'].includes(text)) return false;
+    if (['true', '1', 'yes', 'on'].includes(text)) return true;
+    ctx.addIssue({ code: 'custom', message: 'expected true or false' });
+    return z.NEVER;
+  });
+
 const optionalText = z
   .string()
   .optional()
@@ -131,6 +142,7 @@ const envSchema = z.object({
   CHECKS_NS_PORT: port(53),
   MTA_STS_PORT: port(443),
   MTA_STS_CA_FILE: optionalText,
+  CHECKS_ALLOW_PRIVATE_TARGETS: flag,
   DNSSEC_RESOLVER: optionalText.refine(
     (v) => v === undefined || /^(\[[0-9a-f:.]+\]|[0-9.]+)(:\d{1,5})?$/i.test(v),
     'expected a validating resolver as host:port, e.g. 127.0.0.1:53',
@@ -191,6 +203,8 @@ export type Settings = {
     nsPort: number;
     mtaStsPort: number;
     mtaStsCaFile?: string;
+    /** Connect to private and reserved addresses a checked domain points at (tests on loopback only). */
+    allowPrivateTargets: boolean;
   };
   /** Validating resolver (host:port) for the DNSSEC and DANE checks; unset: the DNS_SERVERS resolver. */
   dnssecResolver: string | undefined;
@@ -259,6 +273,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       nsPort: e.CHECKS_NS_PORT ?? 53,
       mtaStsPort: e.MTA_STS_PORT ?? 443,
       mtaStsCaFile: e.MTA_STS_CA_FILE,
+      allowPrivateTargets: e.CHECKS_ALLOW_PRIVATE_TARGETS,
     },
     dnssecResolver: e.DNSSEC_RESOLVER,
     smtpCheckPort: e.SMTP_CHECK_PORT ?? 25,

@@ -48,6 +48,7 @@ beforeAll(async () => {
     DNS_SERVERS: `${dns.host}:${dns.port}`,
     SMTP_CHECK_PORT: closed,
     MTA_STS_PORT: closed,
+    CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
     CHECK_INTERVAL_HOURS: '24',
   });
   browser = await launchBrowser();

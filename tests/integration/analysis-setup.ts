@@ -52,6 +52,8 @@ export async function startChecksApp(records: ZoneRecord[]): Promise<ChecksApp> 
       CHECK_INTERVAL_HOURS: '24',
       MTA_STS_PORT: String(await freePort()),
       SMTP_CHECK_PORT: String(await freePort()),
+      // Name servers, MX and policy hosts of the zone are on loopback.
+      CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
     },
   });
   return {

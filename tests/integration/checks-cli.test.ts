@@ -14,7 +14,12 @@ function msas(args: string[]): Promise<{ status: number | null; stdout: string; 
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [tsx, 'server/main.ts', 'check', ...args], {
       cwd: root,
-      env: { ...process.env, DNS_SERVERS: `127.0.0.1:${dns.port}`, CHECKS_NS_PORT: String(dns.port) },
+      env: {
+        ...process.env,
+        DNS_SERVERS: `127.0.0.1:${dns.port}`,
+        CHECKS_NS_PORT: String(dns.port),
+        CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
+      },
     });
     let stdout = '';
     let stderr = '';

@@ -74,6 +74,8 @@ beforeAll(async () => {
       caFile: ca.caFile,
       timeoutMs: 2000,
     }),
+    // The policy hosts of the zone are the loopback HTTPS server.
+    allowPrivateTargets: true,
   };
 }, 30_000);
 

@@ -46,6 +46,7 @@ beforeAll(async () => {
       DNSSEC_RESOLVER: lab.resolverAddress,
       SMTP_CHECK_PORT: String(smtp.port),
       CHECKS_RATE_LIMIT: '30',
+      CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
     },
   });
 }, 60_000);

@@ -63,7 +63,9 @@ afterAll(async () => {
 
 function deps() {
   const resolver = createDnsResolver({ servers: parseDnsServers(lab.resolverAddress), timeoutMs: 3000 });
-  return { dnssecResolver: resolver, smtp: { resolver, port: smtp.port, timeoutMs: 5000, ca: [pki.caPem] } };
+  // The MX hosts of the lab zones are the loopback SMTP server.
+  const smtpDeps = { resolver, port: smtp.port, timeoutMs: 5000, ca: [pki.caPem], allowPrivateTargets: true };
+  return { dnssecResolver: resolver, smtp: smtpDeps };
 }
 
 describe('DANE check', () => {

@@ -36,8 +36,13 @@ export async function checkDane(domain: string, deps: DaneCheckDeps): Promise<Da
   const byHost = new Map(probes.probes.map((p) => [p.result.host, p]));
   const hosts: DaneHostResult[] = await Promise.all(
     mx.hosts.slice(0, deps.maxHosts ?? 10).map(async (h) => {
-      const state = await daneOfHost(deps.dnssecResolver, h.host, byHost.get(h.host));
-      const warnings = daneWarnings(h.host, state);
+      const probe = byHost.get(h.host);
+      const state = await daneOfHost(deps.dnssecResolver, h.host, probe);
+      // A host on a private address was not contacted: say so rather than "no TLS session".
+      const refused = probe?.result.warnings.filter((w) => w.code === 'private_address') ?? [];
+      const warnings = refused.length
+        ? [...refused, ...daneWarnings(h.host, state).filter((w) => w.code !== 'tlsa_without_tls')]
+        : daneWarnings(h.host, state);
       const score = mxSecure && state.status === 'valid' ? 100 : 0;
       return { host: h.host, tlsaName: tlsaNameOf(h.host), ...state, warnings, score };
     }),

@@ -10,7 +10,7 @@ export async function checkDns(domain: string, ctx: CheckContext): Promise<DnsCh
   const port = ctx.nameServerPort ?? 53;
   const target = ctx.nameServerTarget ?? ((host: string) => ({ host, port }));
   const [ns, mx] = await Promise.all([
-    checkNameServers(ctx.resolver, domain, { target }),
+    checkNameServers(ctx.resolver, domain, { target, allowPrivateTargets: ctx.allowPrivateTargets }),
     checkMailExchangers(ctx.resolver, domain),
   ]);
   // "does not exist" once, not once per section.

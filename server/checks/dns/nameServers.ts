@@ -1,6 +1,7 @@
 import { isDnsFailure, type DnsServerAddress, type Resolver } from '../dnsTypes';
 import { scoreByPenalties } from '../score/penalties';
 import { sortWarnings, warn, type CheckWarning } from '../score/warning';
+import { targetRefusal } from '../targets';
 import { hostAddresses } from './hostAddresses';
 import type { NameServer, NsSection } from './types';
 
@@ -13,6 +14,8 @@ export type NameServerOptions = {
   /** Where to send a direct query for a server address (port 53 outside tests). */
   target?: (address: string) => DnsServerAddress;
   timeoutMs?: number;
+  /** Ask servers on private and reserved addresses too (CHECKS_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets?: boolean;
 };
 
 // NS rubric: start at 100 (no NS set found at all: 0).
@@ -25,8 +28,9 @@ export const nsRubric = {
     ns_cname: 10,
     ns_serial_mismatch: 10,
     dns_error: 20,
+    private_address: 30,
   },
-  maxTimes: { ns_unresolvable: 2, ns_lame: 2, ns_no_response: 2 },
+  maxTimes: { ns_unresolvable: 2, ns_lame: 2, ns_no_response: 2, private_address: 2 },
 };
 
 const norm = (n: string) => n.toLowerCase().replace(/\.$/, '');
@@ -130,6 +134,11 @@ export async function checkNameServers(
       const ask = addr.ipv4.length ? addr.ipv4 : addr.addresses;
       const answers = await Promise.all(
         ask.map(async (address) => {
+          const refusal = targetRefusal(hostname, address, options.allowPrivateTargets);
+          if (refusal) {
+            warnings.push(refusal);
+            return { address, status: 'not_connected' as const, serial: null };
+          }
           const soa = await resolver.query(found.zone, 'SOA', {
             recursion: false,
             server: target(address),

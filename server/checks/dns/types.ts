@@ -6,8 +6,15 @@ import type { CheckWarning } from '../score/warning';
 export type NameServer = {
   hostname: string;
   addresses: string[];
-  /** Per address asked: did it answer authoritatively (AA bit and the zone's SOA) for the zone? */
-  answers: { address: string; status: 'authoritative' | 'lame' | 'no_response'; serial: number | null }[];
+  /**
+   * Per address: did it answer authoritatively (AA bit and the zone's SOA) for the zone? not_connected: a
+   * private or reserved address, not asked (server/checks/targets.ts).
+   */
+  answers: {
+    address: string;
+    status: 'authoritative' | 'lame' | 'no_response' | 'not_connected';
+    serial: number | null;
+  }[];
 };
 
 export type MxHost = {

@@ -15,5 +15,10 @@ export type CheckContext = {
   validatingResolver?: Resolver;
   /** Port of the SMTP servers for the SMTP TLS checker (25 outside tests). */
   smtpPort?: number;
+  /**
+   * Connect to private and reserved addresses the checked domain's names resolve to
+   * (CHECKS_ALLOW_PRIVATE_TARGETS; server/checks/targets.ts). Unset: refused.
+   */
+  allowPrivateTargets?: boolean;
   now?: () => Date;
 };

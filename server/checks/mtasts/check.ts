@@ -3,6 +3,7 @@ import { lookupMx } from '../dns/mailExchangers';
 import { hostAddresses } from '../dns/hostAddresses';
 import { isDnsFailure } from '../dnsTypes';
 import { sortWarnings, warn, type CheckWarning } from '../score/warning';
+import { chooseTarget } from '../targets';
 import { createPolicyFetcher, type PolicyFetch } from './fetchPolicy';
 import { mxMatches } from './mxPattern';
 import { parsePolicy, type ParsedPolicy } from './policy';
@@ -34,8 +35,9 @@ export async function checkMtaSts(domain: string, ctx: CheckContext): Promise<Mt
     ctx.resolver.query(location, 'TXT'),
     (async () => {
       const addr = await hostAddresses(ctx.resolver, policyHost);
-      if (addr.addresses.length === 0) return { addr, result: null };
-      return { addr, result: await fetcher(policyHost, addr.ipv4[0] ?? addr.addresses[0]) };
+      const target = chooseTarget(policyHost, addr.addresses, ctx.allowPrivateTargets);
+      if (target.address === null || target.refusal) return { addr, refusal: target.refusal, result: null };
+      return { addr, refusal: null, result: await fetcher(policyHost, target.address) };
     })(),
     lookupMx(ctx.resolver, domain),
   ]);
@@ -77,8 +79,10 @@ export async function checkMtaSts(domain: string, ctx: CheckContext): Promise<Mt
   // The policy.
   let parsed: ParsedPolicy | null = null;
   let data: string | null = null;
-  const { addr, result } = fetched;
-  if (!result) {
+  const { addr, refusal, result } = fetched;
+  if (refusal) {
+    warnings.push(refusal);
+  } else if (!result) {
     const why = addr.failed ? 'its address lookup failed' : 'it has no A or AAAA record';
     if (record || stsTexts.length)
       warnings.push(

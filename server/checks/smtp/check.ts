@@ -1,5 +1,5 @@
 import type { Resolver } from '../dnsTypes';
-import { addressOf, lookupMxHosts, type MxLookup } from './mxHosts';
+import { lookupMxHosts, mailHostTarget, type MxLookup } from './mxHosts';
 import { probeSmtpHost } from './probe';
 import type { SmtpCheckResult, SmtpProbe, SmtpProbeOptions } from './types';
 import { warn, type CheckWarning } from '../score/warning';
@@ -7,7 +7,12 @@ import { meanScore } from './hostScores';
 
 // The SMTP servers / TLS check of a domain: every MX host probed in parallel (bounded), in MX order.
 
-export type SmtpCheckDeps = { resolver: Resolver } & Partial<SmtpProbeOptions> & { maxHosts?: number };
+export type SmtpCheckDeps = Partial<SmtpProbeOptions> & {
+  resolver: Resolver;
+  maxHosts?: number;
+  /** Probe MX hosts on private and reserved addresses too (CHECKS_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets?: boolean;
+};
 
 export const SMTP_DEFAULTS = { port: 25, timeoutMs: 10_000, helo: 'msas.invalid', maxHosts: 10 };
 
@@ -25,8 +30,9 @@ export async function probeMailHosts(domain: string, deps: SmtpCheckDeps): Promi
   const probes = await Promise.all(
     hosts.map(async (h) => {
       const t0 = performance.now();
-      const address = await addressOf(deps.resolver, h.host);
-      const probe = await probeSmtpHost(h, address, opts);
+      const target = await mailHostTarget(deps.resolver, h.host, deps.allowPrivateTargets);
+      const address = target.address;
+      const probe = await probeSmtpHost(h, target, opts);
       const ms =
         Math.round((performance.now() - t0 - probe.result.steps.reduce((a, s) => a + s.ms, 0)) * 10) / 10;
       probe.result.steps.unshift({

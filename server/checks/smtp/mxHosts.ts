@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isDnsFailure, type DnsAnswer, type QueryOptions, type Resolver } from '../dnsTypes';
+import { chooseTarget, type TargetChoice } from '../targets';
 
 // The mail hosts of a domain, in preference order (RFC 5321 §5.1). A null MX (a single MX with the root as
 // exchange, RFC 7505) means the domain accepts no mail; no MX at all means the domain itself is the host
@@ -48,13 +49,23 @@ export async function lookupMxHosts(
   return { hosts, nullMx: false, implicit: false, answer, failed: false };
 }
 
-/** The first address of a host (IPv4 first); an IP literal is its own address. */
-export async function addressOf(resolver: Resolver, host: string): Promise<string | null> {
-  if (isIP(host)) return host;
+/**
+ * The address to probe a host at: its first A address that may be contacted, else its first such AAAA
+ * address (AAAA asked only then), vetted by chooseTarget; an IP literal is its own address.
+ */
+export async function mailHostTarget(
+  resolver: Resolver,
+  host: string,
+  allowPrivate = false,
+): Promise<TargetChoice> {
+  if (isIP(host)) return chooseTarget(host, [host], allowPrivate);
+  const found: string[] = [];
+  let choice: TargetChoice = { address: null, refusal: null };
   for (const type of ['A', 'AAAA'] as const) {
     const answer = await resolver.query(host, type);
-    const found = answer.answers.find((r) => r.type === type);
-    if (found && (found.type === 'A' || found.type === 'AAAA')) return found.address;
+    for (const r of answer.answers) if (r.type === 'A' || r.type === 'AAAA') found.push(r.address);
+    choice = chooseTarget(host, found, allowPrivate);
+    if (choice.address !== null && !choice.refusal) return choice;
   }
-  return null;
+  return choice;
 }

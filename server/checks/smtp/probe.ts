@@ -4,18 +4,21 @@ import { isExpired, describeCertificate, nameMatches, peerChain } from './certif
 import { SmtpReplyReader, type SmtpReply } from './replyReader';
 import { hostWarnings, scoreSmtpHost } from './score';
 import type { SmtpHostResult, SmtpProbe, SmtpProbeOptions, SmtpStep, SmtpStepName, TlsInfo } from './types';
+import type { TargetChoice } from '../targets';
 
 // One MX host: connect, read the banner, EHLO, STARTTLS when offered (RFC 3207), the TLS handshake, EHLO
 // again over TLS (RFC 3207 §4.2: the server forgets what it said before), QUIT. Every step is timed and
 // bounded; the certificate is never rejected here, only described, so that a bad one can be reported.
+// The address comes vetted (server/checks/targets.ts): a refused one is reported and never contacted.
 
 type Conversation = { socket: net.Socket; reader: SmtpReplyReader };
 
 export async function probeSmtpHost(
   mx: { host: string; preference: number },
-  address: string | null,
+  target: TargetChoice,
   opts: SmtpProbeOptions,
 ): Promise<SmtpProbe> {
+  const address = target.address;
   const result: SmtpHostResult = {
     host: mx.host,
     preference: mx.preference,
@@ -29,6 +32,11 @@ export async function probeSmtpHost(
     warnings: [],
     score: 0,
   };
+  if (target.refusal) {
+    result.steps.push(timed('connect', performance.now(), false, target.refusal.message));
+    result.warnings = [target.refusal];
+    return { result, chain: [] };
+  }
   let chain: Buffer[] = [];
   let conv: Conversation | null = null;
   const step = async <T>(name: SmtpStepName, run: () => Promise<T>, detail?: (v: T) => string) => {

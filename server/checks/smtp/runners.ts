@@ -16,7 +16,13 @@ const probesByContext = new WeakMap<CheckContext, Map<string, Promise<SmtpProbes
 export type SmtpExtras = { smtpTimeoutMs?: number; smtpCa?: string[] };
 
 function smtpDeps(ctx: CheckContext & SmtpExtras): SmtpCheckDeps {
-  return { resolver: ctx.resolver, port: ctx.smtpPort, timeoutMs: ctx.smtpTimeoutMs, ca: ctx.smtpCa };
+  return {
+    resolver: ctx.resolver,
+    port: ctx.smtpPort,
+    timeoutMs: ctx.smtpTimeoutMs,
+    ca: ctx.smtpCa,
+    allowPrivateTargets: ctx.allowPrivateTargets,
+  };
 }
 
 function sharedProbes(domain: string, ctx: CheckContext & SmtpExtras): Promise<SmtpProbes> {

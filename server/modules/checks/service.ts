@@ -47,6 +47,7 @@ export function checkContextFrom(
     }),
     validatingResolver: validating,
     smtpPort: settings.smtpCheckPort,
+    allowPrivateTargets: settings.checks.allowPrivateTargets,
     ...overrides,
   };
 }
