@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import './fastify-augment';
+import { rejectControlChars } from './lib/control-chars';
 import { errorHandler } from './lib/error-handler';
 import './lib/schemas';
 import { registerXsrfCookie } from './lib/xsrf';
@@ -91,6 +92,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   registerXsrfCookie(app, ctx.config.publicUrl.startsWith('https:'));
 
+  // NUL and other control characters in any path parameter, query or body field: 400 naming the field.
+  rejectControlChars(app);
   // An empty form post still gets per-field "This field is required." answers.
   app.addHook('preValidation', async (request) => {
     if (bodyMethods.has(request.method) && (request.body === undefined || request.body === null))

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
+import { dateMessage, isCalendarDay } from '../../lib/schemas';
 import { reportScope } from '../reports/scope';
 import type { FilterQuery } from './schemas';
 
@@ -26,9 +27,7 @@ export const addDays = (day: string, n: number) =>
 export const normalizeDomain = (d: string) => d.trim().toLowerCase().replace(/\.$/, '');
 
 function validDay(field: string, value: string): string {
-  const t = Date.parse(`${value}T00:00:00Z`);
-  if (Number.isNaN(t) || dayString(new Date(t)) !== value)
-    throw fieldError(field, 'Enter a valid date (YYYY-MM-DD).');
+  if (!isCalendarDay(value)) throw fieldError(field, dateMessage);
   return value;
 }
 

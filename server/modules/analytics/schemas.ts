@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { formatShape } from '../../lib/csv';
-import { errorResponses } from '../../lib/schemas';
+import { calendarDay, errorResponses } from '../../lib/schemas';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date (YYYY-MM-DD).');
+const day = calendarDay();
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 // ?domain_groups=1,2 or ?domain_groups=1&domain_groups=2
 const idList = z

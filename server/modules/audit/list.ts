@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { forbidden } from '../../lib/errors';
 import { type Actor, canViewAudit, isSupport } from '../../lib/permissions';
+import { calendarDayOrTime } from '../../lib/schemas';
 import {
   pageLinks,
   pageLinksSchema,
@@ -12,7 +13,7 @@ import {
   paging,
 } from '../organizations/paging';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Enter a valid date.');
+const day = calendarDayOrTime('Enter a valid date.');
 export const auditQuery = z.object({
   ...pageQueryShape,
   user: z.coerce.number().int().positive().max(2_147_483_647).optional(),

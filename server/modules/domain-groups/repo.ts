@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DomainGroupRow } from '../../db/schema';
+import type { DomainScope } from '../domains/repo';
 import type { GroupResource } from './schemas';
 
 function scoped(db: Db, organizationId: number | 'all', search?: string) {
@@ -38,14 +39,19 @@ export function findGroup(db: Db, id: number) {
   return db.selectFrom('domain_groups').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function groupResourceFor(db: Db, group: DomainGroupRow): Promise<GroupResource> {
-  const domains = await db
+// The group as the caller sees it: a member limited to some domains sees only those among its domains.
+export async function groupResourceFor(
+  db: Db,
+  group: DomainGroupRow,
+  scope: DomainScope,
+): Promise<GroupResource> {
+  let q = db
     .selectFrom('domain_group_domains')
     .innerJoin('domains', 'domains.id', 'domain_group_domains.domain_id')
     .select(['domains.id', 'domains.name'])
-    .where('domain_group_domains.group_id', '=', group.id)
-    .orderBy('domains.name')
-    .execute();
+    .where('domain_group_domains.group_id', '=', group.id);
+  if (scope.onlyIds) q = q.where('domains.id', 'in', scope.onlyIds.length ? scope.onlyIds : [-1]);
+  const domains = await q.orderBy('domains.name').execute();
   return {
     type: 'domain_groups',
     id: group.id,

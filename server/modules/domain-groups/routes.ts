@@ -16,16 +16,7 @@ import {
   patchBody,
   v1UpdateBody,
 } from './schemas';
-import {
-  changeDomains,
-  create,
-  groupDocument,
-  list,
-  remove,
-  replaceDomains,
-  update,
-  visibleGroup,
-} from './service';
+import { changeDomains, create, list, readGroup, remove, replaceDomains, update } from './service';
 
 // Domain groups v1 and v2 (mounted under /api/dm).
 export function domainGroupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -60,8 +51,7 @@ export function domainGroupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             response: { 200: documentSchema, ...groupErrors },
           }),
         },
-        async (request) =>
-          groupDocument(ctx.db, await visibleGroup(ctx.db, request.user!, request.params.id)),
+        (request) => readGroup(ctx.db, request.user!, request.params.id),
       );
     }
 
@@ -161,7 +151,7 @@ export function domainGroupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: documentSchema, ...groupErrors },
         }),
       },
-      async (request) => groupDocument(ctx.db, await visibleGroup(ctx.db, request.user!, request.params.id)),
+      (request) => readGroup(ctx.db, request.user!, request.params.id),
     );
 
     for (const [method, add] of [

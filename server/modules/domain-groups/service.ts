@@ -3,6 +3,7 @@ import type { DomainGroupRow } from '../../db/schema';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canEditDomainGroup, isSupport } from '../../lib/permissions';
 import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { type DomainScope, scopeFor, wholeOrganization } from '../domains/repo';
 import { findUserById } from '../users/repo';
 import { groupResourceFor, listGroups, countGroups, findGroup } from './repo';
 
@@ -12,13 +13,6 @@ export const groupDeleted = 'Domain group has been deleted.';
 export const unknownDomain = (d: string) => `Domain ${d} does not belong to this organization.`;
 export const ownerNotMember = 'The owner must be a member of the organization.';
 
-function orgScope(actor: Actor, organization?: number): number | 'all' {
-  if (isSupport(actor)) return organization ?? 'all';
-  // Like the domains list: another organization's groups are not confirmed to exist.
-  if (organization !== undefined && organization !== actor.organizationId) throw notFound();
-  return actor.organizationId ?? -1;
-}
-
 export async function list(
   db: Db,
   actor: Actor,
@@ -26,11 +20,12 @@ export async function list(
   url: string,
 ) {
   const p = paging(query);
-  const scope = orgScope(actor, query.organization);
-  const count = await countGroups(db, scope, query.search);
-  const rows = await listGroups(db, scope, query.search, p.offset, p.pageSize);
+  // Like the domains list: another organization's groups are not confirmed to exist.
+  const scope = await scopeFor(db, actor, query.organization);
+  const count = await countGroups(db, scope.organizationId, query.search);
+  const rows = await listGroups(db, scope.organizationId, query.search, p.offset, p.pageSize);
   const data = [];
-  for (const row of rows) data.push(await groupResourceFor(db, row));
+  for (const row of rows) data.push(await groupResourceFor(db, row, scope));
   return { data, links: pageLinks(url, p, count), meta: pageMeta(p, count) };
 }
 
@@ -48,8 +43,19 @@ export async function editableGroup(db: Db, actor: Actor, id: number): Promise<D
   return group;
 }
 
-export async function groupDocument(db: Db, group: DomainGroupRow) {
-  return { data: await groupResourceFor(db, group) };
+// After a change: only owners and admins change groups, and they see all of the organization's domains.
+export async function groupDocument(
+  db: Db,
+  group: DomainGroupRow,
+  scope: DomainScope = wholeOrganization(group.organization_id),
+) {
+  return { data: await groupResourceFor(db, group, scope) };
+}
+
+/** One group as the caller may read it (a member limited to some domains sees only those in it). */
+export async function readGroup(db: Db, actor: Actor, id: number) {
+  const group = await visibleGroup(db, actor, id);
+  return groupDocument(db, group, await scopeFor(db, actor));
 }
 
 async function checkName(db: Db, organizationId: number, name: string, exceptId?: number) {

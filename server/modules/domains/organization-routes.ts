@@ -16,7 +16,7 @@ import {
   orgDomainDeleteBody,
   orgDomainPatchBody,
 } from './schemas';
-import { addDomain, deleteDomainById, domainList, renameDomain } from './service';
+import { addDomain, deleteDomainById, domainList, renameDomain, scopeFor } from './service';
 
 // /organizations/{id}/domains (mounted under /api/ph). The spec writes the path without a trailing slash
 // before the query, so both spellings are served.
@@ -37,14 +37,10 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         },
         async (request) => {
           const org = await visibleOrganization(ctx.db, request.user!, request.params.id);
+          // A member limited to some domains sees only those here too.
+          const scope = await scopeFor(ctx.db, request.user!, org.id);
           const { search, ...page } = request.query;
-          return domainList(
-            ctx.db,
-            { organizationId: org.id, onlyIds: null, search },
-            page,
-            request.url,
-            true,
-          );
+          return domainList(ctx.db, { ...scope, search }, page, request.url, true);
         },
       );
       app.post(

@@ -1,9 +1,37 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { notFound } from '../../lib/errors';
+import { type Actor, isSupport } from '../../lib/permissions';
 
-export type DomainScope = { organizationId: number | 'all'; onlyIds: number[] | null; search?: string };
+declare const fromCaller: unique symbol;
+/**
+ * Which domains a read may touch. Made only by scopeFor (what the caller may see, a member's domain limit
+ * included) or wholeOrganization (the server's own counts), never from a bare organization id, so a new list
+ * cannot forget the member's limit.
+ */
+export type DomainScope = {
+  readonly organizationId: number | 'all';
+  readonly onlyIds: number[] | null;
+  readonly [fromCaller]: true;
+};
+export type DomainQuery = DomainScope & { search?: string };
 
-function scoped(db: Db, scope: DomainScope) {
+const made = (organizationId: number | 'all', onlyIds: number[] | null) =>
+  ({ organizationId, onlyIds }) as DomainScope;
+
+/** Every domain of one organization, for the server's own checks (the plan's domain limit). */
+export const wholeOrganization = (organizationId: number) => made(organizationId, null);
+
+/** What the caller may read: support all (or ?organization=), others their organization, a member their domains. */
+export async function scopeFor(db: Db, actor: Actor, organizationId?: number): Promise<DomainScope> {
+  if (isSupport(actor)) return made(organizationId ?? 'all', null);
+  if (actor.organizationId === null) return made(-1, []);
+  if (organizationId !== undefined && organizationId !== actor.organizationId) throw notFound();
+  const onlyIds = actor.role === 'member' ? await assignedDomainIds(db, actor.id) : null;
+  return made(actor.organizationId, onlyIds);
+}
+
+function scoped(db: Db, scope: DomainQuery) {
   let q = db.selectFrom('domains');
   if (scope.organizationId !== 'all') q = q.where('organization_id', '=', scope.organizationId);
   if (scope.onlyIds) q = q.where('id', 'in', scope.onlyIds.length ? scope.onlyIds : [-1]);
@@ -11,7 +39,7 @@ function scoped(db: Db, scope: DomainScope) {
   return q;
 }
 
-export async function countDomains(db: Db, scope: DomainScope): Promise<number> {
+export async function countDomains(db: Db, scope: DomainQuery): Promise<number> {
   return (
     await scoped(db, scope)
       .select(sql<number>`count(*)::int`.as('n'))
@@ -19,7 +47,7 @@ export async function countDomains(db: Db, scope: DomainScope): Promise<number> 
   ).n;
 }
 
-export function listDomains(db: Db, scope: DomainScope, offset: number, limit: number) {
+export function listDomains(db: Db, scope: DomainQuery, offset: number, limit: number) {
   return scoped(db, scope).selectAll().orderBy('name').offset(offset).limit(limit).execute();
 }
 

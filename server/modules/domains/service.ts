@@ -8,31 +8,25 @@ import { pageLinks, pageMeta, paging } from '../organizations/paging';
 import { benefitsFor } from '../users/roles';
 import { normaliseDomainName } from './names';
 import {
-  assignedDomainIds,
   countDomains,
-  type DomainScope,
+  type DomainQuery,
   findDomainById,
   findDomainByName,
   groupIdsByDomain,
   listDomains,
+  wholeOrganization,
 } from './repo';
+
+export { scopeFor } from './repo';
 
 export const domainTaken = 'This domain is already registered in this organization.';
 export const domainOtherOrganization = 'This domain is registered by another organization.';
 export const domainLimit = (n: number) =>
   `Your plan allows at most ${n} domains. Remove a domain or upgrade the plan.`;
 
-export async function scopeFor(db: Db, actor: Actor, organizationId?: number): Promise<DomainScope> {
-  if (isSupport(actor)) return { organizationId: organizationId ?? 'all', onlyIds: null };
-  if (actor.organizationId === null) return { organizationId: -1, onlyIds: [] };
-  if (organizationId !== undefined && organizationId !== actor.organizationId) throw notFound();
-  const onlyIds = actor.role === 'member' ? await assignedDomainIds(db, actor.id) : null;
-  return { organizationId: actor.organizationId, onlyIds };
-}
-
 export async function domainList(
   db: Db,
-  scope: DomainScope,
+  scope: DomainQuery,
   query: { page: number; page_size: number },
   url: string,
   withRelationships: boolean,
@@ -92,7 +86,7 @@ export async function addDomain(db: Db, actor: Actor, organizationId: number | n
   if (!canAddDomain(actor, org)) throw forbidden();
   const name = await validName(db, org.id, raw);
   const limit = benefitsFor(org.benefits).domains;
-  if ((await countDomains(db, { organizationId: org.id, onlyIds: null })) >= limit)
+  if ((await countDomains(db, wholeOrganization(org.id))) >= limit)
     throw new AppError(400, { name: [domainLimit(limit)] });
   const row = await db
     .insertInto('domains')

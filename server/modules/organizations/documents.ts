@@ -1,18 +1,21 @@
 import type { Db } from '../../db/database';
 import type { OrganizationRow, UserRow } from '../../db/schema';
+import { type DomainScope, wholeOrganization } from '../domains/repo';
 import { benefitsFor, groupsFor } from '../users/roles';
 import { relationshipIds } from './repo';
 import type { OrganizationResource } from './schemas';
 
 const refs = (type: string, ids: number[]) => ({ data: ids.map((id) => ({ type, id })) });
 
-// One organization as a JSON:API resource with its relationships (ids only).
+// One organization as a JSON:API resource with its relationships (ids only); a member limited to some domains
+// is shown only theirs.
 export async function organizationResourceFor(
   db: Db,
   org: OrganizationRow,
   now: Date,
+  domains: DomainScope = wholeOrganization(org.id),
 ): Promise<OrganizationResource> {
-  const ids = await relationshipIds(db, org.id, now);
+  const ids = await relationshipIds(db, org.id, now, domains);
   return {
     type: 'organizations',
     id: org.id,

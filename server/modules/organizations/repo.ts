@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { StoredBenefits } from '../../db/schema';
+import type { DomainScope } from '../domains/repo';
 
 export function findOrganization(db: Db, id: number) {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -76,7 +77,8 @@ export async function countSeats(db: Db, organizationId: number, now: Date): Pro
   return users.n + invites.n;
 }
 
-export async function relationshipIds(db: Db, organizationId: number, now: Date) {
+// Ids of the organization's members, open invitations, groups and the domains the reader may see.
+export async function relationshipIds(db: Db, organizationId: number, now: Date, visible: DomainScope) {
   const [members, registrations, groups, domains] = await Promise.all([
     db
       .selectFrom('users')
@@ -103,6 +105,7 @@ export async function relationshipIds(db: Db, organizationId: number, now: Date)
       .selectFrom('domains')
       .select('id')
       .where('organization_id', '=', organizationId)
+      .$if(visible.onlyIds !== null, (q) => q.where('id', 'in', [-1, ...(visible.onlyIds ?? [])]))
       .orderBy('id')
       .execute(),
   ]);

@@ -77,6 +77,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           ctx.db,
           await visibleOrganization(ctx.db, request.user!, request.params.id),
+          request.user!,
         ),
     );
 

@@ -12,6 +12,7 @@ import {
   isSupport,
   type OrgTarget,
 } from '../../lib/permissions';
+import { scopeFor } from '../domains/repo';
 import { findUserById } from '../users/repo';
 import { organizationResourceFor } from './documents';
 import { pageLinks, pageMeta, paging } from './paging';
@@ -40,8 +41,10 @@ export async function permittedOrganization(
   return org;
 }
 
-export async function organizationDocument(ctx: AppContext, db: Db, org: OrganizationRow) {
-  return { data: await organizationResourceFor(db, org, ctx.now()) };
+// After a change (owners, admins, support: never limited to some domains), or as `reader` sees it.
+export async function organizationDocument(ctx: AppContext, db: Db, org: OrganizationRow, reader?: Actor) {
+  const domains = reader ? await scopeFor(db, reader) : undefined;
+  return { data: await organizationResourceFor(db, org, ctx.now(), domains) };
 }
 
 export async function listForActor(
@@ -55,8 +58,9 @@ export async function listForActor(
   const search = query.search?.trim() ?? '';
   const count = await countOrganizations(ctx.db, scope, search);
   const rows = await listOrganizations(ctx.db, scope, query.order_by, p.offset, p.pageSize, search);
+  const domains = await scopeFor(ctx.db, actor);
   const data = [];
-  for (const row of rows) data.push(await organizationResourceFor(ctx.db, row, ctx.now()));
+  for (const row of rows) data.push(await organizationResourceFor(ctx.db, row, ctx.now(), domains));
   return { data, links: pageLinks(url, p, count), meta: pageMeta(p, count) };
 }
 

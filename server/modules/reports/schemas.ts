@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { errorResponses } from '../../lib/schemas';
+import { calendarDay, errorResponses } from '../../lib/schemas';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date (YYYY-MM-DD).');
+const day = calendarDay();
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const idParams = z.object({ id });
