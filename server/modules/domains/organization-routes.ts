@@ -44,6 +44,7 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
             page,
             request.url,
             true,
+            ctx.config.reportAddress,
           );
         },
       );
@@ -62,7 +63,8 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
             ctx,
             request,
             'organizations.domains.create',
-            (trx) => addDomain(trx, request.user!, request.params.id, request.body.name),
+            (trx) =>
+              addDomain(trx, request.user!, request.params.id, request.body.name, ctx.config.reportAddress),
             { status: 201 },
           );
           // The first results and DNS history, in the background (server/modules/analysis/recheck-service.ts).
@@ -82,7 +84,14 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         },
         (request) =>
           withAudit(ctx, request, 'organizations.domains.update', (trx) =>
-            renameDomain(trx, request.user!, request.params.id, request.body.id, request.body.name),
+            renameDomain(
+              trx,
+              request.user!,
+              request.params.id,
+              request.body.id,
+              request.body.name,
+              ctx.config.reportAddress,
+            ),
           ),
       );
       app.delete(

@@ -41,7 +41,7 @@ export async function permittedOrganization(
 }
 
 export async function organizationDocument(ctx: AppContext, db: Db, org: OrganizationRow) {
-  return { data: await organizationResourceFor(db, org, ctx.now()) };
+  return { data: await organizationResourceFor(db, org, ctx.now(), ctx.config.reportAddress) };
 }
 
 export async function listForActor(
@@ -56,7 +56,8 @@ export async function listForActor(
   const count = await countOrganizations(ctx.db, scope, search);
   const rows = await listOrganizations(ctx.db, scope, query.order_by, p.offset, p.pageSize, search);
   const data = [];
-  for (const row of rows) data.push(await organizationResourceFor(ctx.db, row, ctx.now()));
+  for (const row of rows)
+    data.push(await organizationResourceFor(ctx.db, row, ctx.now(), ctx.config.reportAddress));
   return { data, links: pageLinks(url, p, count), meta: pageMeta(p, count) };
 }
 
