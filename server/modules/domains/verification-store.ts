@@ -9,8 +9,9 @@ import type { ProofOutcome } from './verification';
 // - proof found, domain pending: verified, and the reports held for it are released to the organization in
 //   the same commit; unless another organization verified the name or a parent of it ("unavailable");
 // - proof found, domain verified: the proof's time is noted (a grandfathered domain becomes proven);
-// - no proof: a verified domain whose last proof is older than revokeAfterDays goes back to pending, except
-//   a grandfathered one (verified by the upgrade, never proven: revoking it would stop its reports);
+// - no proof: a domain verified by a proof whose last proof is older than revokeAfterDays goes back to
+//   pending; a grandfathered one (verified by the upgrade, never proven) is not revoked: that would stop
+//   its reports;
 // - lookups failed: nothing changes but the problem shown.
 
 export const revokeAfterDays = 7;
@@ -59,12 +60,10 @@ export async function applyVerification(
     set.verification_problem = (outcome.dnsFailed ? 'dns' : 'not_found') satisfies VerificationProblem;
     const cutoff = now.getTime() - revokeAfterDays * 86_400_000;
     const lastProof = row.verification_proved_at ? new Date(row.verification_proved_at).getTime() : 0;
-    if (
-      !outcome.dnsFailed &&
-      row.verified_at !== null &&
-      row.verification_method !== 'grandfathered' &&
-      lastProof < cutoff
-    ) {
+    // Only a domain verified by a proof loses it; a grandfathered one (or one an operator marked verified in
+    // the database, method null) has none to lose.
+    const proven = row.verification_method === 'dmarc' || row.verification_method === 'txt';
+    if (!outcome.dnsFailed && row.verified_at !== null && proven && lastProof < cutoff) {
       set.verified_at = null;
       set.verification_method = null;
     }
