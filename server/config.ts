@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isListSetting } from './checks/dnsbl/zones';
 import { parseDurationSeconds } from './lib/duration';
+import { defaultReportAddressing, type ReportAddressing } from './mail/report-address';
 import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation/settings';
 
 // Every setting of the server, read once from the environment (and .env through dotenv in loadConfig).
@@ -172,6 +173,15 @@ const envSchema = z.object({
   IMAP_MAX_ATTEMPTS: positiveInt(3),
   INBOUND_SMTP_PORT: port(undefined),
   INBOUND_SMTP_HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
+  REPORT_ADDRESS_DOMAIN: optionalText.refine(
+    (v) =>
+      v === undefined || /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(v),
+    'expected a domain name such as reports.example.com',
+  ),
+  REPORT_ADDRESS_PREFIX: optionalText.refine(
+    (v) => v === undefined || /^[a-z0-9._-]{1,40}$/i.test(v),
+    'expected the local part before "+", such as dmarc',
+  ),
   TRUST_PROXY: optionalText.refine(
     (v) => v === undefined || /^(true|false|[0-9a-f.:/,\s]+)$/i.test(v),
     'expected true, false or a comma-separated list of proxy addresses',
@@ -227,6 +237,8 @@ export type Settings = {
     smtpPort: number | undefined;
     smtpHost: string;
   };
+  /** How each organization's own report address is spelt (server/mail/report-address.ts). */
+  reportAddress: ReportAddressing;
   reputation: ReputationSettings;
 };
 
@@ -292,6 +304,12 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       smtpPort: e.INBOUND_SMTP_PORT,
       smtpHost: e.INBOUND_SMTP_HOST,
     },
+    reportAddress: e.REPORT_ADDRESS_DOMAIN
+      ? { domain: e.REPORT_ADDRESS_DOMAIN.toLowerCase(), prefix: e.REPORT_ADDRESS_PREFIX }
+      : {
+          ...defaultReportAddressing(e.IMAP_URL, e.PUBLIC_URL ?? `http://localhost:${e.PORT ?? 8080}`),
+          ...(e.REPORT_ADDRESS_PREFIX ? { prefix: e.REPORT_ADDRESS_PREFIX } : {}),
+        },
     reputation: {
       dnsblZones: e.DNSBL_ZONES,
       dnsblTimeoutMs: e.DNSBL_TIMEOUT_MS,

@@ -34,6 +34,8 @@ export type OrganizationsTable = {
   created_at: CreatedAt;
   owner_id: ColumnType<number | null, number | null | undefined, number | null>;
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Local part of the organization's own report address (migration 0039), random and fixed. */
+  report_slug: ColumnType<string, never, never>;
 };
 
 export type UsersTable = {
@@ -116,11 +118,25 @@ export type SettingsTable = {
   updated_at: CreatedAt;
 };
 
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type VerificationMethod = 'dmarc' | 'txt' | 'grandfathered';
+
+// Ownership (migration 0039): pending while verified_at is null.
 export type DomainsTable = {
   id: Generated<number>;
   name: string;
   organization_id: number;
   created_at: CreatedAt;
+  verification_token: ColumnType<string, never, never>;
+  verified_at: NullableTime;
+  verification_method: ColumnType<
+    VerificationMethod | null,
+    VerificationMethod | null | undefined,
+    VerificationMethod | null
+  >;
+  verification_checked_at: NullableTime;
+  verification_proved_at: NullableTime;
+  verification_problem: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type DomainGroupsTable = {

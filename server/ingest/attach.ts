@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { rollupStoredReports } from './rollups';
 
-// Reports whose policy domain nobody had registered wait with organization_id null. When an organization
-// registers the domain, they (and those of its subdomains) become that organization's, and the aggregate
-// ones are folded into its rollups. Idempotent: a second call finds nothing left to attach.
+// Held reports (no organization verified their policy domain when they arrived: ownership.ts) wait with
+// organization_id null. When an organization verifies the domain, they (and those of its subdomains) become
+// that organization's, and the aggregate ones are folded into its rollups. Idempotent: a second call finds
+// nothing left to attach.
 
 export type AttachResult = { aggregate: number; tls: number; failure: number };
 
@@ -44,10 +45,11 @@ export async function attachPendingReports(
 }
 
 /**
- * The hook for the domains module: call it in the transaction that registers a domain (after the insert),
- * so the reports kept aside for that domain become the organization's in the same commit.
+ * The hook for the domains module: call it in the transaction that marks a domain verified, so the reports
+ * held for that domain become the organization's in the same commit. Adding a domain (pending) releases
+ * nothing: that would hand anyone the reports of a name they merely typed.
  */
-export async function onDomainRegistered(
+export async function onDomainVerified(
   trx: Db,
   domain: { name: string; organization_id: number },
 ): Promise<AttachResult> {

@@ -109,9 +109,11 @@ async function runBatch(
   known: ReadonlySet<string>,
   pending: Pending,
 ): Promise<BatchOutcome[]> {
-  const owners = await findDomainOwners(trx, [
-    ...new Set(files.flatMap((f) => f.reports.map((r) => reportKey(r).domain))),
-  ]);
+  const owners = await findDomainOwners(
+    trx,
+    [...new Set(files.flatMap((f) => f.reports.map((r) => reportKey(r).domain)))],
+    options.addressedTo,
+  );
   const out: BatchOutcome[] = files.map(() => ({ reports: [] }));
   const together = await storeTogether(trx, files, owners, options, pending, out);
   for (const [index, parsed] of files.entries()) {

@@ -42,6 +42,12 @@ export type IngestOptions = {
    * reason), so nobody can put data into another tenant's dashboards. Unset for the rua mailbox and the CLI.
    */
   onlyOrganization?: number;
+  /**
+   * The organizations the file was addressed to (their own report address in the SMTP envelope or the
+   * mailbox headers; the uploader's or mailbox owner's organization): routing by address comes before
+   * routing by name (ownership.ts).
+   */
+  addressedTo?: number[];
   /** Parser caps (bytes): see server/dmarc/types.ts ParseOptions. */
   maxDecompressedBytes?: number;
 };

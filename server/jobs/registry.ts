@@ -2,6 +2,7 @@ import { recheckJob } from '../checks/history/job';
 import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
 import { summaryFoldJob } from '../modules/analytics/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
+import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import { embeddedVacuumJob } from './embedded-vacuum';
 import type { Job } from './scheduler';
@@ -16,6 +17,8 @@ export const registeredJobs: Job[] = [
   summaryFoldJob(),
   // Stored domain checks and DNS history (issue 5): every CHECK_INTERVAL_HOURS.
   recheckJob(),
+  // Domain ownership (issue 15, migration 0039): re-check the DMARC rua / TXT proof of every domain.
+  verifyDomainsJob(),
   // PGlite has no autovacuum: reclaim the space of deleted rows and keep the planner's statistics.
   embeddedVacuumJob(),
   {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   for (const name of ['beta.test', 'gamma.test']) {
     const row = await c.t.db
       .insertInto('domains')
-      .values({ name, organization_id: a.org.id })
+      .values({ name, organization_id: a.org.id, verified_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids[name] = row.id;

@@ -27,7 +27,7 @@ export async function analyticsFixture() {
   for (const d of new Set(sampleReports.map((r) => r.domain))) {
     const row = await t.db
       .insertInto('domains')
-      .values({ name: d, organization_id: a.org.id })
+      .values({ name: d, organization_id: a.org.id, verified_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(d, row.id);

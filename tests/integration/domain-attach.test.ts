@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ingestFile } from '../../server/ingest/ingest-file';
+import { applyVerification } from '../../server/modules/domains/verification-store';
 import { samplesDir } from '../fixtures/dmarc/sample-expectations';
 import { bearer, login, makeUser, startTestApp, type TestApp } from './support/app';
 
-// Reports for a domain nobody registered are kept aside (organization_id null); registering the domain through
-// either API route hands them to the organization in the same transaction (server/ingest/attach.ts).
+// Reports for a domain nobody verified are held (organization_id null). Registering the domain through either
+// API route releases nothing (it is pending); verifying it hands them to the organization in the same
+// transaction (server/modules/domains/verification-store.ts, server/ingest/attach.ts). The DNS side of the
+// proof is in domain-ownership.test.ts.
 
 let t: TestApp;
 let token: string;
@@ -17,6 +20,12 @@ const importSample = async (rel: string) => {
   expect(reports.map((r) => [r.status, r.organizationId])).toEqual([['imported', null]]);
   return reports[0]!.id!;
 };
+
+// The domain proved its ownership (a TXT token found): what the check-now route and the job apply.
+const verify = (id: number) =>
+  t.db
+    .transaction()
+    .execute((trx) => applyVerification(trx, id, { proof: 'txt', dnsFailed: false }, new Date()));
 
 const listed = async (url: string): Promise<number[]> => {
   const res = await t.app.inject({ url, headers: bearer(token) });
@@ -44,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('registering a domain attaches the reports kept aside for it', () => {
+describe('verifying a domain releases the reports held for it', () => {
   it('POST /api/dm/domains/create/: the aggregate report is listed and folded into the rollups', async () => {
     const id = await importSample('dmarc-report-viewer/testdata/dmarc-reports/aol.xml');
     expect(await listed('/api/dm/dmarc/aggregate-reports/')).not.toContain(id);
@@ -57,6 +66,9 @@ describe('registering a domain attaches the reports kept aside for it', () => {
       payload: { name: 'website.com' },
     });
     expect(res.statusCode).toBe(201);
+    expect(await listed('/api/dm/dmarc/aggregate-reports/')).not.toContain(id);
+    expect(await rollupMessages('website.com')).toEqual([]);
+    await verify(res.json().data.id);
 
     expect(await listed('/api/dm/dmarc/aggregate-reports/')).toContain(id);
     expect(await rollupMessages('website.com')).toEqual([[organizationId, 1]]);
@@ -70,6 +82,7 @@ describe('registering a domain attaches the reports kept aside for it', () => {
     expect(await listed('/api/dm/dmarc/aggregate-reports/')).not.toContain(aggregate);
     expect(await listed('/api/dm/dmarc/tls-reports/')).not.toContain(tls);
 
+    const ids: number[] = [];
     for (const name of ['test.net', 'random.net']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -78,7 +91,11 @@ describe('registering a domain attaches the reports kept aside for it', () => {
         payload: { name },
       });
       expect(res.statusCode, name).toBe(201);
+      ids.push(res.json().data.id);
     }
+    expect(await listed('/api/dm/dmarc/aggregate-reports/')).not.toContain(aggregate);
+    expect(await listed('/api/dm/dmarc/tls-reports/')).not.toContain(tls);
+    for (const id of ids) await verify(id);
 
     expect(await listed('/api/dm/dmarc/aggregate-reports/')).toContain(aggregate);
     expect(await listed('/api/dm/dmarc/tls-reports/')).toContain(tls);

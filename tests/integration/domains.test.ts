@@ -40,7 +40,7 @@ describe('domains', () => {
       ['example.org.', 'Enter the domain name without a trailing dot.'],
       ['co.uk', 'Enter a registrable domain name under a public suffix (for example example.com).'],
       ['dom-a.example.com', 'This domain is already registered in this organization.'],
-      ['DOM-B.example.com', 'This domain is registered by another organization.'],
+      ['DOM-B.example.com', 'This domain cannot be added.'],
     ];
     for (const [name, message] of cases) {
       const res = await form(a.tokens.owner, `name=${encodeURIComponent(name)}`);

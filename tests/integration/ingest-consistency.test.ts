@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { onDomainRegistered } from '../../server/ingest/attach';
+import { onDomainVerified } from '../../server/ingest/attach';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { purgeExpiredReports } from '../../server/ingest/retention';
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
@@ -86,8 +86,11 @@ describe('report storage', () => {
 
     const org = await makeOrganization(t.db, 'Later', []);
     const attached = await t.db.transaction().execute(async (trx) => {
-      await trx.insertInto('domains').values({ name: 'later.example', organization_id: org.id }).execute();
-      return onDomainRegistered(trx, { name: 'later.example', organization_id: org.id });
+      await trx
+        .insertInto('domains')
+        .values({ name: 'later.example', organization_id: org.id, verified_at: new Date() })
+        .execute();
+      return onDomainVerified(trx, { name: 'later.example', organization_id: org.id });
     });
     expect(attached).toEqual({ aggregate: 2, tls: 0, failure: 0 });
     const owners = await t.db
@@ -101,7 +104,7 @@ describe('report storage', () => {
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
     expect(await summaryDrift(t.db)).toEqual([]);
     // Attaching again changes nothing; a new report for the domain goes straight to the organization.
-    expect(await onDomainRegistered(t.db, { name: 'later.example', organization_id: org.id })).toEqual({
+    expect(await onDomainVerified(t.db, { name: 'later.example', organization_id: org.id })).toEqual({
       aggregate: 0,
       tls: 0,
       failure: 0,

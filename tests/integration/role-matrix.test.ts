@@ -150,6 +150,7 @@ const requests: Record<string, (f: F) => Req> = {
   }),
   // Each fixture is a new organization, so the per-organization re-check limit never interferes.
   'POST /api/dm/v2/domains/{id}/recheck/': (f) => ({ url: `/api/dm/v2/domains/${f.domainId}/recheck/` }),
+  'POST /api/dm/v2/domains/{id}/verify/': (f) => ({ url: `/api/dm/v2/domains/${f.domainId}/verify/` }),
   'POST /api/ph/publications/{id}/seen/': (f) => ({ url: `/api/ph/publications/${f.publication}/seen/` }),
   'POST /api/ph/settings/alerts-email/': () => ({
     url: '/api/ph/settings/alerts-email/',

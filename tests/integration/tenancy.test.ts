@@ -66,7 +66,7 @@ beforeAll(async () => {
   ][]) {
     await t.db
       .insertInto('domains')
-      .values({ name: sample.domain, organization_id: seeded.org.id })
+      .values({ name: sample.domain, organization_id: seeded.org.id, verified_at: new Date() })
       .execute();
     const bytes = fs.readFileSync(path.join(samplesDir, sample.file));
     const { reports: stored } = await ingestFile(t.db, {

@@ -2,6 +2,8 @@ import { ImapFlow } from 'imapflow';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import { ingestFile } from '../../ingest/ingest-file';
+import { organizationsAddressed } from '../../ingest/recipients';
+import { headerRecipients, type ReportAddressing } from '../report-address';
 import { forgetMessage, publicError, recordFailure, type MessageKey } from './mailbox-state';
 
 // Polls a rua mailbox. Each message is imported whole (the parser finds the report attachments); only
@@ -9,6 +11,9 @@ import { forgetMessage, publicError, recordFailure, type MessageKey } from './ma
 // where it is and is tried again at the next poll; after maxAttempts failures (IMAP_MAX_ATTEMPTS, default 3),
 // counted in the database so a restart does not reset them, it moves to the failed folder.
 // Nothing is ever deleted: MOVE (RFC 6851) or, on old servers, COPY + \Deleted + EXPUNGE done by imapflow.
+// The operator's mailbox routes a message by the organizations' report addresses in its Delivered-To,
+// X-Original-To, To and Cc headers first (server/ingest/ownership.ts); an organization's own mailbox is
+// addressed to that organization.
 
 /** The operator's mailbox from the environment (IMAP_URL and friends). */
 export type ImapSettings = {
@@ -16,6 +21,7 @@ export type ImapSettings = {
   processedFolder: string;
   failedFolder: string;
   maxAttempts: number;
+  addressing?: ReportAddressing;
 };
 
 export type MailboxConnection = {
@@ -36,6 +42,8 @@ export type MailboxTarget = {
   maxAttempts: number;
   /** An organization's own mailbox feeds only that organization's domains (like an upload). */
   onlyOrganization?: number;
+  /** The operator's mailbox: how organizations' report addresses are spelt (REPORT_ADDRESS_DOMAIN). */
+  addressing?: ReportAddressing;
 };
 
 export type PollResult = {
@@ -63,7 +71,14 @@ export function envTarget(settings: ImapSettings): MailboxTarget {
     processedFolder: settings.processedFolder,
     failedFolder: settings.failedFolder,
     maxAttempts: settings.maxAttempts,
+    addressing: settings.addressing,
   };
+}
+
+async function addressedTo(db: Db, target: MailboxTarget, source: Buffer): Promise<number[]> {
+  if (target.onlyOrganization !== undefined) return [target.onlyOrganization];
+  if (!target.addressing) return [];
+  return organizationsAddressed(db, headerRecipients(source), target.addressing);
 }
 
 async function ensureFolder(client: ImapFlow, name: string) {
@@ -103,7 +118,10 @@ export async function pollMailbox(
           const { result } = await ingestFile(
             db,
             { name: `imap-${uidvalidity}:${uid}.eml`, bytes: message.source, source: 'imap' },
-            { onlyOrganization: target.onlyOrganization },
+            {
+              onlyOrganization: target.onlyOrganization,
+              addressedTo: await addressedTo(db, target, message.source),
+            },
           );
           out.results.push(result.status);
           if (result.status === 'imported') out.imported += 1;

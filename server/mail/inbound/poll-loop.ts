@@ -13,9 +13,11 @@ export function startMailboxPolling(ctx: AppContext) {
   };
   const round = async () => {
     if (inbound.imapUrl) {
-      await pollMailbox(ctx.db, ctx.logger, envTarget({ url: inbound.imapUrl, ...defaults })).catch(
-        (err: unknown) => ctx.logger.error({ err }, 'mailbox poll failed'),
-      );
+      await pollMailbox(
+        ctx.db,
+        ctx.logger,
+        envTarget({ url: inbound.imapUrl, ...defaults, addressing: ctx.config.reportAddress }),
+      ).catch((err: unknown) => ctx.logger.error({ err }, 'mailbox poll failed'));
     }
     await pollOrganizationMailboxes(ctx.db, ctx.logger, encryptionKey, defaults, ctx.now);
   };

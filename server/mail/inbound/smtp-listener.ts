@@ -3,12 +3,15 @@ import type { Logger } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/database';
 import { ingestFile } from '../../ingest/ingest-file';
+import { organizationsAddressed } from '../../ingest/recipients';
 import type { FileResult } from '../../ingest/types';
+import type { ReportAddressing } from '../report-address';
 
 // An SMTP listener for the rua/ruf address: every message received is imported as an e-mail file (the parser
 // finds the report attachments). The reply comes after the commit: 250 once stored (or when the message
 // holds no report: retrying would not help), 451 when storing failed, so the sender's MTA tries again later
-// (RFC 5321 section 4.2.5: a 4yz reply means "try again").
+// (RFC 5321 section 4.2.5: a 4yz reply means "try again"). The envelope's recipients (RCPT TO) that are
+// organizations' own report addresses route the reports by address first (server/ingest/ownership.ts).
 
 export const maxInboundMessageBytes = 50 * 1024 * 1024;
 
@@ -19,6 +22,8 @@ export async function startSmtpListener(options: {
   logger: Logger;
   port: number;
   host?: string;
+  /** How organizations' report addresses are spelt (REPORT_ADDRESS_DOMAIN); unset: routing by name only. */
+  addressing?: ReportAddressing;
   onResult?: (result: FileResult) => void;
 }): Promise<SmtpListener> {
   const { db, logger } = options;
@@ -37,22 +42,33 @@ export async function startSmtpListener(options: {
           return callback(err);
         }
         const name = `smtp-${session.id}.eml`;
-        ingestFile(db, { name, bytes: Buffer.concat(chunks), source: 'smtp' }).then(
-          ({ result }) => {
-            options.onResult?.(result);
-            logger.info(
-              { file: name, status: result.status, reason: result.reason },
-              'report received by SMTP',
-            );
-            callback(null, result.status === 'rejected' ? 'Accepted, but no report found' : 'Report stored');
-          },
-          (err: unknown) => {
-            logger.error({ err, file: name }, 'storing a report received by SMTP failed');
-            callback(
-              Object.assign(new Error('Cannot store the report now, try again later'), { responseCode: 451 }),
-            );
-          },
-        );
+        const recipients = session.envelope.rcptTo.map((r) => r.address);
+        const addressing = options.addressing;
+        (addressing ? organizationsAddressed(db, recipients, addressing) : Promise.resolve([]))
+          .then((addressedTo) =>
+            ingestFile(db, { name, bytes: Buffer.concat(chunks), source: 'smtp' }, { addressedTo }),
+          )
+          .then(
+            ({ result }) => {
+              options.onResult?.(result);
+              logger.info(
+                { file: name, status: result.status, reason: result.reason },
+                'report received by SMTP',
+              );
+              callback(
+                null,
+                result.status === 'rejected' ? 'Accepted, but no report found' : 'Report stored',
+              );
+            },
+            (err: unknown) => {
+              logger.error({ err, file: name }, 'storing a report received by SMTP failed');
+              callback(
+                Object.assign(new Error('Cannot store the report now, try again later'), {
+                  responseCode: 451,
+                }),
+              );
+            },
+          );
       });
     },
   });

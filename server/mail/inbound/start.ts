@@ -14,6 +14,7 @@ export async function startInboundSources(ctx: AppContext): Promise<{ stop: () =
       logger: ctx.logger,
       port: inbound.smtpPort,
       host: inbound.smtpHost,
+      addressing: ctx.config.reportAddress,
     });
     ctx.logger.info({ port: smtp.port }, 'SMTP report listener started');
     stops.push(smtp.close);

@@ -40,7 +40,7 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
           // A member limited to some domains sees only those here too.
           const scope = await scopeFor(ctx.db, request.user!, org.id);
           const { search, ...page } = request.query;
-          return domainList(ctx.db, { ...scope, search }, page, request.url, true);
+          return domainList(ctx.db, { ...scope, search }, page, request.url, true, ctx.config.reportAddress);
         },
       );
       app.post(
@@ -58,7 +58,8 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
             ctx,
             request,
             'organizations.domains.create',
-            (trx) => addDomain(trx, request.user!, request.params.id, request.body.name),
+            (trx) =>
+              addDomain(trx, request.user!, request.params.id, request.body.name, ctx.config.reportAddress),
             { status: 201 },
           );
           // The first results and DNS history, in the background (server/modules/analysis/recheck-service.ts).
@@ -78,7 +79,14 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         },
         (request) =>
           withAudit(ctx, request, 'organizations.domains.update', (trx) =>
-            renameDomain(trx, request.user!, request.params.id, request.body.id, request.body.name),
+            renameDomain(
+              trx,
+              request.user!,
+              request.params.id,
+              request.body.id,
+              request.body.name,
+              ctx.config.reportAddress,
+            ),
           ),
       );
       app.delete(

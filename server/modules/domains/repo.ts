@@ -51,8 +51,11 @@ export function listDomains(db: Db, scope: DomainQuery, offset: number, limit: n
   return scoped(db, scope).selectAll().orderBy('name').offset(offset).limit(limit).execute();
 }
 
-export function findDomainByName(db: Db, name: string) {
-  return db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
+/** By name, in one organization (a name may be pending in several) or, for support, in any. */
+export function findDomainByName(db: Db, name: string, organizationId: number | 'any') {
+  let q = db.selectFrom('domains').selectAll().where('name', '=', name);
+  if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
+  return q.orderBy('id').executeTakeFirst();
 }
 
 export function findDomainById(db: Db, id: number) {
@@ -70,6 +73,18 @@ export async function groupIdsByDomain(db: Db, domainIds: number[]): Promise<Map
     .execute();
   for (const r of rows) map.set(r.domain_id, [...(map.get(r.domain_id) ?? []), r.group_id]);
   return map;
+}
+
+/** Each organization's report address slug (server/mail/report-address.ts). */
+export async function reportSlugs(db: Db, organizationIds: number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('organizations')
+    .select(['id', 'report_slug'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.report_slug]));
 }
 
 // The domains a member is limited to (PATCH /users/{id}/domains/); none assigned means all of the organization.

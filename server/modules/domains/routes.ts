@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
 import { withAudit } from '../audit/with-audit';
+import { limitExceeded, recordFailure } from '../auth/rate-limit';
 import { requireAuth } from '../auth/bearer';
-import { queueDomainCheck } from '../analysis/recheck-service';
+import { checkContextFor, queueDomainCheck } from '../analysis/recheck-service';
 import { secured } from '../organizations/route-schema';
+import { idParams } from '../organizations/schemas';
+import { findDomainById } from './repo';
 import {
   detailBody,
   domainDocument,
@@ -12,8 +16,20 @@ import {
   domainListSchema,
   nameBody,
   nameParams,
+  verifyErrors,
 } from './schemas';
-import { addDomain, deleteDomainByName, domainList, scopeFor } from './service';
+import {
+  addDomain,
+  deleteDomainByName,
+  domainDocumentOf,
+  domainList,
+  editableDomain,
+  scopeFor,
+} from './service';
+import { verifyOwnership } from './verify-service';
+
+// One "check now" per domain per 10 s: each asks DNS three or more names.
+const VERIFY_WINDOW_SECONDS = 10;
 
 // Mounted under /api/dm.
 export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -41,7 +57,7 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request) => {
           const { organization, search, ...page } = request.query;
           const scope = { ...(await scopeFor(ctx.db, request.user!, organization)), search };
-          return domainList(ctx.db, scope, page, request.url, v2);
+          return domainList(ctx.db, scope, page, request.url, v2, ctx.config.reportAddress);
         },
       );
     }
@@ -60,12 +76,46 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           request,
           'domains.create',
-          (trx) => addDomain(trx, request.user!, request.user!.organizationId, request.body.name),
+          (trx) =>
+            addDomain(
+              trx,
+              request.user!,
+              request.user!.organizationId,
+              request.body.name,
+              ctx.config.reportAddress,
+            ),
           { status: 201 },
         );
         // The first results and DNS history, in the background (server/modules/analysis/recheck-service.ts).
         queueDomainCheck(ctx, doc.data.id);
         return reply.code(201).send(doc);
+      },
+    );
+
+    app.post(
+      '/v2/domains/:id/verify/',
+      {
+        onRequest,
+        schema: secured(tag, 'Check now whether the domain proves its ownership (owner, admin)', {
+          params: idParams,
+          response: { 200: domainDocument, ...verifyErrors },
+        }),
+      },
+      async (request) => {
+        const actor = request.user!;
+        // Audited and rate limited before the lookups, so no transaction waits on DNS.
+        const domain = await withAudit(ctx, request, 'domains.verify', async (trx) => {
+          const found = await editableDomain(actor, await findDomainById(trx, request.params.id));
+          const key = `verify:${found.id}`;
+          const limited = await limitExceeded(trx, key, 1, ctx.now(), VERIFY_WINDOW_SECONDS);
+          if (limited) return limited;
+          await recordFailure(trx, [key], ctx.now());
+          return found;
+        });
+        const { resolver } = checkContextFor(ctx);
+        const row = await verifyOwnership(ctx.db, resolver, domain.id, ctx.config.reportAddress, ctx.now);
+        if (!row) throw notFound();
+        return domainDocumentOf(ctx.db, row, ctx.config.reportAddress);
       },
     );
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { DomainRow } from '../../db/schema';
-import { onDomainRegistered } from '../../ingest/attach';
+import type { ReportAddressing } from '../../mail/report-address';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canAddDomain, canEditDomain, canViewDomainsOf, isSupport } from '../../lib/permissions';
 import { findOrganization } from '../organizations/repo';
@@ -15,12 +15,17 @@ import {
   groupIdsByDomain,
   listDomains,
   wholeOrganization,
+  reportSlugs,
 } from './repo';
+import { recordsToPublish } from './verification';
+import { claimedElsewhere } from './verification-store';
 
 export { scopeFor } from './repo';
 
 export const domainTaken = 'This domain is already registered in this organization.';
-export const domainOtherOrganization = 'This domain is registered by another organization.';
+// One answer for every name another organization has verified (or verified a parent of), whose it is never
+// said: the refusal confirms no more than that the name is taken somewhere.
+export const domainUnavailable = 'This domain cannot be added.';
 export const domainLimit = (n: number) =>
   `Your plan allows at most ${n} domains. Remove a domain or upgrade the plan.`;
 
@@ -30,6 +35,7 @@ export async function domainList(
   query: { page: number; page_size: number },
   url: string,
   withRelationships: boolean,
+  addressing: ReportAddressing,
 ) {
   const p = paging(query);
   const count = await countDomains(db, scope);
@@ -38,14 +44,49 @@ export async function domainList(
     db,
     rows.map((r) => r.id),
   );
+  const slugs = await reportSlugs(
+    db,
+    rows.map((r) => r.organization_id),
+  );
   return {
-    data: rows.map((r) => domainResource(r, withRelationships ? (groups.get(r.id) ?? []) : undefined)),
+    data: rows.map((r) =>
+      domainResource(
+        r,
+        withRelationships ? (groups.get(r.id) ?? []) : undefined,
+        verificationView(r, slugs.get(r.organization_id)!, addressing),
+      ),
+    ),
     links: pageLinks(url, p, count),
     meta: pageMeta(p, count),
   };
 }
 
-export function domainResource(row: DomainRow, groupIds?: number[]) {
+const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** A domain's ownership state and the records that would verify it (docs/PERMISSIONS.md). */
+export function verificationView(row: DomainRow, slug: string, addressing: ReportAddressing) {
+  return {
+    status: row.verified_at === null ? ('pending' as const) : ('verified' as const),
+    method: row.verification_method,
+    verified_at: isoOrNull(row.verified_at),
+    checked_at: isoOrNull(row.verification_checked_at),
+    problem: row.verification_problem as 'not_found' | 'dns' | 'unavailable' | null,
+    ...recordsToPublish(row.name, row.verification_token, slug, addressing),
+  };
+}
+
+/** One domain document with its verification (add, rename, check now). */
+export async function domainDocumentOf(db: Db, row: DomainRow, addressing: ReportAddressing) {
+  const slug = (await reportSlugs(db, [row.organization_id])).get(row.organization_id)!;
+  const groups = await groupIdsByDomain(db, [row.id]);
+  return { data: domainResource(row, groups.get(row.id) ?? [], verificationView(row, slug, addressing)) };
+}
+
+export function domainResource(
+  row: DomainRow,
+  groupIds?: number[],
+  verification?: ReturnType<typeof verificationView>,
+) {
   return {
     type: 'domains' as const,
     id: row.id,
@@ -53,6 +94,7 @@ export function domainResource(row: DomainRow, groupIds?: number[]) {
       name: row.name,
       organization: row.organization_id,
       created_at: new Date(row.created_at).toISOString(),
+      ...(verification ? { verification } : {}),
     },
     ...(groupIds
       ? {
@@ -68,19 +110,23 @@ export function domainResource(row: DomainRow, groupIds?: number[]) {
 async function validName(db: Db, organizationId: number, raw: string, exceptId?: number): Promise<string> {
   const checked = normaliseDomainName(raw);
   if (!checked.ok) throw fieldError('name', checked.message);
-  const existing = await findDomainByName(db, checked.name);
-  if (existing && existing.id !== exceptId)
-    throw fieldError(
-      'name',
-      existing.organization_id === organizationId ? domainTaken : domainOtherOrganization,
-    );
+  const existing = await findDomainByName(db, checked.name, organizationId);
+  if (existing && existing.id !== exceptId) throw fieldError('name', domainTaken);
+  if (await claimedElsewhere(db, organizationId, checked.name)) throw fieldError('name', domainUnavailable);
   return checked.name;
 }
 
-// A domain belongs to exactly one organization; the plan's `domains` benefit caps how many it has. Call it
-// inside a transaction: reports kept aside for the domain (and its subdomains) become the organization's in
-// the same commit as the domain row.
-export async function addDomain(db: Db, actor: Actor, organizationId: number | null, raw: string) {
+// A domain starts pending: several organizations may hold one name pending, and the one that proves it
+// controls the name's DNS gets it verified (verification-store.ts); only then are the reports held for it
+// released. A name another organization verified, or a subdomain of one, cannot be added. The plan's
+// `domains` benefit caps how many domains an organization has.
+export async function addDomain(
+  db: Db,
+  actor: Actor,
+  organizationId: number | null,
+  raw: string,
+  addressing: ReportAddressing,
+) {
   const org = organizationId === null ? undefined : await findOrganization(db, organizationId);
   if (!org || !canViewDomainsOf(actor, org)) throw organizationId === null ? forbidden() : notFound();
   if (!canAddDomain(actor, org)) throw forbidden();
@@ -90,11 +136,10 @@ export async function addDomain(db: Db, actor: Actor, organizationId: number | n
     throw new AppError(400, { name: [domainLimit(limit)] });
   const row = await db
     .insertInto('domains')
-    .values({ name, organization_id: org.id })
+    .values({ name, organization_id: org.id, verified_at: null })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await onDomainRegistered(db, { name: row.name, organization_id: row.organization_id });
-  return { data: domainResource(row, []) };
+  return domainDocumentOf(db, row, addressing);
 }
 
 // Finds a domain the caller may change: invisible ones are 404, visible but not editable 403.
@@ -109,27 +154,45 @@ export async function editableDomain(actor: Actor, found: DomainRow | undefined)
 
 export async function deleteDomainByName(db: Db, actor: Actor, rawName: string) {
   const checked = normaliseDomainName(decodeURIComponent(rawName));
-  const row = await editableDomain(actor, checked.ok ? await findDomainByName(db, checked.name) : undefined);
+  const where = isSupport(actor) ? 'any' : (actor.organizationId ?? -1);
+  const row = await editableDomain(
+    actor,
+    checked.ok ? await findDomainByName(db, checked.name, where) : undefined,
+  );
   await db.deleteFrom('domains').where('id', '=', row.id).execute();
   return { detail: 'Domain deleted.' };
 }
 
-export async function renameDomain(db: Db, actor: Actor, organizationId: number, id: number, raw: string) {
+// A new name is a new claim: pending again until proven.
+export async function renameDomain(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  id: number,
+  raw: string,
+  addressing: ReportAddressing,
+) {
   const found = await findDomainById(db, id);
   const row = await editableDomain(
     actor,
     found && found.organization_id === organizationId ? found : undefined,
   );
   const name = await validName(db, row.organization_id, raw, row.id);
+  if (name === row.name) return domainDocumentOf(db, row, addressing);
   const updated = await db
     .updateTable('domains')
-    .set({ name })
+    .set({
+      name,
+      verified_at: null,
+      verification_method: null,
+      verification_proved_at: null,
+      verification_checked_at: null,
+      verification_problem: null,
+    })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  // The new name is a registration too: reports kept aside for it join the organization.
-  await onDomainRegistered(db, { name: updated.name, organization_id: updated.organization_id });
-  return { data: domainResource(updated, []) };
+  return domainDocumentOf(db, updated, addressing);
 }
 
 export async function deleteDomainById(db: Db, actor: Actor, organizationId: number, id: number) {

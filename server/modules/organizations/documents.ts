@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { OrganizationRow, UserRow } from '../../db/schema';
+import { reportAddress, type ReportAddressing } from '../../mail/report-address';
 import { type DomainScope, wholeOrganization } from '../domains/repo';
 import { benefitsFor, groupsFor } from '../users/roles';
 import { relationshipIds } from './repo';
@@ -13,6 +14,7 @@ export async function organizationResourceFor(
   db: Db,
   org: OrganizationRow,
   now: Date,
+  addressing: ReportAddressing,
   domains: DomainScope = wholeOrganization(org.id),
 ): Promise<OrganizationResource> {
   const ids = await relationshipIds(db, org.id, now, domains);
@@ -25,6 +27,8 @@ export async function organizationResourceFor(
       is_stripe: org.is_stripe,
       subscription_status: org.subscription_status,
       created_at: new Date(org.created_at).toISOString(),
+      // The organization's own rua address (docs/INGESTION.md, "Routing").
+      report_address: reportAddress(org.report_slug, addressing),
     },
     relationships: {
       owner: { data: org.owner_id ? { type: 'users', id: org.owner_id } : null },

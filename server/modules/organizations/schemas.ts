@@ -40,6 +40,7 @@ export const organizationResource = z.object({
     is_stripe: z.boolean(),
     subscription_status: z.string().nullable(),
     created_at: z.string(),
+    report_address: z.string(),
   }),
   relationships: z.object({
     owner: z.object({ data: ref('users').nullable() }),

@@ -44,7 +44,7 @@ export async function permittedOrganization(
 // After a change (owners, admins, support: never limited to some domains), or as `reader` sees it.
 export async function organizationDocument(ctx: AppContext, db: Db, org: OrganizationRow, reader?: Actor) {
   const domains = reader ? await scopeFor(db, reader) : undefined;
-  return { data: await organizationResourceFor(db, org, ctx.now(), domains) };
+  return { data: await organizationResourceFor(db, org, ctx.now(), ctx.config.reportAddress, domains) };
 }
 
 export async function listForActor(
@@ -60,7 +60,8 @@ export async function listForActor(
   const rows = await listOrganizations(ctx.db, scope, query.order_by, p.offset, p.pageSize, search);
   const domains = await scopeFor(ctx.db, actor);
   const data = [];
-  for (const row of rows) data.push(await organizationResourceFor(ctx.db, row, ctx.now(), domains));
+  for (const row of rows)
+    data.push(await organizationResourceFor(ctx.db, row, ctx.now(), ctx.config.reportAddress, domains));
   return { data, links: pageLinks(url, p, count), meta: pageMeta(p, count) };
 }
 

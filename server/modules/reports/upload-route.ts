@@ -12,7 +12,8 @@ import { reportErrors, uploadBody, uploadResponse } from './schemas';
 // POST /api/dm/dmarc/reports/upload/: multipart, the files in the repeated field `files` (the SPA adds a
 // repeated `filenames` text field naming them in the same order). Each file gets its own result; each
 // report its own transaction, so one bad file never undoes another. Owners and admins upload reports for
-// their organization's domains; support users upload for any registered or unregistered domain.
+// their organization's domains, verified or pending: an upload by a member counts as addressed to the
+// organization (the member holds the file). Support users' uploads are routed by name, like the CLI's.
 
 export const maxUploadFileBytes = 50 * 1024 * 1024;
 export const maxUploadFiles = 100;
@@ -50,7 +51,8 @@ export function uploadRoute(ctx: AppContext): FastifyPluginAsyncZod {
         for (const [i, bytes] of files.entries()) {
           const name = typeof names[i] === 'string' && names[i] ? names[i] : `file-${i + 1}`;
           try {
-            const options = support ? {} : { onlyOrganization: user.organizationId! };
+            const org = user.organizationId!;
+            const options = support ? {} : { onlyOrganization: org, addressedTo: [org] };
             results.push((await ingestFile(ctx.db, { name, bytes, source: 'upload' }, options)).result);
           } catch (err) {
             request.log.error({ err, file: name }, 'report upload: storing failed');

@@ -64,7 +64,7 @@ export async function seedTenant(
   const member = await quickUser(t, { role: 'member', organizationId: org.id });
   const d = await t.db
     .insertInto('domains')
-    .values({ name: domain, organization_id: org.id })
+    .values({ name: domain, organization_id: org.id, verified_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const g = await t.db

@@ -275,6 +275,7 @@ export const cases: Record<string, Case> = {
     { path: (a) => `/api/dm/analysis-by-system/dkim/${a.domainId}/` },
   ],
   'POST /api/dm/v2/domains/{id}/recheck/': [{ path: (a) => `/api/dm/v2/domains/${a.domainId}/recheck/` }],
+  'POST /api/dm/v2/domains/{id}/verify/': [{ path: (a) => `/api/dm/v2/domains/${a.domainId}/verify/` }],
   'GET /api/dm/v2/domains/{id}/history/{type}/': [
     { path: (a) => `/api/dm/v2/domains/${a.domainId}/history/dmarc/` },
   ],
