@@ -91,6 +91,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   registerXsrfCookie(app, ctx.config.publicUrl.startsWith('https:'));
 
+  // Mail handed to the background delivery is finished (or left in the outbox) before the database closes.
+  app.addHook('onClose', () => ctx.mailer.settled());
+
   // An empty form post still gets per-field "This field is required." answers.
   app.addHook('preValidation', async (request) => {
     if (bodyMethods.has(request.method) && (request.body === undefined || request.body === null))
