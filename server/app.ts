@@ -94,6 +94,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // NUL and other control characters in any path parameter, query or body field: 400 naming the field.
   rejectControlChars(app);
+  // Mail handed to the background delivery is finished (or left in the outbox) before the database closes.
+  app.addHook('onClose', () => ctx.mailer.settled());
+
   // An empty form post still gets per-field "This field is required." answers.
   app.addHook('preValidation', async (request) => {
     if (bodyMethods.has(request.method) && (request.body === undefined || request.body === null))

@@ -102,6 +102,8 @@ export type OutboxTable = {
   text: string;
   created_at: CreatedAt;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type PublicationsTable = {

@@ -1,5 +1,6 @@
 import { recheckJob } from '../checks/history/job';
 import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
+import { outboxRetryJob } from '../mail/retry-job';
 import { summaryFoldJob } from '../modules/analytics/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
@@ -21,6 +22,8 @@ export const registeredJobs: Job[] = [
   verifyDomainsJob(),
   // PGlite has no autovacuum: reclaim the space of deleted rows and keep the planner's statistics.
   embeddedVacuumJob(),
+  // Mail leaves the request path: what the background delivery could not send is retried from the outbox.
+  outboxRetryJob(),
   {
     name: 'purge-refresh-tokens',
     intervalMs: hour,

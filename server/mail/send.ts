@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { claimMail, markMailSent } from './outbox';
 
 export type OutgoingMail = { to: string; subject: string; text: string; replyTo?: string };
 
@@ -9,20 +10,63 @@ export type OutgoingMail = { to: string; subject: string; text: string; replyTo?
 // the commit, over SMTP when SMTP_URL is set. Without SMTP the outbox is the mailbox: the log names the
 // message (never its body) and an operator reads it from the table.
 export type Mailer = {
+  /** True when SMTP_URL is set: the outbox is delivered, not only kept. */
+  canSend: boolean;
   queue: (db: Db, mail: OutgoingMail) => Promise<number>;
-  deliver: (db: Db, outboxId: number) => Promise<boolean>;
+  /** One attempt at one message; false when not sent (no SMTP, taken by another sender, failed). */
+  deliver: (db: Db, outboxId: number, now?: Date) => Promise<boolean>;
+  /** Delivers in the background: the caller does not wait, and a failure stays in the outbox for the retry job. */
+  deliverLater: (db: Db, outboxIds: number[]) => void;
+  /** Resolves when the background deliveries started so far have finished (shutdown, tests). */
+  settled: () => Promise<void>;
   close: () => void;
 };
+
+// Bounded so one attempt ends well inside the outbox claim (5 minutes) even against a relay that stalls.
+const transportTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   logger: Logger,
   transport?: Transporter,
 ): Mailer {
-  const smtp = transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined);
+  const smtp =
+    transport ??
+    (config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, ...transportTimeouts }) : undefined);
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(db: Db, outboxId: number, now = new Date()): Promise<boolean> {
+    if (!smtp) {
+      const mail = await db.selectFrom('outbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
+      if (mail && !mail.sent_at)
+        logger.info({ outbox_id: mail.id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox');
+      return false;
+    }
+    const mail = await claimMail(db, outboxId, now);
+    if (!mail) return false;
+    try {
+      await smtp.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+      });
+    } catch (error) {
+      logger.warn(
+        { outbox_id: mail.id, to: mail.to, attempts: mail.attempts, err: error },
+        'mail delivery failed; kept in the outbox',
+      );
+      return false;
+    }
+    await markMailSent(db, mail.id, new Date());
+    logger.info({ outbox_id: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
+    return true;
+  }
 
   return {
-    async queue(db, mail) {
+    canSend: Boolean(smtp),
+    queue: async (db, mail) => {
       const row = await db
         .insertInto('outbox')
         .values({ to: mail.to, reply_to: mail.replyTo ?? null, subject: mail.subject, text: mail.text })
@@ -30,34 +74,19 @@ export function createMailer(
         .executeTakeFirstOrThrow();
       return row.id;
     },
-
-    async deliver(db, outboxId) {
-      const mail = await db.selectFrom('outbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
-      if (!mail || mail.sent_at) return false;
-      if (!smtp) {
-        logger.info({ outbox_id: mail.id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox');
-        return false;
-      }
-      try {
-        await smtp.sendMail({
-          from: config.mailFrom,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
-        });
-        await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', mail.id).execute();
-        logger.info({ outbox_id: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
-        return true;
-      } catch (error) {
-        logger.warn(
-          { outbox_id: mail.id, to: mail.to, err: error },
-          'mail delivery failed; kept in the outbox',
-        );
-        return false;
-      }
+    deliver,
+    deliverLater(db, outboxIds) {
+      if (outboxIds.length === 0) return;
+      const run = (async () => {
+        for (const id of outboxIds) await deliver(db, id);
+      })()
+        .catch((error: unknown) => logger.warn({ err: error }, 'background mail delivery failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
     },
-
+    settled: async () => {
+      await Promise.allSettled([...pending]);
+    },
     close() {
       smtp?.close();
     },

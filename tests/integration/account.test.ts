@@ -1,4 +1,4 @@
-import { login, startTestApp, type TestApp } from './support/app';
+import { login, postForm, startTestApp, type TestApp } from './support/app';
 import { call, fixturePassword, quickUser, tokenFor } from './support/orgs';
 
 let t: TestApp;
@@ -19,13 +19,7 @@ async function lastMailTo(to: string) {
 }
 const tokenIn = (text: string) => /token=([\w-]+)/.exec(text)?.[1] ?? '';
 const post = (url: string, payload: Record<string, string>, ip = '10.0.0.1') =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(payload).toString(),
-  });
+  postForm(t.app, url, payload, ip);
 
 describe('sign-up and verification', () => {
   it('creates an inactive client, mails a single-use link, activates, then logs in', async () => {
@@ -66,31 +60,85 @@ describe('sign-up and verification', () => {
     });
   });
 
-  it('applies the password policy, reports a taken username, and hides a registered e-mail', async () => {
+  it('applies the password policy and answers a taken username or address like a new sign-up', async () => {
     const weak = await post(
       '/api/ph/register-client/',
       { name: 'B', username: 'bob', password: 'password123', email: 'b@example.com' },
       '10.0.0.2',
     );
     expect(weak.json()).toEqual({ password: ['This password is too common.'] });
-    const taken = await post(
+    await t.db.updateTable('users').set({ language: 'pt' }).where('username', '=', 'ana.clara').execute();
+    const fresh = await post(
       '/api/ph/register-client/',
-      { name: 'B', username: 'ana.clara', password: 'amber-river-77-kite', email: 'b@example.com' },
+      { name: 'D', username: 'dora', password: 'amber-river-77-kite', email: 'dora@example.com' },
+      '10.0.0.3',
+    );
+    const takenUsername = await post(
+      '/api/ph/register-client/',
+      { name: 'B', username: 'Ana.Clara', password: 'amber-river-77-kite', email: 'b@example.com' },
       '10.0.0.2',
     );
-    expect(taken.json()).toEqual({ username: ['A user with that username already exists.'] });
-    const sameEmail = await post(
+    const takenEmail = await post(
       '/api/ph/register-client/',
       { name: 'C', username: 'carla', password: 'amber-river-77-kite', email: 'ANA@example.com' },
       '10.0.0.2',
     );
-    expect(sameEmail.statusCode).toBe(201);
-    expect(sameEmail.json()).toEqual({ detail: 'Check your e-mail to confirm your account.' });
-    expect(
-      await t.db.selectFrom('users').select('id').where('username', '=', 'carla').executeTakeFirst(),
-    ).toBeUndefined();
-    expect((await lastMailTo('ANA@example.com')).subject).toBe(
-      'Someone tried to sign up to msas with your address',
+    for (const res of [takenUsername, takenEmail]) {
+      expect(res.statusCode).toBe(fresh.statusCode);
+      expect(res.body).toBe(fresh.body);
+    }
+    expect(fresh.json()).toEqual({ detail: 'Check your e-mail to confirm your account.' });
+    const created = await t.db
+      .selectFrom('users')
+      .select('username')
+      .where('username', 'in', ['dora', 'carla', 'Ana.Clara'])
+      .execute();
+    expect(created.map((u) => u.username)).toEqual(['dora']);
+    expect(await t.db.selectFrom('outbox').select('id').where('to', '=', 'b@example.com').execute()).toEqual(
+      [],
+    );
+    // Both attempts mailed the holder of ana.clara (in her language) a notice with a working reset link.
+    const notices = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to', '=', 'ana@example.com')
+      .where('subject', '=', 'Alguém tentou se cadastrar no msas com seu endereço')
+      .orderBy('id')
+      .execute();
+    expect(notices).toHaveLength(2);
+    expect(notices[1]?.text).toContain('ana.clara');
+    expect(notices[1]?.text).toContain('http://localhost:8080/password-reset?username=ana.clara&token=');
+    const reset = await post('/api/ph/password-reset/confirm/', {
+      username: 'ana.clara',
+      token: tokenIn(notices[1]!.text),
+      password: 'a-new-violet-harbour-9',
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('mails an unconfirmed account a fresh verification link instead of a second account', async () => {
+    const signup = {
+      name: 'Eva',
+      username: 'eva',
+      password: 'amber-river-77-kite',
+      email: 'eva@example.com',
+    };
+    await post('/api/ph/register-client/', signup, '10.0.0.4');
+    const first = tokenIn((await lastMailTo('eva@example.com')).text);
+    const again = await post('/api/ph/register-client/', { ...signup, username: 'eva2' }, '10.0.0.4');
+    expect(again.json()).toEqual({ detail: 'Check your e-mail to confirm your account.' });
+    const second = await lastMailTo('eva@example.com');
+    expect(second.subject).toBe('Confirm your msas account');
+    expect(tokenIn(second.text)).not.toBe(first);
+    const users = await t.db
+      .selectFrom('users')
+      .select('username')
+      .where('email', '=', 'eva@example.com')
+      .execute();
+    expect(users).toEqual([{ username: 'eva' }]);
+    expect((await post('/api/ph/confirm-registration/', { token: first })).statusCode).toBe(400);
+    expect((await post('/api/ph/confirm-registration/', { token: tokenIn(second.text) })).statusCode).toBe(
+      200,
     );
   });
 

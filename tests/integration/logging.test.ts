@@ -51,4 +51,28 @@ describe('logs', () => {
     for (const value of secrets) expect(logs).not.toContain(value);
     expect(logs).not.toContain(`code=${code}`);
   });
+
+  it('keep the URL of a one-time link without its token', async () => {
+    const secrets = ['reset-0a1b2c3d4e5f', 'verify-0a1b2c3d4e5f', 'invite-0a1b2c3d4e5f', 'api-0a1b2c3d4e5f'];
+    const urls = [
+      `/password-reset?username=ana%40example.com&token=${secrets[0]}`,
+      `/confirm-registration?token=${secrets[1]}`,
+      `/member-registration?id=7&token=${secrets[2]}`,
+      `/api/ph/users/me/?access_token=${secrets[3]}&code=123456&page=2`,
+    ];
+    for (const url of urls) await t.app.inject({ method: 'GET', url });
+    const logged = t.logs
+      .map((line) => JSON.parse(line) as { req?: { url?: string } })
+      .flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        '/password-reset?username=ana%40example.com&token=[redacted]',
+        '/confirm-registration?token=[redacted]',
+        '/member-registration?id=7&token=[redacted]',
+        '/api/ph/users/me/?access_token=[redacted]&code=[redacted]&page=2',
+      ]),
+    );
+    const logs = t.logs.join('');
+    for (const value of [...secrets, '123456']) expect(logs).not.toContain(value);
+  });
 });

@@ -17,6 +17,23 @@ async function session() {
 
 const form = (access: string) => ({ ...bearer(access), 'content-type': 'application/x-www-form-urlencoded' });
 
+// Turns 2FA on for the session's user; returns the recovery codes.
+async function enableTwoFactor(access: string): Promise<string[]> {
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/ph/2fa/setup/start/',
+    headers: bearer(access),
+  });
+  const code = await generate({ secret: start.json<{ secret: string }>().secret });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/ph/2fa/setup/confirm/',
+    headers: form(access),
+    payload: `code=${code}`,
+  });
+  return confirm.json<{ recovery_codes: string[] }>().recovery_codes;
+}
+
 describe('two-factor setup', () => {
   it('starts with an otpauth URI and a PNG QR code, confirms, then disables with a code', async () => {
     const { user, email, access } = await session();
@@ -97,19 +114,7 @@ describe('two-factor setup', () => {
 
   it('disables with a recovery code too, and refuses a missing code', async () => {
     const { access } = await session();
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/ph/2fa/setup/start/',
-      headers: bearer(access),
-    });
-    const code = await generate({ secret: start.json<{ secret: string }>().secret });
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/ph/2fa/setup/confirm/',
-      headers: form(access),
-      payload: `code=${code}`,
-    });
-    const [recovery] = confirm.json<{ recovery_codes: string[] }>().recovery_codes;
+    const [recovery] = await enableTwoFactor(access);
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/ph/2fa/disable/',
@@ -124,6 +129,31 @@ describe('two-factor setup', () => {
       payload: `code=${recovery}`,
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('rate limits disabling with recovery codes like the other code attempts', async () => {
+    const { user, access } = await session();
+    const [recovery] = await enableTwoFactor(access);
+    const disable = (value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ph/2fa/disable/',
+        headers: form(access),
+        payload: `code=${value}`,
+      });
+    const limit = t.ctx.config.loginRateLimit;
+    for (let i = 0; i < limit; i += 1)
+      expect((await disable(`wrong-recovery-${i}`)).json()).toEqual({ code: ['Invalid code.'] });
+    const blocked = await disable(recovery!);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const spent = await t.db
+      .selectFrom('recovery_codes')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is not', null)
+      .execute();
+    expect(spent).toEqual([]);
   });
 
   it('needs authentication', async () => {

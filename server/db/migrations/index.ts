@@ -13,6 +13,7 @@ import * as m0035 from './0035_sender_domain_blocks';
 import * as m0036 from './0036_record_auth_results';
 import * as m0037 from './0037_ingest_write_costs';
 import * as m0039 from './0039_domain_ownership';
+import * as m0040 from './0040_outbox_retry';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0036_record_auth_results': m0036,
   '0037_ingest_write_costs': m0037,
   '0039_domain_ownership': m0039,
+  '0040_outbox_retry': m0040,
 };

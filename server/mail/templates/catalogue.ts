@@ -27,11 +27,11 @@ export const templates: Record<MailKind, Record<Language, Template>> = {
   registrationExists: {
     en: {
       subject: 'Someone tried to sign up to msas with your address',
-      text: 'Hello,\n\nsomeone tried to create an msas account with this e-mail address, which already has one. If it was you, log in or reset your password. Otherwise, ignore this message.\n',
+      text: 'Hello {name},\n\nsomeone tried to create an msas account with your e-mail address or your username, but you already have an account: {username}. If it was you, log in, or choose a new password here:\n\n{link}\n\nThe link works once and expires in {hours} hours. If it was not you, ignore this message: your account and your password stay as they are.\n',
     },
     pt: {
       subject: 'Alguém tentou se cadastrar no msas com seu endereço',
-      text: 'Olá,\n\nalguém tentou criar uma conta msas com este endereço de e-mail, que já possui uma. Se foi você, entre ou redefina sua senha. Caso contrário, ignore esta mensagem.\n',
+      text: 'Olá {name},\n\nalguém tentou criar uma conta msas com seu endereço de e-mail ou seu nome de usuário, mas você já tem uma conta: {username}. Se foi você, entre, ou escolha uma nova senha aqui:\n\n{link}\n\nO link funciona uma única vez e expira em {hours} horas. Se não foi você, ignore esta mensagem: sua conta e sua senha continuam as mesmas.\n',
     },
   },
   invitation: {

@@ -3,8 +3,9 @@ import type { Db } from '../../db/database';
 import type { MailKind } from '../../mail/templates/catalogue';
 import { renderMail } from '../../mail/templates/render';
 
-// Queues a templated message inside the caller's transaction and notes its outbox id; the route delivers the
-// noted ids after the commit (deliverAll), so a rolled-back request sends nothing.
+// Queues a templated message inside the caller's transaction and notes its outbox id; the route hands the
+// noted ids to the background delivery after the commit (deliverInBackground), so a rolled-back request sends
+// nothing.
 export async function queueTemplate(
   ctx: AppContext,
   db: Db,
@@ -18,12 +19,18 @@ export async function queueTemplate(
   outbox.push(await ctx.mailer.queue(db, { to, ...renderMail(kind, language, vars) }));
 }
 
-export async function deliverAll(ctx: AppContext, outbox: number[]): Promise<void> {
-  for (const id of outbox) await ctx.mailer.deliver(ctx.db, id);
+// Never awaited by a route: the answer must not wait on (nor its time tell of) an SMTP conversation. A failed
+// message stays in the outbox and the retry-outbox job tries it again.
+export function deliverInBackground(ctx: AppContext, outbox: number[]): void {
+  ctx.mailer.deliverLater(ctx.db, outbox);
 }
 
 export function appLink(ctx: AppContext, path: string, params: Record<string, string | number>): string {
   const url = new URL(path, ctx.config.publicUrl);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
   return url.toString();
+}
+
+export function resetLink(ctx: AppContext, username: string, token: string): string {
+  return appLink(ctx, '/password-reset', { username, token });
 }

@@ -8,7 +8,7 @@ import { firstLimitExceeded, limiterKeys, recordFailure } from '../auth/rate-lim
 import { clearAttempts, revokeUserRefreshTokens } from '../auth/repo';
 import { issueTokens } from '../auth/session';
 import { findUserById } from '../users/repo';
-import { appLink, queueTemplate } from './mail';
+import { queueTemplate, resetLink } from './mail';
 import { passwordProblems } from './password-policy';
 import {
   findLiveToken,
@@ -48,7 +48,7 @@ export async function requestReset(ctx: AppContext, db: Db, email: string, ip: s
     await queueTemplate(ctx, db, outbox, user.email, 'passwordReset', user.language, {
       name: user.name ?? user.username,
       username: user.username,
-      link: appLink(ctx, '/password-reset', { username: user.username, token }),
+      link: resetLink(ctx, user.username, token),
       hours: resetTokenHours,
     });
   }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { answerNoSoonerThan } from '../../lib/answer-floor';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
 import { secured } from '../organizations/route-schema';
-import { deliverAll } from './mail';
+import { deliverInBackground } from './mail';
 import { changePassword, confirmReset, requestReset } from './password-service';
 import {
   accountErrors,
@@ -20,9 +21,11 @@ import {
 } from './schemas';
 import { confirmRegistration, registerClient } from './signup-service';
 
-// Answers to the reset request take at least this long, found or not, so timing tells nothing.
-const resetFloorMs = 300;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Answers to the reset request and to a sign-up take at least this long from the request's arrival, known
+// address or not, so timing tells nothing (docs/PERMISSIONS.md). Both paths do the same slow work (a sign-up
+// hashes the password either way) and leave the mail to the background delivery.
+export const resetFloorMs = 300;
+export const signupFloorMs = 500;
 
 // Sign-up, verification, password reset and change, alerts e-mail (mounted under /api/ph).
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -33,6 +36,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/register-client/',
       {
+        onSend: answerNoSoonerThan(signupFloorMs),
         schema: {
           tags: [tag],
           summary: 'Sign up as a client (public); sends the verification e-mail',
@@ -49,7 +53,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           (trx) => registerClient(ctx, trx, request.body, request.ip, outbox),
           { status: 201 },
         );
-        await deliverAll(ctx, outbox);
+        deliverInBackground(ctx, outbox);
         return reply.code(201).send(body);
       },
     );
@@ -73,6 +77,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/password-reset/',
       {
+        onSend: answerNoSoonerThan(resetFloorMs),
         schema: {
           tags: [tag],
           summary: 'Send a password reset link (public; same answer whether or not the address is known)',
@@ -81,21 +86,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const started = Date.now();
         const outbox: number[] = [];
-        try {
-          const body = await withAudit(
-            ctx,
-            request,
-            'account.password_reset.request',
-            (trx) => requestReset(ctx, trx, request.body.email, request.ip, outbox),
-            { status: 201 },
-          );
-          await deliverAll(ctx, outbox);
-          return reply.code(201).send(body);
-        } finally {
-          await sleep(Math.max(0, resetFloorMs - (Date.now() - started)));
-        }
+        const body = await withAudit(
+          ctx,
+          request,
+          'account.password_reset.request',
+          (trx) => requestReset(ctx, trx, request.body.email, request.ip, outbox),
+          { status: 201 },
+        );
+        deliverInBackground(ctx, outbox);
+        return reply.code(201).send(body);
       },
     );
 
@@ -129,7 +129,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const body = await withAudit(ctx, request, 'account.password.change', (trx) =>
           changePassword(ctx, trx, request.user!, request.body, outbox),
         );
-        await deliverAll(ctx, outbox);
+        deliverInBackground(ctx, outbox);
         return body;
       },
     );

@@ -1,53 +1,53 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError, fieldError } from '../../lib/errors';
 import { firstLimitExceeded, recordFailure } from '../auth/rate-limit';
 import { hashPassword } from '../auth/password';
 import { createOrganization } from '../organizations/repo';
-import { usernameTaken } from '../users/admin-service';
-import { findUserByUsername, insertUser } from '../users/repo';
+import { insertUser } from '../users/repo';
 import { appLink, queueTemplate } from './mail';
 import { passwordProblems } from './password-policy';
+import { accountHolders, noticeHolder } from './signup-notice';
 import { findLiveToken, invalidToken, issueAccountToken, spendToken, verifyTokenHours } from './tokens';
 
 export const signupSent = 'Check your e-mail to confirm your account.';
 export const accountConfirmed = 'Your account is confirmed. You can log in now.';
-export const signupKey = (ip: string) => `signup:${ip}`;
 export const tokenKey = (ip: string) => `account-token:${ip}`;
+const signupKeys = (ip: string, email: string) => [
+  `signup:${ip}`,
+  `signup-address:${email.trim().toLowerCase()}`,
+];
 
 type Signup = { name: string; username: string; password: string; email: string };
 
 // POST /register-client/: a self-registered client gets an inactive account, owning a new organization named
-// after them, and an e-mailed verification link. An address that already has an account gets a notice instead
-// (same 201 answer), so the answer does not tell whether an e-mail is registered.
+// after them, and an e-mailed verification link. A username or address that already has an account gets no
+// second one: its holder is mailed instead (signup-notice.ts) and the caller gets the same 201, after the same
+// work (the password is hashed either way) and, by the route's floor, in the same time. Attempts count per IP
+// and per address, so neither a caller nor a mailbox can be flooded.
 export async function registerClient(ctx: AppContext, db: Db, body: Signup, ip: string, outbox: number[]) {
   const now = ctx.now();
+  const keys = signupKeys(ip, body.email);
   const limited = await firstLimitExceeded(
     db,
-    [{ key: signupKey(ip), limit: ctx.config.loginRateLimit }],
+    keys.map((key) => ({ key, limit: ctx.config.loginRateLimit })),
     now,
   );
   if (limited) return limited;
-  await recordFailure(db, [signupKey(ip)], now);
+  await recordFailure(db, keys, now);
   const problems = passwordProblems(body.password, body);
   if (problems.length) return new AppError(400, { password: problems });
-  if (await findUserByUsername(db, body.username)) return fieldError('username', usernameTaken);
-  const existing = await db
-    .selectFrom('users')
-    .select(['id', 'language'])
-    .where(sql`lower(email)`, '=', body.email.toLowerCase())
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  if (existing) {
-    await queueTemplate(ctx, db, outbox, body.email, 'registrationExists', existing.language, {});
+  const passwordHash = await hashPassword(body.password);
+  const holders = await accountHolders(db, body.username, body.email);
+  if (holders.length > 0) {
+    for (const holder of holders) await noticeHolder(ctx, db, holder, outbox);
     return { detail: signupSent };
   }
   const user = await insertUser(db, {
     username: body.username,
     email: body.email,
     name: body.name,
-    password_hash: await hashPassword(body.password),
+    password_hash: passwordHash,
     role: 'client',
     is_active: false,
     organization_id: null,

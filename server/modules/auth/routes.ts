@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { emptySchema } from '../../lib/schemas';
-import { deliverAll } from '../account/mail';
+import { deliverInBackground } from '../account/mail';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from './bearer';
 import {
@@ -104,7 +104,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await withAudit(ctx, request, '2fa.setup.confirm', (trx) =>
           confirmSetup(ctx, trx, request.user!.id, request.body.code, outbox),
         );
-        await deliverAll(ctx, outbox);
+        deliverInBackground(ctx, outbox);
         return result;
       },
     );
@@ -126,7 +126,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const result = await withAudit(ctx, request, '2fa.disable', (trx) =>
           disable(ctx, trx, request.user!.id, request.body.code, outbox),
         );
-        await deliverAll(ctx, outbox);
+        deliverInBackground(ctx, outbox);
         return result;
       },
     );

@@ -58,6 +58,12 @@ export async function startSetup(ctx: AppContext, db: Db, userId: number) {
   return { config_url: configUrl, secret, qr_code: qrCode };
 }
 
+// Every code a signed-in user offers (TOTP or recovery) counts against one per-user limit.
+function codeLimit(ctx: AppContext, db: Db, userId: number) {
+  const key = limiterKeys.twoFactor(userId);
+  return firstLimitExceeded(db, [{ key, limit: ctx.config.loginRateLimit }], ctx.now());
+}
+
 async function checkCode(
   ctx: AppContext,
   db: Db,
@@ -67,7 +73,7 @@ async function checkCode(
 ) {
   const now = ctx.now();
   const key = limiterKeys.twoFactor(userId);
-  const limited = await firstLimitExceeded(db, [{ key, limit: ctx.config.loginRateLimit }], now);
+  const limited = await codeLimit(ctx, db, userId);
   if (limited) return { error: limited };
   if (!code?.trim()) return { error: fieldError('code', requiredMessage) };
   const user = await loadUser(db, userId);
@@ -122,6 +128,8 @@ export async function disable(
   const trimmed = code?.trim() ?? '';
   const isRecovery = trimmed.length > 0 && !/^\d{6}$/.test(trimmed.replace(/\s+/g, ''));
   if (isRecovery) {
+    const limited = await codeLimit(ctx, db, user.id);
+    if (limited) return limited;
     const spent = await spendRecoveryCode(
       db,
       user.id,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { deliverAll } from '../account/mail';
+import { deliverInBackground } from '../account/mail';
 import {
   accountErrors,
   detailSchema,
@@ -38,7 +38,7 @@ export function registrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           (trx) => invite(ctx, trx, request.user!, request.body, outbox),
           { status: 201 },
         );
-        await deliverAll(ctx, outbox);
+        deliverInBackground(ctx, outbox);
         return reply.code(201).send(doc);
       },
     );
@@ -57,7 +57,7 @@ export function registrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const doc = await withAudit(ctx, request, 'member_registrations.resend', (trx) =>
           resend(ctx, trx, request.user!, request.params.id, outbox),
         );
-        await deliverAll(ctx, outbox);
+        deliverInBackground(ctx, outbox);
         return doc;
       },
     );

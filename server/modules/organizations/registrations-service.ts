@@ -192,7 +192,11 @@ export async function confirmInvitation(
   }
   const problems = passwordProblems(body.password, { username: body.username, email: row.email });
   if (problems.length) return new AppError(400, { password: problems });
-  if (await findUserByUsername(db, body.username)) return fieldError('username', usernameTaken);
+  // Counted like a bad token: a link holder cannot probe usernames without limit.
+  if (await findUserByUsername(db, body.username)) {
+    await recordFailure(db, [key], now);
+    return fieldError('username', usernameTaken);
+  }
   const spent = await db
     .updateTable('member_registrations')
     .set({ accepted_at: now })

@@ -105,11 +105,12 @@ export async function makeUser(
   return { user, email, password };
 }
 
-export function login(
+// A public form post, as the SPA sends it, from the given client address.
+export function postForm(
   app: FastifyInstance,
+  url: string,
   fields: Record<string, string>,
   remoteAddress = '127.0.0.1',
-  url = '/api/ph/authenticate/',
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -118,6 +119,15 @@ export function login(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
+}
+
+export function login(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  remoteAddress = '127.0.0.1',
+  url = '/api/ph/authenticate/',
+): Promise<LightMyRequestResponse> {
+  return postForm(app, url, fields, remoteAddress);
 }
 
 export function decodeJwt(token: string): Record<string, unknown> {

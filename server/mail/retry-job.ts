@@ -1,0 +1,27 @@
+import { parseSettings } from '../config';
+import type { Job } from '../jobs/scheduler';
+import { dueMailIds } from './outbox';
+import { createMailer, type Mailer } from './send';
+
+const BATCH = 100;
+
+// Retries the outbox: every minute, the unsent messages whose next attempt is due (see ./outbox.ts for the
+// back-off and the claim). It runs outside a transaction: a run waits on SMTP, and on PGlite a transaction
+// holds the only connection; the per-message claim, not a lock, keeps two workers from sending one message.
+export function outboxRetryJob(options: { mailer?: Mailer; batch?: number } = {}): Job {
+  let mailer = options.mailer;
+  return {
+    name: 'retry-outbox',
+    intervalMs: 60_000,
+    inTransaction: false,
+    run: async ({ db, now, logger }) => {
+      // The worker loaded .env into process.env before starting the jobs.
+      mailer ??= createMailer(parseSettings(process.env), logger);
+      if (!mailer.canSend) return;
+      const ids = await dueMailIds(db, now(), options.batch ?? BATCH);
+      let sent = 0;
+      for (const id of ids) if (await mailer.deliver(db, id, now())) sent += 1;
+      if (ids.length > 0) logger.info({ tried: ids.length, sent }, 'retried outbox mail');
+    },
+  };
+}

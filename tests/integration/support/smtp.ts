@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type Received = { to: string[]; data: string };
+
+export type SlowSmtp = {
+  url: string;
+  received: Received[];
+  /** Answers 451 to the next `n` recipients, as a relay that is briefly unavailable. */
+  failNext: (n: number) => void;
+  /** Resolves when a message to `to` has arrived (fails after `ms`). */
+  waitFor: (to: string, ms?: number) => Promise<Received>;
+  close: () => Promise<void>;
+};
+
+// A relay on loopback that takes `delayMs` to accept each message, like a real one over the Internet.
+export async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
+  const received: Received[] = [];
+  let failures = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (failures > 0) {
+        failures -= 1;
+        const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        }, delayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    failNext: (n) => {
+      failures = n;
+    },
+    async waitFor(to, ms = 10_000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const found = received.find((r) => r.to.includes(to));
+        if (found) return found;
+        if (Date.now() > until) throw new Error(`no mail to ${to} within ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
