@@ -12,6 +12,7 @@ import * as m0034 from './0034_ingest_indexes';
 import * as m0035 from './0035_sender_domain_blocks';
 import * as m0036 from './0036_record_auth_results';
 import * as m0037 from './0037_ingest_write_costs';
+import * as m0041 from './0041_unique_addresses';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0035_sender_domain_blocks': m0035,
   '0036_record_auth_results': m0036,
   '0037_ingest_write_costs': m0037,
+  '0041_unique_addresses': m0041,
 };

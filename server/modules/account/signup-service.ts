@@ -37,7 +37,6 @@ export async function registerClient(ctx: AppContext, db: Db, body: Signup, ip: 
     .selectFrom('users')
     .select(['id', 'language'])
     .where(sql`lower(email)`, '=', body.email.toLowerCase())
-    .where('is_active', '=', true)
     .executeTakeFirst();
   if (existing) {
     await queueTemplate(ctx, db, outbox, body.email, 'registrationExists', existing.language, {});
