@@ -251,6 +251,25 @@ describe('an owner or admin changing a member', () => {
 });
 
 describe('address uniqueness in the database', () => {
+  it('answers 400, not 500, when an invitation is accepted for an address that has an account', async () => {
+    const tenant = await seedTenant(t, `Invites ${fresh('org')}`, `${n}-inv.example.com`);
+    const holder = await quickUser(t, { email: fresh('invitee') });
+    const invite = await call(t, 'POST', '/api/ph/member-registrations/', tenant.tokens.owner, {
+      email: holder.email,
+    });
+    expect(invite.statusCode).toBe(201);
+    const token = tokenIn((await mailsTo(holder.email))[0]!.text)!;
+    const accept = await call(t, 'POST', '/api/ph/member-registrations/confirm/', null, {
+      token,
+      username: fresh('second-account'),
+      password: 'amber-river-77-kite',
+    });
+    expect([accept.statusCode, accept.json()]).toEqual([
+      400,
+      { email: ['A user with that e-mail address already exists.'] },
+    ]);
+  });
+
   it('refuses a second account with the same address in any case, whatever path writes it', async () => {
     const first = await quickUser(t, { email: fresh('Unique') });
     const again = (fields: { username: string; email: string }) =>
