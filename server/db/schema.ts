@@ -57,6 +57,8 @@ export type UsersTable = {
   last_login: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   name: ColumnType<string | null, string | null | undefined, string | null>;
+  // Set by migration 0041 on rows that shared their address with an older account (exempt from uniqueness).
+  shared_email: Generated<boolean>;
 };
 
 export type RecoveryCodesTable = {
@@ -175,6 +177,17 @@ export type AccountTokensTable = {
   created_at: CreatedAt;
 };
 
+export type EmailChangesTable = {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  password_fingerprint: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+};
+
 export type PublicationSeenTable = {
   user_id: number;
   publication_id: number;
@@ -202,6 +215,7 @@ export type Database = ReportTables &
     user_domains: UserDomainsTable;
     member_registrations: MemberRegistrationsTable;
     account_tokens: AccountTokensTable;
+    email_changes: EmailChangesTable;
     publication_seen: PublicationSeenTable;
   };
 

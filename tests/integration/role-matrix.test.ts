@@ -160,6 +160,7 @@ const requests: Record<string, (f: F) => Req> = {
     url: `/api/ph/users/${f.actor.id}/settings/`,
     body: { language: 'pt' },
   }),
+  'DELETE /api/ph/users/{id}/email-change/': (f) => ({ url: `/api/ph/users/${f.actor.id}/email-change/` }),
   ...senderRequests(),
   'POST /api/ph/change-password/': () => ({
     url: '/api/ph/change-password/',

@@ -14,6 +14,7 @@ import * as m0036 from './0036_record_auth_results';
 import * as m0037 from './0037_ingest_write_costs';
 import * as m0039 from './0039_domain_ownership';
 import * as m0040 from './0040_outbox_retry';
+import * as m0041 from './0041_unique_addresses';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0037_ingest_write_costs': m0037,
   '0039_domain_ownership': m0039,
   '0040_outbox_retry': m0040,
+  '0041_unique_addresses': m0041,
 };

@@ -1,4 +1,5 @@
 import type { Language } from '../../db/schema';
+import { emailChangeTemplates, type EmailChangeKind } from './email-change';
 
 // Every message the platform sends, in English and Portuguese (pt-BR). Plain text; {placeholders} are filled
 // by renderMail. The language is the recipient's own setting (an invitee's: the inviting organization's default).
@@ -9,11 +10,13 @@ export type MailKind =
   | 'passwordReset'
   | 'passwordChanged'
   | 'twoFactorEnabled'
-  | 'twoFactorDisabled';
+  | 'twoFactorDisabled'
+  | EmailChangeKind;
 
-type Template = { subject: string; text: string };
+export type Template = { subject: string; text: string };
 
 export const templates: Record<MailKind, Record<Language, Template>> = {
+  ...emailChangeTemplates,
   verification: {
     en: {
       subject: 'Confirm your msas account',

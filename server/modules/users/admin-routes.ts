@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { deliverInBackground } from '../account/mail';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
 import { domainListSchema } from '../domains/schemas';
@@ -13,6 +14,7 @@ import {
   groupsBody,
   permissionsSchema,
   updateUserBody,
+  updateUserResponse,
   userDomainsBody,
   userListQuery,
   userListSchema,
@@ -68,16 +70,25 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/users/:id/',
       {
         onRequest,
-        schema: secured(tag, 'Update a user (self, or an admin for members)', {
-          params: userParams,
-          body: updateUserBody,
-          response: { 200: userResourceDocument, ...adminErrors },
-        }),
-      },
-      (request) =>
-        withAudit(ctx, request, 'users.update', (trx) =>
-          updateUser(trx, request.user!, request.params.id, request.body),
+        schema: secured(
+          tag,
+          'Update a user (self, or an admin for members); your own email or username needs current_password, ' +
+            'and a new own email takes effect when the link mailed to it is followed',
+          {
+            params: userParams,
+            body: updateUserBody,
+            response: { 200: updateUserResponse, ...adminErrors },
+          },
         ),
+      },
+      async (request) => {
+        const outbox: number[] = [];
+        const doc = await withAudit(ctx, request, 'users.update', (trx) =>
+          updateUser(ctx, trx, request.user!, request.params.id, request.body, outbox),
+        );
+        deliverInBackground(ctx, outbox);
+        return doc;
+      },
     );
 
     app.post(

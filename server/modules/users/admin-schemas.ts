@@ -44,6 +44,11 @@ export const updateUserBody = z.object({
     .union([z.literal(''), emailField()])
     .nullable()
     .optional(),
+  current_password: z.string().max(1024).optional(),
+});
+export const pendingEmailChangeSchema = z.object({ email: z.string(), expires_at: z.string() });
+export const updateUserResponse = userResourceDocument.extend({
+  meta: z.object({ email_change: pendingEmailChangeSchema }).optional(),
 });
 export const deleteUserBody = z.object({ password: z.string().optional() });
 const groupIds = z.preprocess(

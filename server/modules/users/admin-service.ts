@@ -18,10 +18,14 @@ import { hashPassword } from '../auth/password';
 import { pageLinks, pageMeta, paging } from '../organizations/paging';
 import { findOrganization } from '../organizations/repo';
 import { assertSeatAvailable } from '../organizations/members-service';
+import { addressInUse, emailTaken, guardAddressClash, usernameTaken } from './addresses';
+import { checkCurrentPassword } from './current-password';
+import type { PendingEmailChange } from './email-change-repo';
+import { requestEmailChange, setEmailByAdmin } from './email-change-service';
 import { findUserById, findUserByUsername, insertUser } from './repo';
 import { groupsFor, roleForGroup } from './roles';
 
-export const usernameTaken = 'A user with that username already exists.';
+export { usernameTaken } from './addresses';
 
 export function userResourceFor(user: UserRow) {
   return {
@@ -101,6 +105,7 @@ export async function createUser(
     await assertSeatAvailable(ctx, db, (await findOrganization(db, organizationId))!);
   }
   if (await findUserByUsername(db, body.username)) throw fieldError('username', usernameTaken);
+  if (await addressInUse(db, body.email)) throw fieldError('email', emailTaken);
   const password = body.password ?? randomReadable(24);
   const problems = passwordProblems(password, body);
   if (body.password !== undefined && problems.length) throw new AppError(400, { password: problems });
@@ -119,23 +124,52 @@ export async function createUser(
   return { data: userResourceFor(user) };
 }
 
+type UserChanges = {
+  username?: string;
+  email?: string;
+  name?: string;
+  alerts_email?: string | null;
+  current_password?: string;
+};
+
+// PATCH /users/{id}/. Your own address or username changes only with your current password, and a new own
+// address only after its confirmation link is followed (email-change-service.ts); an owner or admin sets a
+// member's directly, and the old address is told. Address and username stay unique.
 export async function updateUser(
+  ctx: AppContext,
   db: Db,
   actor: Actor,
   id: number,
-  body: { username?: string; email?: string; name?: string; alerts_email?: string | null },
+  body: UserChanges,
+  outbox: number[],
 ) {
   const user = await permittedUser(db, actor, id, canEditUser);
-  if (body.username !== undefined) {
-    const clash = await findUserByUsername(db, body.username);
+  const self = actor.id === user.id;
+  const email = body.email?.trim();
+  const newEmail = email !== undefined && email !== user.email ? email : undefined;
+  const newUsername =
+    body.username !== undefined && body.username !== user.username ? body.username : undefined;
+  if (self && (newEmail !== undefined || newUsername !== undefined)) {
+    const problem = await checkCurrentPassword(ctx, db, user, body.current_password);
+    if (problem) return problem;
+  }
+  if (newUsername !== undefined) {
+    const clash = await findUserByUsername(db, newUsername);
     if (clash && clash.id !== user.id) throw fieldError('username', usernameTaken);
   }
   const changes = {
-    ...(body.username !== undefined ? { username: body.username } : {}),
-    ...(body.email !== undefined ? { email: body.email } : {}),
+    ...(newUsername !== undefined ? { username: newUsername } : {}),
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.alerts_email !== undefined ? { alerts_email: body.alerts_email || null } : {}),
   };
-  if (Object.keys(changes).length) await db.updateTable('users').set(changes).where('id', '=', id).execute();
-  return { data: userResourceFor((await findUserById(db, id))!) };
+  if (Object.keys(changes).length)
+    await guardAddressClash(() => db.updateTable('users').set(changes).where('id', '=', id).execute());
+  let emailChange: PendingEmailChange | undefined;
+  if (newEmail !== undefined) {
+    const current = (await findUserById(db, id))!;
+    if (self) emailChange = await requestEmailChange(ctx, db, current, newEmail, outbox);
+    else await setEmailByAdmin(ctx, db, current, newEmail, outbox);
+  }
+  const doc = { data: userResourceFor((await findUserById(db, id))!) };
+  return emailChange ? { ...doc, meta: { email_change: emailChange } } : doc;
 }

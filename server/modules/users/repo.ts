@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Language, LayoutTheme, NewUser } from '../../db/schema';
+import { guardAddressClash } from './addresses';
 
 // Usernames compare case-insensitively (they are usually email addresses).
 export function findUserByUsername(db: Db, username: string) {
@@ -23,8 +24,11 @@ export async function countUsers(db: Db): Promise<number> {
   return row.n;
 }
 
+// An address or username already taken answers a 400 on that field (addresses.ts), whichever path creates it.
 export function insertUser(db: Db, user: NewUser) {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  return guardAddressClash(() =>
+    db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+  );
 }
 
 export async function updateUserSettings(

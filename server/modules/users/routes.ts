@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
+import { emailChangeRoutes } from './email-change-routes';
 import { settingsBody, userDocument, userErrors, userParams } from './schemas';
 import { changeSettings, findVisibleUser, userDocumentFor } from './service';
 
@@ -9,6 +10,7 @@ import { changeSettings, findVisibleUser, userDocumentFor } from './service';
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = requireAuth(ctx);
+    await app.register(emailChangeRoutes(ctx));
 
     app.get(
       '/users/:id/',

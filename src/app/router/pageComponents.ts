@@ -65,4 +65,8 @@ export const accountPages = {
   invitation,
   invitationLink: invitation,
   recoveryLogin: page(() => import('../../features/account/pages/RecoveryLoginPage'), 'RecoveryLoginPage'),
+  confirmEmailChange: page(
+    () => import('../../features/account/pages/ConfirmEmailChangePage'),
+    'ConfirmEmailChangePage',
+  ),
 };

@@ -105,6 +105,8 @@ export const accountPaths = {
   /** The invitation e-mail's link (server/modules/organizations/registrations-service.ts). */
   invitationLink: '/member-registration',
   recoveryLogin: '/login/recovery',
+  /** The link mailed to a new account address (server/modules/users/email-change-service.ts). */
+  confirmEmailChange: '/confirm-email-change',
 } as const;
 
 /** The public routes outside /msas. */

@@ -103,6 +103,7 @@ export const cases: Record<string, Case> = {
   'POST /api/ph/confirm-registration/': 'public',
   'POST /api/ph/password-reset/': 'public',
   'POST /api/ph/password-reset/confirm/': 'public',
+  'POST /api/ph/email-change/confirm/': 'public',
   'GET /checks/rbl/{ip}': 'public',
   'GET /checks/dns/{domain}': 'public',
   'GET /checks/spf/{domain}': 'public',
@@ -171,6 +172,8 @@ export const cases: Record<string, Case> = {
   'GET /api/ph/users/{id}/': [userPath()],
   'PATCH /api/ph/users/{id}/': [{ ...userPath(), body: () => ({ name: 'hacked' }) }],
   'PATCH /api/ph/users/{id}/settings/': [{ ...userPath('settings/'), body: () => ({ language: 'pt' }) }],
+  'GET /api/ph/users/{id}/email-change/': [userPath('email-change/')],
+  'DELETE /api/ph/users/{id}/email-change/': [userPath('email-change/')],
   'POST /api/ph/users/{id}/delete/': [
     { ...userPath('delete/'), body: () => ({ password: fixturePassword }) },
   ],

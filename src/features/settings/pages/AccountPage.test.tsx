@@ -35,6 +35,7 @@ const server = setupServer(
   http.get('*/api/ph/users/7/', () =>
     HttpResponse.json(userDocument({ has_2_factor_authentication: twoFactorOn })),
   ),
+  http.get('*/api/ph/users/7/email-change/', () => HttpResponse.json({ email_change: null })),
   http.post('*/api/ph/2fa/setup/start/', () =>
     HttpResponse.json({
       config_url: 'otpauth://totp/msas:ana?secret=JBSWY3DPEHPK3PXP',

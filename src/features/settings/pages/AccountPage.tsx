@@ -6,6 +6,7 @@ import { Tabs } from '../../../components/Tabs';
 import { AlertsEmailForm } from '../../account/components/AlertsEmailForm';
 import { ChangePasswordForm } from '../../account/components/ChangePasswordForm';
 import { DeleteAccountSection } from '../../account/components/DeleteAccountSection';
+import { EmailChangeForm } from '../../account/components/EmailChangeForm';
 import { TwoFactorSection } from '../../account/components/TwoFactorSection';
 import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
 import { DomainsPanel } from '../../domains/components/DomainsPanel';
@@ -54,6 +55,9 @@ export function AccountPage() {
           <dt>{t('account.email')}</dt>
           <dd>{user?.email ?? claims?.userEmail ?? unknown}</dd>
         </Details>
+      </Panel>
+      <Panel>
+        <EmailChangeForm key={user?.email ?? ''} />
       </Panel>
       <Panel>
         <AlertsEmailForm key={user?.alertsEmail ?? ''} />

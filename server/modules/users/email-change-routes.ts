@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { deliverInBackground } from '../account/mail';
+import { withAudit } from '../audit/with-audit';
+import { requireAuth } from '../auth/bearer';
+import { secured } from '../organizations/route-schema';
+import {
+  emailChangeConfirmBody,
+  emailChangeDoneSchema,
+  emailChangeErrors,
+  emailChangePublicErrors,
+  emailChangeState,
+} from './email-change-schemas';
+import { cancelEmailChange, confirmEmailChange, showEmailChange } from './email-change-service';
+import { userParams } from './schemas';
+
+// A change of one's own address waiting for confirmation (mounted under /api/ph by routes.ts); it is asked
+// for with PATCH /users/{self}/ {email, current_password}.
+export function emailChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    const tag = 'users';
+
+    app.get(
+      '/users/:id/email-change/',
+      {
+        onRequest,
+        schema: secured(tag, 'Your address change waiting for confirmation (null when none)', {
+          params: userParams,
+          response: { 200: emailChangeState, ...emailChangeErrors },
+        }),
+      },
+      (request) => showEmailChange(ctx, ctx.db, request.user!, request.params.id),
+    );
+
+    app.delete(
+      '/users/:id/email-change/',
+      {
+        onRequest,
+        schema: secured(tag, 'Cancel your address change; its link stops working', {
+          params: userParams,
+          response: { 200: emailChangeState, ...emailChangeErrors },
+        }),
+      },
+      (request) =>
+        withAudit(ctx, request, 'users.email_change.cancel', (trx) =>
+          cancelEmailChange(ctx, trx, request.user!, request.params.id),
+        ),
+    );
+
+    app.post(
+      '/email-change/confirm/',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Confirm a new account address with the token mailed to it (public, single use)',
+          body: emailChangeConfirmBody,
+          response: { 200: emailChangeDoneSchema, ...emailChangePublicErrors },
+        },
+      },
+      async (request) => {
+        const outbox: number[] = [];
+        const body = await withAudit(ctx, request, 'users.email_change.confirm', (trx, scope) =>
+          confirmEmailChange(ctx, trx, request.body.token, request.ip, outbox, scope),
+        );
+        deliverInBackground(ctx, outbox);
+        return body;
+      },
+    );
+  };
+}
