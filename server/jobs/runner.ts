@@ -1,6 +1,8 @@
-import type PgBoss from 'pg-boss';
+import { sql } from 'kysely';
+import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
-import { createBoss, queueSchema } from './boss';
+import type { Db } from '../db/database';
+import { createBoss, queueSchema, sqlAdapter } from './boss';
 import { jobHandler, type Handler } from './handle';
 import { intervalOf, isPeriodic, type Job } from './job';
 
@@ -35,14 +37,24 @@ export function queueOptions(job: Job): PgBoss.Queue {
   };
 }
 
+// pg-boss's create_queue is not safe to run from two processes at once (measured: a deadlock when two
+// workers start together on PostgreSQL), so processes take turns, in one transaction under a lock.
+async function ensureQueues(db: Db, jobs: Job[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`msas.jobs.queues.${queueSchema()}`}))`.execute(trx);
+    const boss = new PgBoss({ db: sqlAdapter(trx), schema: queueSchema() });
+    for (const job of jobs) {
+      await boss.createQueue(job.name, queueOptions(job));
+      await boss.updateQueue(job.name, queueOptions(job));
+    }
+  });
+}
+
 export async function openQueue(ctx: AppContext, options: { jobs: Job[]; work: boolean }): Promise<Queue> {
   const boss = createBoss(ctx.config, ctx.db, { work: options.work });
   boss.on('error', (err) => ctx.logger.error({ err }, 'job queue error'));
   await boss.start();
-  for (const job of options.jobs) {
-    await boss.createQueue(job.name, queueOptions(job));
-    await boss.updateQueue(job.name, queueOptions(job));
-  }
+  await ensureQueues(ctx.db, options.jobs);
   const handlers: Handler[] = [];
   let stopping = false;
 

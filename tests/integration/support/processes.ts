@@ -9,7 +9,6 @@ import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 
 const root = process.cwd();
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 // A database that msas processes started by a test share with it: a fresh database on DATABASE_URL's
 // PostgreSQL (or on a private cluster the test starts when `postgres: true` and none is given), or a
@@ -77,11 +76,14 @@ export type Child = {
   exited: Promise<number | null>;
 };
 
-/** `node tsx <script> <args>` with the shared database's environment (script: server/main.ts by default). */
+/**
+ * `node --import tsx <script> <args>` with the shared database's environment (script: server/main.ts by
+ * default): one process (tsx's CLI would run the script in a child), so a signal reaches the worker itself.
+ */
 export function startChild(env: Record<string, string>, args: string[], script = 'server/main.ts'): Child {
   const clean = { ...process.env };
   delete clean.DATABASE_URL;
-  const child = spawn(process.execPath, [tsx, script, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
     env: { ...clean, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
