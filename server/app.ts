@@ -19,7 +19,7 @@ import './lib/schemas';
 import { registerXsrfCookie } from './lib/xsrf';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, type QueueReady } from './modules/health/routes';
 import { registerChecksPort } from './modules/checks/port-server';
 import { checksRoutes } from './modules/checks/routes';
 import { rblCheckRoutes } from './modules/reputation/checks-routes';
@@ -70,7 +70,7 @@ const contentSecurityPolicy = {
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export type BuildOptions = { onRoute?: (route: RouteOptions) => void };
+export type BuildOptions = { onRoute?: (route: RouteOptions) => void; queueReady?: QueueReady };
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: ctx.logger as FastifyBaseLogger, trustProxy: ctx.config.trustProxy });
@@ -112,7 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
 
-  await app.register(healthRoutes(ctx));
+  await app.register(healthRoutes(ctx, options.queueReady));
   await app.register(authRoutes(ctx), { prefix: '/api/ph' });
   await app.register(userRoutes(ctx), { prefix: '/api/ph' });
   await app.register(contactRoutes(ctx), { prefix: '/api/ph' });

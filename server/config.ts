@@ -182,6 +182,11 @@ const envSchema = z.object({
     (v) => v === undefined || /^[a-z0-9._-]{1,40}$/i.test(v),
     'expected the local part before "+", such as dmarc',
   ),
+  // The job queue (pg-boss, server/jobs/): how often an idle worker asks for work, how often expired jobs
+  // are handed back, and how long a stopping worker waits for its running jobs.
+  JOBS_POLL_INTERVAL: duration('2s'),
+  JOBS_MAINTENANCE_INTERVAL: duration('60s'),
+  JOBS_STOP_TIMEOUT: duration('30s'),
   TRUST_PROXY: optionalText.refine(
     (v) => v === undefined || /^(true|false|[0-9a-f.:/,\s]+)$/i.test(v),
     'expected true, false or a comma-separated list of proxy addresses',
@@ -240,6 +245,8 @@ export type Settings = {
   /** How each organization's own report address is spelt (server/mail/report-address.ts). */
   reportAddress: ReportAddressing;
   reputation: ReputationSettings;
+  /** The job queue (docs/OPERATIONS.md, "Jobs"): seconds between polls, expiry sweeps, and the stop timeout. */
+  jobs: { pollSeconds: number; maintenanceSeconds: number; stopTimeoutSeconds: number };
 };
 
 // Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For.
@@ -320,6 +327,11 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       delistEmail: e.DELIST_EMAIL,
       geoipCityDb: e.GEOIP_CITY_DB,
       geoipAsnDb: e.GEOIP_ASN_DB,
+    },
+    jobs: {
+      pollSeconds: e.JOBS_POLL_INTERVAL,
+      maintenanceSeconds: e.JOBS_MAINTENANCE_INTERVAL,
+      stopTimeoutSeconds: e.JOBS_STOP_TIMEOUT,
     },
   };
 }

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate';
 import { createUserCommand, seedDemo } from './cli/accounts';
 import { checkCommand, checkUsage } from './cli/check';
 import { importFiles } from './cli/import';
+import { jobsCommand, jobsUsage, parseJobsArgs } from './cli/jobs';
 import pino from 'pino';
 import { createLogger } from './lib/logger';
 import { loadConfig } from './load-config';
@@ -16,9 +17,11 @@ export const helpText = `Usage: msas <command> [options]
 Commands:
   serve [--build-if-needed] [--no-jobs]
         Apply migrations, create the first owner when there is no user, serve the API and the
-        built interface on HOST:PORT, and run the background jobs in the same process.
+        built interface on HOST:PORT, and run the background jobs in the same process (not with
+        --no-jobs). Any number of serve and worker processes may share one PostgreSQL.
   worker
-        Run only the background jobs (stops on SIGTERM or SIGINT).
+        Run only the background jobs (SIGTERM or SIGINT: running jobs finish or are handed back).
+  ${jobsUsage}
   migrate
         Apply pending database migrations and exit.
   seed --demo [--password P]
@@ -113,6 +116,16 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'check':
       return checkCommand(rest, print);
+    case 'jobs': {
+      const plan = parseJobsArgs(rest);
+      // Logs go to stderr: stdout carries only the command's answer.
+      const runtime = await openRuntime({ logger: createLogger(loadConfig().logLevel, pino.destination(2)) });
+      try {
+        return await jobsCommand(runtime.ctx, plan, print);
+      } finally {
+        await runtime.close();
+      }
+    }
     default:
       console.error(`msas: unknown command "${command}"\n`);
       print(helpText);

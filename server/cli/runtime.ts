@@ -40,3 +40,10 @@ export function untilSignal(): Promise<NodeJS.Signals> {
     process.on('SIGTERM', done);
   });
 }
+
+/** Closes the database unless jobs still run past JOBS_STOP_TIMEOUT (the queue handed their jobs back). */
+export async function closeAfterJobs(runtime: Runtime, stillRunning: number): Promise<void> {
+  if (stillRunning === 0) return runtime.close();
+  // Their transactions hold connections: the process exits instead, which ends those sessions (rollback).
+  runtime.ctx.logger.warn({ jobs: stillRunning }, 'jobs still running after JOBS_STOP_TIMEOUT: handed back');
+}

@@ -1,27 +1,29 @@
 import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
-import { createScheduler } from '../jobs/scheduler';
 import { registeredJobs } from '../jobs/registry';
+import { openQueue } from '../jobs/runner';
 import { startInboundSources } from '../mail/inbound/start';
 import { buildIfNeeded } from './build-if-needed';
-import { openRuntime, untilSignal } from './runtime';
+import { closeAfterJobs, openRuntime, untilSignal } from './runtime';
 
 export type ServeOptions = { buildIfNeeded: boolean; jobs: boolean };
 
-// msas serve: migrate, create the first owner if needed, serve API + SPA, run the jobs in-process.
+// msas serve: migrate, create the first owner if needed, serve API + SPA, and (unless --no-jobs) run the
+// background jobs in the same process. Any number of such processes may share one PostgreSQL.
 export async function serve(options: ServeOptions): Promise<void> {
-  const { ctx, close } = await openRuntime();
+  const runtime = await openRuntime();
+  const { ctx } = runtime;
   if (options.buildIfNeeded) buildIfNeeded(process.cwd(), ctx.config.staticDir, (l) => console.log(l));
   await bootstrap(ctx.db, ctx.config, (text) => console.log(text));
-  const app = await buildApp(ctx);
-  const scheduler = createScheduler({ db: ctx.db, now: ctx.now, logger: ctx.logger }, registeredJobs);
+  // Every role opens the queue: an API-only process enqueues too.
+  const queue = await openQueue(ctx, { jobs: registeredJobs, work: options.jobs });
+  const app = await buildApp(ctx, { queueReady: options.jobs ? queue.ready : undefined });
   await app.listen({ port: ctx.config.port, host: ctx.config.host });
-  if (options.jobs) scheduler.start();
   const inbound = options.jobs ? await startInboundSources(ctx) : null;
   const signal = await untilSignal();
   ctx.logger.info({ signal }, 'shutting down');
-  await inbound?.stop();
-  await scheduler.stop();
+  // Requests in flight finish first, then running jobs (or they are handed back), then the database.
   await app.close();
-  await close();
+  await inbound?.stop();
+  await closeAfterJobs(runtime, await queue.stop());
 }

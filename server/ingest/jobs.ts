@@ -1,10 +1,10 @@
 import { createDnsResolver } from '../checks/resolver';
 import type { Resolver } from '../checks/dnsTypes';
-import type { Job } from '../jobs/scheduler';
+import type { Job } from '../jobs/job';
 import { lookupPtr, mapLimit, pendingIps, saveResolved, type Resolved } from './enrichment';
 import { purgeExpiredReports } from './retention';
 
-// Background jobs of report ingestion. The scheduler runs each job inside a transaction (and on PGlite that
+// Background jobs of report ingestion. A worker runs each job inside a transaction (and on PGlite that
 // transaction holds the only connection), so the enrichment job never waits on DNS there: each run saves
 // the lookups finished since the last run and starts the next batch in the background, bounded in
 // concurrency and by a per-lookup timeout. Ingestion never waits on a resolver.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { Job } from './scheduler';
+import type { Job } from './job';
 
 // PGlite runs PostgreSQL as one standalone backend, without the autovacuum launcher, so nothing there ever
 // vacuums or analyzes. The rows the summaries' fold deletes every 15 s, retention and the token purges would
@@ -13,7 +13,7 @@ export async function vacuumWithoutAutovacuum(db: Db): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
     where backend_type = 'autovacuum launcher'`.execute(db);
   if (rows[0].n > 0) return false;
-  // VACUUM cannot run inside a transaction block: the scheduler runs this job outside one.
+  // VACUUM cannot run inside a transaction block: this job runs outside one (inTransaction: false).
   await sql`vacuum (analyze)`.execute(db);
   return true;
 }

@@ -5,12 +5,14 @@ import { summaryFoldJob } from '../modules/analytics/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
+import { mailboxPollJob } from '../mail/inbound/poll-job';
+import { auditFailuresJob } from './dead-letters';
 import { embeddedVacuumJob } from './embedded-vacuum';
-import type { Job } from './scheduler';
+import type { Job } from './job';
 
-const hour = 3_600_000;
-
-// Every background job of the product; `msas worker` (or `msas serve` in-process) runs this list.
+// Every background job of the product, one queue each (the shape: server/jobs/job.ts): `msas worker` and
+// `msas serve` without --no-jobs run them. Give a periodic entry `cron` or `intervalMs`; an entry with
+// neither runs what code enqueues on its name (server/jobs/queue.ts).
 export const registeredJobs: Job[] = [
   reportPurgeJob(),
   enrichmentJob(),
@@ -24,9 +26,13 @@ export const registeredJobs: Job[] = [
   embeddedVacuumJob(),
   // Mail leaves the request path: what the background delivery could not send is retried from the outbox.
   outboxRetryJob(),
+  // The rua mailboxes (IMAP_URL and organizations' own), every IMAP_POLL_INTERVAL.
+  mailboxPollJob(),
+  // Jobs that failed for good (dead letters) get an audit row.
+  auditFailuresJob(),
   {
     name: 'purge-refresh-tokens',
-    intervalMs: hour,
+    cron: '5 * * * *',
     run: async ({ db, now, logger }) => {
       const removed = await purgeRefreshTokens(db, now());
       logger.info({ removed }, 'purged spent and expired refresh tokens');
@@ -34,7 +40,7 @@ export const registeredJobs: Job[] = [
   },
   {
     name: 'purge-login-attempts',
-    intervalMs: hour,
+    cron: '10 * * * *',
     run: async ({ db, now }) => {
       await purgeAttempts(db, new Date(now().getTime() - rateWindowSeconds * 1000));
     },

@@ -1,5 +1,5 @@
 import { parseSettings } from '../config';
-import type { Job } from '../jobs/scheduler';
+import type { Job } from '../jobs/job';
 import { dueMailIds } from './outbox';
 import { createMailer, type Mailer } from './send';
 

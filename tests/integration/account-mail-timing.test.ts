@@ -144,7 +144,7 @@ describe('the outbox retry job', () => {
 
     const job = outboxRetryJob({ mailer: t.ctx.mailer });
     const run = (offsetMs: number) =>
-      job.run({ db: t.db, now: () => new Date(Date.now() + offsetMs), logger: t.ctx.logger });
+      job.run({ ...t.ctx, now: () => new Date(Date.now() + offsetMs), data: {}, job: null });
     await run(0);
     expect(smtp.received.some((r) => r.to.includes(user.email))).toBe(false);
     await run(6 * 60_000);

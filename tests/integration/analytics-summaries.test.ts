@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
+import { runJobNow } from '../../server/jobs/handle';
 import { registeredJobs } from '../../server/jobs/registry';
 import { attachPendingReports } from '../../server/ingest/attach';
 import { saveResolved } from '../../server/ingest/enrichment';
@@ -16,6 +16,7 @@ import { samplesDir } from '../fixtures/dmarc/sample-expectations';
 import { sampleFiles } from './analytics-setup';
 import { makeOrganization } from './ingest-helpers';
 import { openTestDatabase, type TestDatabase } from './support/db';
+import { jobContext } from './support/job-context';
 
 // The analytics summaries (migration 0033) against the rollups they summarise, after every kind of write the
 // rollups get: single and batched ingest (inserts and ON CONFLICT updates, concurrent on PostgreSQL),
@@ -161,7 +162,10 @@ describe('analytics summaries follow the rollups', () => {
     for (const f of corpus(['job-sum.example'], 'job', 3)) await ingestFile(t.db, f);
     expect(await pending()).toBeGreaterThan(0);
     const job = registeredJobs.find((j) => j.name === 'fold-analytics-summaries')!;
-    await job.run({ db: t.db, now: () => now, logger: pino({ level: 'silent' }) });
+    await runJobNow(
+      jobContext(t.db, () => now),
+      job,
+    );
     expect(await pending()).toBe(0);
     expect(await summaryRows('analytics_domain_days', org.id)).toBeGreaterThan(0);
     await expectNoDrift();

@@ -326,7 +326,7 @@ describe('the periodic re-check', () => {
         .executeTakeFirstOrThrow();
     let clock = Date.now();
     const round = async () => {
-      const ctx = { db: t.db, now: () => new Date(clock), logger };
+      const ctx = { ...t.ctx, db: t.db, now: () => new Date(clock), logger, data: {}, job: null };
       await job.run(ctx);
       await job.settled();
       await job.run(ctx);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { recheckJob } from '../../server/checks/history/job';
-import { createScheduler } from '../../server/jobs/scheduler';
+import { runJobNow } from '../../server/jobs/handle';
 import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
 import { call, seedTenant } from './support/orgs';
 
@@ -170,18 +170,16 @@ describe('re-check and DNS history', () => {
     ]);
     const job = recheckJob({ settings: { ...c.t.ctx.config, checkIntervalHours: 24 } });
     let now = new Date(Date.now() + c.t.clock.offsetMs);
-    const scheduler = createScheduler({ db: c.t.db, now: () => now, logger: pino({ level: 'silent' }) }, [
-      job,
-    ]);
-    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    const run = () => runJobNow({ ...c.t.ctx, now: () => now, logger: pino({ level: 'silent' }) }, job);
+    await run();
     await job.settled();
-    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    await run();
     expect((await history('dmarc')).meta.count).toBe(2);
 
     now = new Date(now.getTime() + 25 * 3_600_000);
-    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    await run();
     await job.settled();
-    expect(await scheduler.runOnce('recheck-domains')).toBe(true);
+    await run();
     const dmarc = (await history('dmarc')).data;
     expect(rows(dmarc)[0]).toEqual(['TXT', `v=DMARC1; p=none; rua=mailto:dmarc@${d}`]);
     expect(dmarc[0]?.attributes.date).toBe(now.toISOString());

@@ -5,9 +5,10 @@ import { enrichPending, reverseName } from '../../server/ingest/enrichment';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { enrichmentJob, reportPurgeJob } from '../../server/ingest/jobs';
 import { recalculateAttribution } from '../../server/modules/email-senders/attribution';
-import { createScheduler } from '../../server/jobs/scheduler';
+import { runJobNow } from '../../server/jobs/handle';
 import { reportXml } from '../fixtures/dmarc/build-report';
 import { openTestDatabase, type TestDatabase } from './support/db';
+import { jobContext } from './support/job-context';
 import { makeOrganization, rollupsFromRecords, storedRollups } from './ingest-helpers';
 
 // Enrichment after commit: reverse DNS through a loopback DNS server (one IP never answers), base domain by
@@ -146,16 +147,16 @@ describe('source IP enrichment', () => {
   it('runs as scheduled jobs: the enrichment job saves its lookups on the next run, the purge job runs', async () => {
     await t.db.updateTable('ip_enrichment').set({ status: 'pending', ptr: null }).execute();
     const job = enrichmentJob({ resolver: resolver(), timeoutMs: 200 });
-    const scheduler = createScheduler({ db: t.db, now: () => new Date(), logger }, [job, reportPurgeJob()]);
-    expect(await scheduler.runOnce('enrich-report-sources')).toBe(true);
+    const ctx = { ...jobContext(t.db), logger };
+    await runJobNow(ctx, job);
     await new Promise((r) => setTimeout(r, 700));
-    expect(await scheduler.runOnce('enrich-report-sources')).toBe(true);
+    await runJobNow(ctx, job);
     const row = await t.db
       .selectFrom('ip_enrichment')
       .selectAll()
       .where('ip', '=', '203.0.113.5')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ ptr: 'mail-out5.relay.bigmailer.co.uk', status: 'done' });
-    expect(await scheduler.runOnce('purge-expired-reports')).toBe(true);
+    await runJobNow(ctx, reportPurgeJob());
   });
 });

@@ -1,20 +1,42 @@
-import pino from 'pino';
-import { createScheduler, type Job } from '../../server/jobs/scheduler';
+import { sql } from 'kysely';
+import { buildApp } from '../../server/app';
+import type { AppContext } from '../../server/context';
+import { runJobNow } from '../../server/jobs/handle';
+import type { Job } from '../../server/jobs/job';
+import { enqueue } from '../../server/jobs/queue';
 import { registeredJobs } from '../../server/jobs/registry';
+import { openQueue, type Queue } from '../../server/jobs/runner';
+import { listJobs } from '../../server/jobs/store';
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { makeUser } from './support/app';
+import { jobContext } from './support/job-context';
 
 let database: TestDatabase;
+let ctx: AppContext;
 beforeAll(async () => {
   database = await openTestDatabase();
+  const base = jobContext(database.db);
+  // Poll every second and sweep expired jobs every second, so a test waits seconds, not minutes.
+  ctx = {
+    ...base,
+    config: { ...base.config, jobs: { pollSeconds: 1, maintenanceSeconds: 1, stopTimeoutSeconds: 2 } },
+  };
 });
 afterAll(async () => {
   await database.close();
 });
 
-const logger = pino({ level: 'silent' });
+const waitFor = async (what: string, ok: () => Promise<boolean>, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
 
-describe('jobs', () => {
+const jobsIn = async (name: string) => listJobs(database.db, { queue: name, limit: 1000 });
+
+describe('the registered jobs', () => {
   it('purge-refresh-tokens removes expired and long-spent tokens and keeps live ones', async () => {
     const { user } = await makeUser(database.db);
     const now = new Date();
@@ -46,8 +68,11 @@ describe('jobs', () => {
           .execute();
       }
     }
-    const scheduler = createScheduler({ db: database.db, now: () => now, logger }, registeredJobs);
-    expect(await scheduler.runOnce('purge-refresh-tokens')).toBe(true);
+    const job = registeredJobs.find((j) => j.name === 'purge-refresh-tokens')!;
+    await runJobNow(
+      jobContext(database.db, () => now),
+      job,
+    );
     const left = await database.db
       .selectFrom('refresh_tokens')
       .select('token_hash')
@@ -56,38 +81,189 @@ describe('jobs', () => {
     expect(left.map((r) => r.token_hash)).toEqual(['live', 'spent-recently']);
   });
 
-  it('runs each job at start, repeats it, and stops cleanly waiting for a running job', async () => {
-    let runs = 0;
-    let finished = 0;
-    const job: Job = {
-      name: 'counting',
-      intervalMs: 20,
-      run: async () => {
-        runs += 1;
-        await new Promise((r) => setTimeout(r, 10));
-        finished += 1;
-      },
-    };
-    const scheduler = createScheduler({ db: database.db, now: () => new Date(), logger }, [job]);
-    scheduler.start();
-    await new Promise((r) => setTimeout(r, 200));
-    await scheduler.stop();
-    expect(runs).toBeGreaterThanOrEqual(2);
-    expect(finished).toBe(runs);
-    const after = runs;
-    await new Promise((r) => setTimeout(r, 60));
-    expect(runs).toBe(after);
+  it('become cron entries of the queue when a worker opens it, and stale entries go', async () => {
+    const first = await openQueue(ctx, {
+      jobs: [{ name: 'retired-job', cron: '0 3 * * *', run: async () => {} }],
+      work: true,
+    });
+    await first.stop();
+    const queue = await openQueue(ctx, { jobs: registeredJobs, work: true });
+    try {
+      const schedules = await queue.boss.getSchedules();
+      const crons = Object.fromEntries(schedules.map((s) => [s.name, s.cron]));
+      const expected = Object.fromEntries(
+        registeredJobs.map((j) => [j.name, j.cron ?? (j.intervalMs !== undefined ? '* * * * *' : undefined)]),
+      );
+      expect(crons).toEqual(expected);
+      expect(crons['purge-refresh-tokens']).toBe('5 * * * *');
+      expect(crons['fold-analytics-summaries']).toBe('* * * * *');
+      // Each interval job's chain has its next run waiting.
+      await waitFor('the fold job to run and queue its next run', async () => {
+        const jobs = await jobsIn('fold-analytics-summaries');
+        return jobs.some((j) => j.state === 'completed') && jobs.some((j) => j.state === 'created');
+      });
+    } finally {
+      await queue.stop();
+    }
+  });
+});
+
+describe('enqueue', () => {
+  const recorded: unknown[] = [];
+  const recorder: Job = { name: 'queue-test-record', run: async ({ data }) => void recorded.push(data) };
+  let queue: Queue;
+  beforeAll(async () => {
+    queue = await openQueue(ctx, { jobs: [recorder], work: false });
+  });
+  afterAll(() => queue.stop());
+
+  it('puts nothing on the queue when the transaction rolls back, and the job when it commits', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        expect(await enqueue(trx, recorder.name, { n: 1 })).toMatch(/^[0-9a-f-]{36}$/);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await jobsIn(recorder.name)).toEqual([]);
+    const id = await database.db.transaction().execute((trx) => enqueue(trx, recorder.name, { n: 2 }));
+    const jobs = await jobsIn(recorder.name);
+    expect(jobs.map((j) => [j.id, j.state])).toEqual([[id, 'created']]);
   });
 
-  it('a failing job is logged and does not stop the others', async () => {
-    const seen: string[] = [];
-    const jobs: Job[] = [
-      { name: 'broken', intervalMs: 1000, run: async () => Promise.reject(new Error('boom')) },
-      { name: 'fine', intervalMs: 1000, run: async () => void seen.push('fine') },
-    ];
-    const scheduler = createScheduler({ db: database.db, now: () => new Date(), logger }, jobs);
-    expect(await scheduler.runOnce('broken')).toBe(false);
-    expect(await scheduler.runOnce('fine')).toBe(true);
-    expect(seen).toEqual(['fine']);
+  it('a unique key dedupes: the same item is queued once, another key is another job', async () => {
+    const key = 'domain:7:2026-05-01';
+    const first = await enqueue(database.db, recorder.name, { d: 7 }, { key });
+    expect(first).not.toBeNull();
+    expect(await enqueue(database.db, recorder.name, { d: 7 }, { key })).toBeNull();
+    expect(
+      await enqueue(database.db, recorder.name, { d: 7 }, { key: 'domain:7:2026-05-02' }),
+    ).not.toBeNull();
+    const keyed = (await jobsIn(recorder.name)).filter((j) => j.id === first);
+    expect(keyed).toHaveLength(1);
+  });
+
+  it('refuses a queue no registry entry created', async () => {
+    await expect(enqueue(database.db, 'no-such-queue', {})).rejects.toThrow(/no job queue "no-such-queue"/);
+  });
+
+  it('a worker runs the queued jobs, and a keyed job done is still not queued again', async () => {
+    const worker = await openQueue(ctx, { jobs: [recorder], work: true });
+    try {
+      await waitFor('the queued jobs to run', async () =>
+        (await jobsIn(recorder.name)).every((j) => j.state === 'completed'),
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(recorded).toEqual(expect.arrayContaining([{ n: 2 }, { d: 7 }, { d: 7 }]));
+    expect(recorded).toHaveLength(3);
+    expect(await enqueue(database.db, recorder.name, { d: 7 }, { key: 'domain:7:2026-05-01' })).toBeNull();
+  });
+});
+
+describe('a failing job', () => {
+  it('is retried with backoff, then lands in failed (a dead letter) and in the audit log', async () => {
+    const attempts: number[] = [];
+    const failing: Job = {
+      name: 'queue-test-fail',
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      run: async ({ db }) => {
+        attempts.push(Date.now());
+        // Written in the job's transaction: rolled back with it.
+        await sql`insert into audit_operations (name, response_status) values ('queue-test.write', 0)`.execute(
+          db,
+        );
+        throw new Error('smtp://user:secret@mail.example refused');
+      },
+    };
+    const { user } = await makeUser(database.db, { organization: 'Dead letters' });
+    const orgId = user.organization_id!;
+    const queue = await openQueue(ctx, { jobs: [failing], work: true });
+    try {
+      await enqueue(database.db, failing.name, { organizationId: orgId });
+      await waitFor(
+        'three attempts and the failure',
+        async () => (await jobsIn(failing.name))[0]?.state === 'failed',
+        30_000,
+      );
+      expect(attempts).toHaveLength(3);
+      // Backoff: the second wait is not shorter than the first's minimum (retryDelay * 2^n / 2).
+      expect(attempts[1] - attempts[0]).toBeGreaterThanOrEqual(900);
+      expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(1900);
+    } finally {
+      await queue.stop();
+    }
+    // The registered audit job (every minute) writes one row per failure, once.
+    const auditJob = registeredJobs.find((j) => j.name === 'audit-failed-jobs')!;
+    await runJobNow(ctx, auditJob);
+    await runJobNow(ctx, auditJob);
+    const audit = await database.db
+      .selectFrom('audit_operations')
+      .select(['organization_id', 'request', 'response_status'])
+      .where('name', 'in', ['job.failed', 'queue-test.write'])
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ organization_id: orgId, response_status: 500 });
+    expect(audit[0].request).toMatchObject({
+      queue: failing.name,
+      attempts: 3,
+      error: 'smtp://***@mail.example refused',
+    });
+  }, 120_000);
+});
+
+describe('an interval job', () => {
+  it('runs again every interval, never two runs at once, on several queue connections', async () => {
+    let active = 0;
+    let overlap = false;
+    let runs = 0;
+    const ticking: Job = {
+      name: 'queue-test-tick',
+      intervalMs: 1000,
+      run: async () => {
+        active += 1;
+        overlap ||= active > 1;
+        runs += 1;
+        await new Promise((r) => setTimeout(r, 300));
+        active -= 1;
+      },
+    };
+    const a = await openQueue(ctx, { jobs: [ticking], work: true });
+    const b = await openQueue(ctx, { jobs: [ticking], work: true });
+    try {
+      await waitFor('three runs', async () => runs >= 3, 20_000);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    expect(overlap).toBe(false);
+    const waiting = (await jobsIn(ticking.name)).filter((j) => j.state === 'created' || j.state === 'retry');
+    expect(waiting.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('/readyz', () => {
+  it('answers 200 with the database and the queue, 503 once the queue stops', async () => {
+    const queue = await openQueue(ctx, { jobs: [], work: true });
+    const app = await buildApp(ctx, { queueReady: queue.ready });
+    try {
+      const ok = await app.inject({ url: '/readyz' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
+      await queue.stop();
+      const stopped = await app.inject({ url: '/readyz' });
+      expect(stopped.statusCode).toBe(503);
+      expect(stopped.json()).toEqual({ status: 'error', database: 'ok', queue: 'error' });
+    } finally {
+      await app.close();
+    }
+    const apiOnly = await buildApp(ctx);
+    try {
+      const res = await apiOnly.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', database: 'ok', queue: 'not run here' });
+    } finally {
+      await apiOnly.close();
+    }
   });
 });

@@ -1,14 +1,14 @@
 import { parseSettings } from '../../config';
 import { mapLimit } from '../../ingest/enrichment';
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../jobs/job';
 import { checkContextFrom, type ChecksSettings } from '../../modules/checks/service';
 import type { CheckContext } from '../domain/context';
 import { checkDomainNow, storeDomainCheck, type DomainCheckOutcome } from './recheck';
 import { dueDomains, reportSelectors } from './repo';
 
 // The scheduled re-check (docs/OPERATIONS.md): every registered domain not checked for CHECK_INTERVAL_HOURS
-// is checked again, at most CONCURRENCY at once (the bench:checks figure). The scheduler runs a job inside
-// a transaction holding a lock (on PGlite the only connection), so like the enrichment job a run never waits
+// is checked again, at most CONCURRENCY at once (the bench:checks figure). A worker runs a job inside a
+// transaction (on PGlite the only connection), so like the enrichment job a run never waits
 // on the network: it stores the checks finished since the last run and starts the next batch in background.
 
 export const RECHECK_CONCURRENCY = 20;

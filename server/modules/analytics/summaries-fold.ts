@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../jobs/job';
 import { backfillSummaries, foldSql, summaries } from '../../db/migrations/0033_analytics_summaries';
 import { backfillSenderDomainBlocks, blockFoldPart } from '../../db/migrations/0035_sender_domain_blocks';
 

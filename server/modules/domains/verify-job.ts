@@ -4,7 +4,7 @@ import type { Resolver } from '../../checks/dnsTypes';
 import { createDnsResolver } from '../../checks/resolver';
 import type { Db } from '../../db/database';
 import { mapLimit } from '../../ingest/enrichment';
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../jobs/job';
 import type { ReportAddressing } from '../../mail/report-address';
 import { findProof, type ProofOutcome } from './verification';
 import { applyVerification } from './verification-store';

@@ -3,10 +3,31 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'error']) });
+const check = z.enum(['ok', 'error']);
+const healthSchema = z.object({ status: check, database: check });
+const readySchema = z.object({
+  status: check,
+  database: check,
+  queue: z.enum(['ok', 'error', 'not run here']),
+});
 
-// GET /healthz: for load balancers and the start-up check; 503 when the database does not answer.
-export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** Whether this process's job queue can take and run jobs; absent on an API-only process (--no-jobs). */
+export type QueueReady = () => Promise<boolean>;
+
+async function databaseAnswers(ctx: AppContext): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(ctx.db);
+    return true;
+  } catch (error) {
+    ctx.logger.error({ err: error }, 'health check: database failed');
+    return false;
+  }
+}
+
+// GET /healthz: liveness, for the start-up check; 503 when the database does not answer.
+// GET /readyz: readiness, for a load balancer or orchestrator: the database and, on a process that runs
+// jobs, the queue; 503 (with which failed) while either is down or the process is stopping.
+export function healthRoutes(ctx: AppContext, queueReady?: QueueReady): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
@@ -17,14 +38,25 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: healthSchema, 503: healthSchema },
         },
       },
-      async (request, reply) => {
-        try {
-          await sql`select 1`.execute(ctx.db);
-          return { status: 'ok' as const, database: 'ok' as const };
-        } catch (error) {
-          request.log.error({ err: error }, 'health check: database failed');
-          return reply.code(503).send({ status: 'error', database: 'error' });
-        }
+      async (_request, reply) => {
+        if (await databaseAnswers(ctx)) return { status: 'ok' as const, database: 'ok' as const };
+        return reply.code(503).send({ status: 'error', database: 'error' });
+      },
+    );
+    app.get(
+      '/readyz',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Readiness: database and, where jobs run, the job queue',
+          response: { 200: readySchema, 503: readySchema },
+        },
+      },
+      async (_request, reply) => {
+        const database = (await databaseAnswers(ctx)) ? 'ok' : 'error';
+        const queue = queueReady ? ((await queueReady()) ? 'ok' : 'error') : 'not run here';
+        const ok = database === 'ok' && queue !== 'error';
+        return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', database, queue });
       },
     );
   };

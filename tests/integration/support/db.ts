@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { setQueueSchema } from '../../../server/jobs/boss';
 
 export type TestDatabase = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
@@ -19,6 +20,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const handle = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), searchPath: schema });
+    // The job queue's tables too get a schema of this file's own (pg-boss creates it when opened).
+    setQueueSchema(`${schema}_jobs`);
     await migrateToLatest(handle.db);
     return {
       db: handle.db,
@@ -28,6 +31,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
         const cleanup = new pg.Client({ connectionString: url });
         await cleanup.connect();
         await cleanup.query(`drop schema ${schema} cascade`);
+        await cleanup.query(`drop schema if exists ${schema}_jobs cascade`);
         await cleanup.end();
       },
     };

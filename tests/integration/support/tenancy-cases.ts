@@ -116,6 +116,7 @@ export const cases: Record<string, Case> = {
   'GET /checks/smtp/{domain}': 'public',
   'GET /api/openapi.json': 'public',
   'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'POST /api/ph/2fa/setup/start/': 'own',
   'POST /api/ph/2fa/setup/confirm/': 'own',
   'POST /api/ph/2fa/disable/': 'own',

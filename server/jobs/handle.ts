@@ -1,0 +1,70 @@
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../context';
+import { intervalOf, type Job, type JobRef } from './job';
+import { completeAttempt } from './store';
+
+// How a worker runs one fetched job. A handler that runs in a transaction (the default) completes its job in
+// that same transaction: its writes and "done" commit together or not at all, and a run whose job was
+// handed back meanwhile (it outlived its expiry) rolls back instead of doing the work a second time.
+
+class HandedBack extends Error {
+  constructor(ref: JobRef) {
+    super(`job ${ref.name} ${ref.id} was handed back while it ran`);
+  }
+}
+
+async function runInside(ctx: AppContext, job: Job, data: unknown, ref: JobRef | null): Promise<void> {
+  if (job.inTransaction === false) {
+    await job.run({ ...ctx, data, job: ref });
+    if (ref) await completeAttempt(ctx.db, ref.name, ref.id, ref.retryCount);
+    return;
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await job.run({ ...ctx, db: trx, data, job: ref });
+    if (ref && !(await completeAttempt(trx, ref.name, ref.id, ref.retryCount))) throw new HandedBack(ref);
+  });
+}
+
+/** Runs a job's handler the way a worker does, without the queue (tests, `msas jobs run`). */
+export function runJobNow(ctx: AppContext, job: Job, data: unknown = {}): Promise<void> {
+  return runInside(ctx, job, data, null);
+}
+
+export type Handler = ((jobs: PgBoss.JobWithMetadata[]) => Promise<void>) & { running: () => number };
+
+export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
+  const interval = intervalOf(job, ctx.config);
+  let running = 0;
+  const one = async (item: PgBoss.JobWithMetadata) => {
+    const ref: JobRef = { id: item.id, name: item.name, retryCount: item.retryCount };
+    const started = Date.now();
+    // The next run of a periodic job is queued as this one starts: the queue then always holds it, even if
+    // this process dies now (the queue keeps one waiting job per periodic name: no pile-up).
+    if (interval !== undefined) {
+      await boss.send(job.name, {}, { startAfter: Math.max(1, Math.round(interval / 1000)) });
+    }
+    running += 1;
+    try {
+      await runInside(ctx, job, item.data, ref);
+      ctx.logger.info({ job: job.name, id: ref.id, ms: Date.now() - started }, 'job finished');
+    } catch (err) {
+      if (err instanceof HandedBack) {
+        ctx.logger.warn({ job: job.name, id: ref.id }, 'job was handed back while it ran: rolled back');
+        return;
+      }
+      const final = item.retryCount >= item.retryLimit;
+      ctx.logger.error(
+        { job: job.name, id: ref.id, err, final },
+        final ? 'job failed for good' : 'job failed',
+      );
+      await boss.fail(job.name, ref.id, err as object);
+    } finally {
+      running -= 1;
+    }
+  };
+  const handler = async (jobs: PgBoss.JobWithMetadata[]) => {
+    // One at a time: on PGlite every transaction takes the single connection anyway.
+    for (const item of jobs) await one(item);
+  };
+  return Object.assign(handler, { running: () => running });
+}

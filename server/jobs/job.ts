@@ -1,0 +1,37 @@
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+
+/** The queued job a handler is running (null when a test or the CLI runs the handler directly). */
+export type JobRef = { id: string; name: string; retryCount: number };
+
+/** What a handler gets: the application context (db is the job's transaction unless inTransaction is false). */
+export type JobContext = AppContext & { data: unknown; job: JobRef | null };
+
+// One entry of the job registry (server/jobs/registry.ts). Each entry is a pg-boss queue of its own:
+// - `cron` (five fields, UTC): pg-boss's scheduler enqueues one job per matching minute, whichever process
+//   sees the minute first;
+// - `intervalMs`: each run enqueues the next one intervalMs later (so sub-minute periods work too), and a
+//   once-a-minute cron entry restarts the chain if the queue was ever emptied;
+// - neither: the job runs only when some code enqueues it (server/jobs/queue.ts, `enqueue`).
+// Periodic queues keep at most one job waiting and one running, across every process.
+export type Job = {
+  name: string;
+  cron?: string;
+  intervalMs?: number | ((config: Config) => number);
+  run: (ctx: JobContext) => Promise<void>;
+  /** false: run outside a transaction (VACUUM; work that waits on the network). Default true. */
+  inTransaction?: boolean;
+  /** Attempts after the first failure, with exponential backoff from retryDelaySeconds. Default 2 and 10 s. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A running job not finished after this long is handed back (its process died). Default 15 min. */
+  expireInSeconds?: number;
+  /** Jobs fetched per poll; each runs on its own. Default 1 (periodic), 20 (enqueued). */
+  batchSize?: number;
+};
+
+export const isPeriodic = (job: Job) => job.cron !== undefined || job.intervalMs !== undefined;
+
+export function intervalOf(job: Job, config: Config): number | undefined {
+  return typeof job.intervalMs === 'function' ? job.intervalMs(config) : job.intervalMs;
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database';
+import { sender, sqlAdapter } from './boss';
+import { isArchived, queueExists } from './store';
+
+// The one face of the job queue for the rest of the server. A job is put on the queue in the transaction
+// that makes it necessary: if that transaction rolls back, there is no job; if it commits, some worker runs
+// it, however many processes run and whichever of them dies (docs/OPERATIONS.md, "Jobs"). The queue names
+// are the names in server/jobs/registry.ts, whose entries hold the handlers.
+
+export type EnqueueOptions = {
+  /**
+   * Unique key of the item this job is for ("domain:42:2025-05-01", "digest:7:2025-W18"): while a job
+   * with the same queue and key is waiting, running, done or failed (done ones are remembered 35 days),
+   * enqueueing it again does nothing. Put the period in the key when the work repeats per period.
+   */
+  key?: string;
+  /** pg-boss's singleton key: with the queue's policy, at most one such job waits (or runs) at a time. */
+  singletonKey?: string;
+  /** Not before this time (a Date) or this many seconds from now. */
+  startAfter?: Date | number;
+  /** Hand the job back to another worker when a run takes longer than this (default: the queue's). */
+  expireInSeconds?: number;
+};
+
+/** The job id a key stands for: the same queue and key always give the same id (pg-boss's primary key). */
+export function keyId(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Puts a job on queue `name` using `db` (pass the caller's transaction). Returns its id, or null when a
+ * job with the same key (or singleton key, per the queue's policy) is already there.
+ */
+export async function enqueue(
+  db: Db,
+  name: string,
+  data: Record<string, unknown> = {},
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const id = options.key === undefined ? undefined : keyId(name, options.key);
+  if (id && (await isArchived(db, name, id))) return null;
+  const created = await sender().send(name, data, {
+    ...(id ? { id } : {}),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+    ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+    db: sqlAdapter(db),
+  });
+  // pg-boss inserts nothing, silently, for a queue that does not exist.
+  if (created === null && !(await queueExists(db, name))) {
+    throw new Error(`no job queue "${name}": add the job to server/jobs/registry.ts`);
+  }
+  return created;
+}

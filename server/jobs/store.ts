@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { queueSchema } from './boss';
+
+// Queries of our own on pg-boss's tables (its 10.x schema; the version is pinned in package.json): pg-boss
+// has no call to list jobs by state, to complete a job inside another transaction only if this attempt
+// still owns it, or to remember which failures were audited.
+
+const table = (name: 'job' | 'archive' | 'queue') => sql.id(queueSchema(), name);
+
+export const jobStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof jobStates)[number];
+
+export type JobRow = {
+  id: string;
+  name: string;
+  state: JobState;
+  retry_count: number;
+  retry_limit: number;
+  created_on: Date;
+  start_after: Date;
+  completed_on: Date | null;
+  output: unknown;
+};
+
+/**
+ * Marks this attempt completed, in the caller's transaction (so with the handler's writes). False when the
+ * job is no longer this attempt's: it expired and was handed back (or run again) while this one ran.
+ */
+export async function completeAttempt(
+  db: Db,
+  name: string,
+  id: string,
+  retryCount: number,
+): Promise<boolean> {
+  const r = await sql`update ${table('job')} set state = 'completed', completed_on = now()
+    where name = ${name} and id = ${id}::uuid and state = 'active' and retry_count = ${retryCount}`.execute(
+    db,
+  );
+  return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+export async function queueExists(db: Db, name: string): Promise<boolean> {
+  const r = await sql`select 1 from ${table('queue')} where name = ${name}`.execute(db);
+  return r.rows.length > 0;
+}
+
+/** The job with this id already ran and was archived (pg-boss keeps archived jobs 35 days here). */
+export async function isArchived(db: Db, name: string, id: string): Promise<boolean> {
+  const r = await sql`select 1 from ${table('archive')} where name = ${name} and id = ${id}::uuid`.execute(
+    db,
+  );
+  return r.rows.length > 0;
+}
+
+const columns = sql`id::text as id, name, state::text as state, retry_count, retry_limit, created_on, start_after,
+  completed_on, output`;
+// pg-boss's own queues (cron hand-off) are its business, not the operator's.
+const ours = sql`name not like '\\_\\_pgboss%'`;
+
+export async function listJobs(
+  db: Db,
+  filter: { state?: JobState; queue?: string; limit: number },
+): Promise<JobRow[]> {
+  const r = await sql<JobRow>`select ${columns} from ${table('job')} where ${ours}
+    ${filter.state ? sql`and state = ${filter.state}::${sql.id(queueSchema(), 'job_state')}` : sql``}
+    ${filter.queue ? sql`and name = ${filter.queue}` : sql``}
+    order by created_on desc, id limit ${filter.limit}`.execute(db);
+  return r.rows;
+}
+
+export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+  const r =
+    await sql<JobRow>`select ${columns} from ${table('job')} where id = ${id}::uuid and ${ours}`.execute(db);
+  return r.rows[0];
+}
+
+/** Deletes every job in the state (never running ones); returns how many per queue. */
+export async function deleteJobs(db: Db, state: Exclude<JobState, 'active'>): Promise<number> {
+  const r = await sql`delete from ${table('job')}
+    where state = ${state}::${sql.id(queueSchema(), 'job_state')} and ${ours}`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+export type Failure = { id: string; name: string; data: unknown; output: unknown; retry_count: number };
+
+/** Failed jobs not audited yet, marked audited in the same statement (output.audited). */
+export async function takeUnauditedFailures(db: Db, limit: number): Promise<Failure[]> {
+  const r = await sql<Failure>`with f as (
+      select name, id from ${table('job')}
+      where state = 'failed' and ${ours} and not coalesce((output ->> 'audited')::boolean, false)
+      order by completed_on limit ${limit} for update skip locked)
+    update ${table('job')} j set output = coalesce(j.output, '{}'::jsonb) || '{"audited": true}'::jsonb
+    from f where j.name = f.name and j.id = f.id
+    returning j.id::text as id, j.name, j.data, j.output, j.retry_count`.execute(db);
+  return r.rows;
+}
