@@ -4,8 +4,8 @@ import type { Db } from '../../db/database';
 import { AppError, fieldError, notAuthenticated } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { firstLimitExceeded, limiterKeys, recordFailure } from '../auth/rate-limit';
-import { clearAttempts, revokeUserRefreshTokens } from '../auth/repo';
+import { clearAccountAttempts, firstLimitExceeded, recordFailure } from '../auth/rate-limit';
+import { revokeUserRefreshTokens } from '../auth/repo';
 import { issueTokens } from '../auth/session';
 import { findUserById } from '../users/repo';
 import { queueTemplate, resetLink } from './mail';
@@ -90,7 +90,7 @@ export async function confirmReset(
   if (problems.length) return new AppError(400, { password: problems });
   if (!(await spendToken(db, row.id, now))) return fieldError('token', invalidToken);
   await setPassword(ctx, db, user.id, body.password);
-  await clearAttempts(db, limiterKeys.account(user.username));
+  await clearAccountAttempts(db, user.username);
   return { detail: passwordResetDone };
 }
 

@@ -98,6 +98,13 @@ export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }
 
+export async function clearAttemptsWithPrefix(db: Db, prefix: string): Promise<void> {
+  await db
+    .deleteFrom('login_attempts')
+    .where(sql`left(key, ${prefix.length})`, '=', prefix)
+    .execute();
+}
+
 export async function purgeAttempts(db: Db, before: Date): Promise<number> {
   const result = await db.deleteFrom('login_attempts').where('attempted_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -4,6 +4,7 @@ import { emptySchema } from '../../lib/schemas';
 import { deliverInBackground } from '../account/mail';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from './bearer';
+import { paced } from './rate-limit';
 import {
   authErrors,
   authenticateBody,
@@ -35,8 +36,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) =>
-        withAudit(ctx, request, 'authenticate', (trx, scope) =>
-          login(ctx, trx, request.body, request.ip, scope),
+        paced((pace) =>
+          withAudit(ctx, request, 'authenticate', (trx, scope) =>
+            login(ctx, trx, request.body, request.ip, scope, pace),
+          ),
         ),
     );
 
@@ -51,8 +54,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) =>
-        withAudit(ctx, request, 'authenticate.recovery', (trx, scope) =>
-          recoveryLogin(ctx, trx, request.body, request.ip, scope),
+        paced((pace) =>
+          withAudit(ctx, request, 'authenticate.recovery', (trx, scope) =>
+            recoveryLogin(ctx, trx, request.body, request.ip, scope, pace),
+          ),
         ),
     );
 

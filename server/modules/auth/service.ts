@@ -7,7 +7,14 @@ import { requiredMessage } from '../../../contract/errors';
 import { findUserById, findUserByUsername, recordLogin } from '../users/repo';
 import type { AuditScope } from '../audit/with-audit';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { firstLimitExceeded, limiterKeys, recordFailure } from './rate-limit';
+import {
+  failureDelayMs,
+  failuresInWindow,
+  limitExceeded,
+  limiterKeys,
+  recordFailure,
+  type Pace,
+} from './rate-limit';
 import { recoveryCodeHmac } from './recovery-codes';
 import { decideRefresh } from './refresh-rules';
 import {
@@ -27,47 +34,69 @@ export const invalidRecoveryCode = 'Invalid recovery code.';
 type Credentials = { username: string; password: string };
 
 function keysFor(username: string, ip: string) {
-  return [limiterKeys.account(username), limiterKeys.ip(ip)];
+  return {
+    account: limiterKeys.account(username),
+    source: limiterKeys.accountSource(username, ip),
+    ip: limiterKeys.ip(ip),
+  };
+}
+type Keys = ReturnType<typeof keysFor>;
+
+// A failed password or code counts for the account, the account from this source and the source; past the
+// account's free failures the answer is paced (failureDelayMs).
+async function countFailure(ctx: AppContext, db: Db, keys: Keys, pace: Pace): Promise<void> {
+  const now = ctx.now();
+  await recordFailure(db, [keys.account, keys.source, keys.ip], now);
+  const failures = await failuresInWindow(db, keys.account, now);
+  pace.delayMs = failureDelayMs(failures, ctx.config.loginRateLimit);
 }
 
-// Password check behind the per-account and per-IP limits. Returns the user, or the error to answer after the
-// failed attempt has been counted.
+type Checked = { user: UserRow; keys: Keys; limited: AppError | null };
+
+// The password check. A source past LOGIN_RATE_LIMIT_IP gets 429 before any check. A source past
+// LOGIN_RATE_LIMIT failures on this account gets 429 too, unless it brings a second factor: then a correct
+// password and, after it, a valid code or recovery code still let the owner in, and anything else answers
+// the same 429 (so a limited source learns nothing about the password alone). Nothing locks the account
+// itself: failures from everywhere only slow its failed answers down.
 async function checkPassword(
   ctx: AppContext,
   db: Db,
   credentials: Credentials,
   ip: string,
   scope: AuditScope,
-): Promise<UserRow | AppError> {
+  pace: Pace,
+  secondFactor: boolean,
+): Promise<Checked | AppError> {
   const now = ctx.now();
-  const [accountKey, ipKey] = keysFor(credentials.username, ip) as [string, string];
-  const limited = await firstLimitExceeded(
-    db,
-    [
-      { key: accountKey, limit: ctx.config.loginRateLimit },
-      { key: ipKey, limit: ctx.config.loginRateLimitIp },
-    ],
-    now,
-  );
-  if (limited) return limited;
+  const keys = keysFor(credentials.username, ip);
+  const sourceLimited = await limitExceeded(db, keys.ip, ctx.config.loginRateLimitIp, now);
+  if (sourceLimited) return sourceLimited;
+  const limited = await limitExceeded(db, keys.source, ctx.config.loginRateLimit, now);
+  if (limited && !secondFactor) return limited;
   const user = await findUserByUsername(db, credentials.username);
   const passwordOk = await verifyPassword(
     user?.password_hash ?? (await dummyPasswordHash()),
     credentials.password,
   );
-  if (!user || !passwordOk || !user.is_active) {
-    if (user) scope.userId = user.id;
-    await recordFailure(db, [accountKey, ipKey], now);
-    return new AppError(400, { non_field_errors: [invalidCredentials] });
+  if (user) scope.userId = user.id;
+  const hasSecondFactor = Boolean(user?.totp_enabled && user.totp_secret_enc);
+  if (!user || !passwordOk || !user.is_active || (limited && !hasSecondFactor)) {
+    await countFailure(ctx, db, keys, pace);
+    return limited ?? new AppError(400, { non_field_errors: [invalidCredentials] });
   }
-  scope.userId = user.id;
   scope.organizationId = user.organization_id;
-  return user;
+  return { user, keys, limited };
 }
 
-async function startSession(ctx: AppContext, db: Db, user: UserRow, totpStep?: number): Promise<TokenPair> {
+async function startSession(
+  ctx: AppContext,
+  db: Db,
+  user: UserRow,
+  keys: Keys,
+  totpStep?: number,
+): Promise<TokenPair> {
   const now = ctx.now();
-  await clearAttempts(db, limiterKeys.account(user.username));
+  await clearAttempts(db, keys.source);
   await recordLogin(db, user.id, now, totpStep);
   const fresh = { ...user, last_login: now };
   return issueTokens(ctx, db, fresh);
@@ -80,19 +109,21 @@ export async function login(
   input: Credentials & { code?: string },
   ip: string,
   scope: AuditScope,
+  pace: Pace,
 ): Promise<TokenPair | AppError> {
-  const user = await checkPassword(ctx, db, input, ip, scope);
-  if (user instanceof AppError) return user;
-  if (!user.totp_enabled || !user.totp_secret_enc) return startSession(ctx, db, user);
   const code = input.code?.trim();
+  const checked = await checkPassword(ctx, db, input, ip, scope, pace, Boolean(code));
+  if (checked instanceof AppError) return checked;
+  const { user, keys, limited } = checked;
+  if (!user.totp_enabled || !user.totp_secret_enc) return startSession(ctx, db, user, keys);
   if (!code) return fieldError('code', requiredMessage);
   const secret = decryptSecret(ctx.config.encryptionKey, user.totp_secret_enc);
   const result = await verifyTotp(secret, code, ctx.now(), user.totp_last_step);
   if (!result.valid || result.step === null) {
-    await recordFailure(db, keysFor(input.username, ip), ctx.now());
-    return fieldError('code', invalidCode);
+    await countFailure(ctx, db, keys, pace);
+    return limited ?? fieldError('code', invalidCode);
   }
-  return startSession(ctx, db, user, result.step);
+  return startSession(ctx, db, user, keys, result.step);
 }
 
 // POST /authenticate/recovery/: password plus one unused recovery code, which is spent.
@@ -102,15 +133,17 @@ export async function recoveryLogin(
   input: Credentials & { recovery_code: string },
   ip: string,
   scope: AuditScope,
+  pace: Pace,
 ): Promise<TokenPair | AppError> {
-  const user = await checkPassword(ctx, db, input, ip, scope);
-  if (user instanceof AppError) return user;
+  const checked = await checkPassword(ctx, db, input, ip, scope, pace, Boolean(input.recovery_code.trim()));
+  if (checked instanceof AppError) return checked;
+  const { user, keys, limited } = checked;
   const hmac = recoveryCodeHmac(ctx.config.encryptionKey, input.recovery_code);
   if (!user.totp_enabled || !(await spendRecoveryCode(db, user.id, hmac, ctx.now()))) {
-    await recordFailure(db, keysFor(input.username, ip), ctx.now());
-    return fieldError('recovery_code', invalidRecoveryCode);
+    await countFailure(ctx, db, keys, pace);
+    return limited ?? fieldError('recovery_code', invalidRecoveryCode);
   }
-  return startSession(ctx, db, user);
+  return startSession(ctx, db, user, keys);
 }
 
 // POST /authenticate/refresh/: rotation; a spent token revokes its whole family.
