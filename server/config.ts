@@ -154,6 +154,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: positiveInt(5),
   LOGIN_RATE_LIMIT_IP: positiveInt(20),
   CONTACT_RATE_LIMIT: positiveInt(5),
+  UPLOAD_MEMORY_MB: positiveInt(512),
   DNSBL_ZONES: optionalText.refine((v) => v === undefined || isListSetting(v), 'expected zone[:allow],...'),
   DNSBL_TIMEOUT_MS: positiveInt(2000),
   REPUTATION_ZONE: optionalText,
@@ -231,6 +232,8 @@ export type Settings = {
   loginRateLimit: number;
   loginRateLimitIp: number;
   contactRateLimit: number;
+  /** Bytes report uploads may hold at once, received and decompressed together (server/lib/memory-budget.ts). */
+  uploadMemoryBytes: number;
   trustProxy: boolean | string[];
   /** Inbound report sources: the rua mailbox (IMAP) and the SMTP listener (server/mail/inbound/). */
   inbound: {
@@ -301,6 +304,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    uploadMemoryBytes: e.UPLOAD_MEMORY_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     inbound: {
       imapUrl: e.IMAP_URL,

@@ -51,7 +51,10 @@ export type DmarcReportsTable = {
   warnings: Json<string[]>;
   records_count: number;
   messages_count: BigCount;
+  /** The report's own bytes (served to its organization); see docs/INGESTION.md. */
   file_id: number | null;
+  /** The file as received, which may hold other reports: for the operator, never served (0038). */
+  received_file_id: ColumnType<number | null, number | null | undefined, number | null>;
   source: ReportSource;
   received_at: CreatedAt;
 };
@@ -117,7 +120,10 @@ export type OtherReportsTable = {
   summary: Json<Record<string, unknown>>;
   details: Json<unknown>;
   warnings: Json<string[]>;
+  /** The report's own bytes (served to its organization); see docs/INGESTION.md. */
   file_id: number | null;
+  /** The file as received, which may hold other reports: for the operator, never served (0038). */
+  received_file_id: ColumnType<number | null, number | null | undefined, number | null>;
   source: ReportSource;
   received_at: CreatedAt;
 };

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { Budget, Rejection } from './limits';
+import { Budget, isOwnError, Rejection } from './limits';
 
 // Inflates gzip (RFC 1952) as a stream and counts every output byte against the shared budget, so a
 // gzip bomb stops at the cap instead of at the end of memory. The gzip size trailer is never trusted (it
@@ -20,7 +20,7 @@ export async function* gunzip(chunks: AsyncIterable<Buffer>, budget: Budget): As
       yield out;
     }
   } catch (err) {
-    if (err instanceof Rejection) throw err;
+    if (isOwnError(err)) throw err;
     throw damaged(err);
   } finally {
     input.destroy();

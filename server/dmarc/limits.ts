@@ -1,4 +1,4 @@
-import type { ParseOptions } from './types';
+import type { MemoryHook, ParseOptions } from './types';
 
 const MB = 1024 * 1024;
 
@@ -46,15 +46,38 @@ export const formatSize = (bytes: number): string =>
 export const decompressedLimitReason = (limits: Limits) =>
   `Archive exceeds the ${formatSize(limits.maxDecompressedBytes)} decompressed limit`;
 
-/** Shared by every decompressor of one input, so nested archives cannot multiply the cap. */
+/**
+ * Thrown when the memory shared by concurrent parses is taken by others: not a property of the file (it
+ * parses once they finish), so it is not a Rejection; the upload answers 429.
+ */
+export class Busy extends Error {
+  constructor() {
+    super('The server is decompressing other uploads');
+  }
+}
+
+/** Errors the decompressors pass on as they are, instead of calling the data damaged. */
+export const isOwnError = (err: unknown) => err instanceof Rejection || err instanceof Busy;
+
+/**
+ * Shared by every decompressor of one input, so nested archives cannot multiply the cap. With a memory hook
+ * every byte is also taken from the memory concurrent parses share.
+ */
 export class Budget {
   private used = 0;
-  constructor(readonly limits: Limits) {}
+  constructor(
+    readonly limits: Limits,
+    private readonly memory?: MemoryHook,
+  ) {}
 
   spend(bytes: number): void {
     this.used += bytes;
     if (this.used > this.limits.maxDecompressedBytes)
       throw new Rejection(decompressedLimitReason(this.limits), true);
+    const taken = this.memory?.take(bytes) ?? 'ok';
+    if (taken === 'busy') throw new Busy();
+    if (taken === 'too-big')
+      throw new Rejection('The file inflates to more than the memory the server gives uploads', true);
   }
 
   get spent(): number {

@@ -11,6 +11,8 @@ export type MimeLeaf = {
   filename: string | null;
   /** Body with the transfer encoding undone. */
   body: Buffer;
+  /** The part as it appeared in the message: its headers and its encoded body. */
+  raw: Buffer;
   /** Index of the enclosing multipart (-1 at the top), to pair the parts of an ARF report. */
   parent: number;
   /** Content type of the enclosing multipart, with its report-type parameter. */
@@ -158,6 +160,7 @@ export function walkMime(message: Buffer): MimeLeaf[] {
       params: ct.params,
       filename: disposition.params.filename ?? ct.params.name ?? null,
       body: decodeBody(body, header(headers, 'content-transfer-encoding')),
+      raw: buf,
       parent,
       parentType,
       parentReportType: parentReportType?.toLowerCase() ?? null,

@@ -4,15 +4,18 @@ import { ByteSource } from './byte-source';
 import { emailRejection, parseEmail } from './email';
 import { gunzip, gunzipSmall, smallGzipBytes } from './gzip';
 import { Budget, formatSize, Rejection, resolveLimits, Warnings, type Limits } from './limits';
+import { partsOf, wholeInput, type Found, type PartRef } from './report-part';
 import { describeUnknown, sniff } from './sniff';
 import { parseTlsJson } from './tls-json';
-import type { ParseOptions, ParseOutcome, Report } from './types';
+import type { ParseOptions, ParseOutcome } from './types';
 import { zipMembers } from './zip';
 
 // Entry point: bytes or a stream in, typed reports or a reason out. The container format is found from
 // magic bytes at every layer (plain XML, JSON, gzip, zip, e-mail), recursively up to maxDepth layers.
+// `part` says where the bytes of a report found in a layer are (report-part.ts): gzip passes its own on to
+// the document inside; a zip member and an e-mail attachment start their own.
 
-type Ctx = { limits: Limits; budget: Budget; warnings: Warnings };
+type Ctx = { limits: Limits; budget: Budget; warnings: Warnings; keepParts: boolean };
 
 async function* capped(chunks: AsyncIterable<Buffer>, max: number, reason: string): AsyncGenerator<Buffer> {
   let total = 0;
@@ -29,7 +32,7 @@ const enter = (ctx: Ctx, depth: number) => {
   }
 };
 
-async function parseSource(source: ByteSource, ctx: Ctx, depth: number): Promise<Report[]> {
+async function parseSource(source: ByteSource, ctx: Ctx, depth: number, part: PartRef): Promise<Found[]> {
   const head = await source.peek(512);
   const format = sniff(head);
   const tooBig = `File exceeds the ${formatSize(ctx.limits.maxInputBytes)} size limit`;
@@ -38,10 +41,12 @@ async function parseSource(source: ByteSource, ctx: Ctx, depth: number): Promise
       throw new Rejection('The file is empty');
     case 'unknown':
       throw new Rejection(`Not a DMARC, TLS or failure report: ${describeUnknown(head)}`);
-    case 'xml':
-      return [await parseAggregateXml(capped(source.chunks(), ctx.limits.maxInputBytes, tooBig))];
+    case 'xml': {
+      const report = await parseAggregateXml(capped(source.chunks(), ctx.limits.maxInputBytes, tooBig));
+      return [{ report, part }];
+    }
     case 'json':
-      return [parseTlsJson(await source.readAll(ctx.limits.maxInputBytes, tooBig))];
+      return [{ report: parseTlsJson(await source.readAll(ctx.limits.maxInputBytes, tooBig)), part }];
     case 'gzip': {
       enter(ctx, depth);
       // A small file in one call; a large one (or one that inflates past 8 MB) as a stream.
@@ -51,7 +56,7 @@ async function parseSource(source: ByteSource, ctx: Ctx, depth: number): Promise
         ? ByteSource.from(small)
         : new ByteSource(gunzip(whole ? ByteSource.from(whole).chunks() : source.chunks(), ctx.budget));
       try {
-        return await parseSource(inflated, ctx, depth + 1);
+        return await parseSource(inflated, ctx, depth + 1, part);
       } finally {
         await inflated.close();
       }
@@ -62,24 +67,31 @@ async function parseSource(source: ByteSource, ctx: Ctx, depth: number): Promise
     case 'email': {
       enter(ctx, depth);
       const message = await source.readAll(ctx.limits.maxInputBytes, tooBig);
-      const nested = (body: Buffer) => parseSource(ByteSource.from(body), ctx, depth + 1);
-      const { reports, problems } = await parseEmail(message, nested);
-      if (reports.length === 0) throw new Rejection(emailRejection(message, problems));
+      const nested = (body: Buffer, _label: string, own: PartRef) =>
+        parseSource(ByteSource.from(body), ctx, depth + 1, own);
+      const { found, problems } = await parseEmail(message, nested, part, ctx.keepParts);
+      if (found.length === 0) throw new Rejection(emailRejection(message, problems));
       for (const p of problems) ctx.warnings.add(`skipped ${p}`);
-      return reports;
+      return found;
     }
   }
 }
 
-async function parseZip(buf: Buffer, ctx: Ctx, depth: number): Promise<Report[]> {
-  const reports: Report[] = [];
+async function parseZip(buf: Buffer, ctx: Ctx, depth: number): Promise<Found[]> {
+  const reports: Found[] = [];
   const problems: string[] = [];
   let members = 0;
-  for await (const member of zipMembers(buf, ctx.limits, ctx.budget)) {
+  for await (const member of zipMembers(buf, ctx.limits, ctx.budget, ctx.keepParts)) {
     members += 1;
     const source = new ByteSource(member.chunks());
     try {
-      reports.push(...(await parseSource(source, ctx, depth)));
+      const own: PartRef = { name: member.name, bytes: null };
+      const found = await parseSource(source, ctx, depth, own);
+      if (ctx.keepParts && found.some((f) => f.part === own)) {
+        await source.close();
+        Object.assign(own, await member.part());
+      }
+      reports.push(...found);
     } catch (err) {
       if (!(err instanceof Rejection) || err.fatal) throw err;
       problems.push(`zip member ${JSON.stringify(member.name)}: ${err.message}`);
@@ -109,11 +121,16 @@ export async function parseReportFile(
   opts?: ParseOptions,
 ): Promise<ParseOutcome> {
   const limits = resolveLimits(opts);
-  const ctx: Ctx = { limits, budget: new Budget(limits), warnings: new Warnings() };
+  const keepParts = opts?.keepParts ?? false;
+  const ctx: Ctx = { limits, budget: new Budget(limits, opts?.memory), warnings: new Warnings(), keepParts };
   const source = ByteSource.from(input);
   try {
-    const reports = await parseSource(source, ctx, 0);
-    return { ok: true, reports, warnings: ctx.warnings.finish() };
+    const found = await parseSource(source, ctx, 0, wholeInput());
+    const reports = found.map((f) => f.report);
+    const warnings = ctx.warnings.finish();
+    return keepParts
+      ? { ok: true, reports, warnings, parts: partsOf(found) }
+      : { ok: true, reports, warnings };
   } catch (err) {
     if (err instanceof Rejection) return { ok: false, reason: err.message };
     throw err;

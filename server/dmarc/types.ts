@@ -162,7 +162,17 @@ export type FailureReport = {
 export type Report = AggregateReport | TlsReport | FailureReport;
 
 export type ParseOutcome =
-  { ok: true; reports: Report[]; warnings: string[] } | { ok: false; reason: string };
+  | {
+      ok: true;
+      reports: Report[];
+      warnings: string[];
+      /** With keepParts: per report, its own bytes, or null when the input itself is (report-part.ts). */
+      parts?: ({ name: string; bytes: Buffer } | null)[];
+    }
+  | { ok: false; reason: string };
+
+/** Memory shared by concurrent parses (uploads): 'busy' waits for others, 'too-big' never fits. */
+export type MemoryHook = { take: (bytes: number) => 'ok' | 'busy' | 'too-big' };
 
 export type ParseOptions = {
   /** Cap on all bytes produced by decompression (gzip, zip), default 200 MB. */
@@ -173,4 +183,8 @@ export type ParseOptions = {
   maxDepth?: number;
   /** Cap on the raw input (and any single buffered container), default 200 MB. */
   maxInputBytes?: number;
+  /** Also return each report's own bytes (`parts`); off by default (the parser alone does not need them). */
+  keepParts?: boolean;
+  /** Every decompressed byte is also taken from this shared memory (not for the worker pool: not cloneable). */
+  memory?: MemoryHook;
 };

@@ -3,8 +3,10 @@ import type { Db } from '../db/database';
 import type { IncomingFile } from './types';
 import { cleanText } from './clean';
 
-// The original file as received, kept (bytea, de-duplicated by SHA-256) for download. Written in the same
-// transaction as the report that first needs it, so a rolled-back report leaves no orphan file behind.
+// Files kept as bytea, de-duplicated by SHA-256: the file as received (for the operator) and, when it is not
+// the report's own document, each report's own bytes (served to its organization; docs/INGESTION.md).
+// Written in the same transaction as the report that first needs them, so a rolled-back report leaves no
+// orphan file behind.
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

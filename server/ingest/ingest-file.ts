@@ -4,7 +4,7 @@ import { parseReportFile } from '../dmarc/parse-report-file';
 import type { ParseOutcome } from '../dmarc/types';
 import { sha256 } from './files';
 import { storeBatch, type BatchOutcome, type ParsedFile } from './store-batch';
-import type { FileResult, IncomingFile, IngestOptions, StoredReport } from './types';
+import type { FileResult, IncomingFile, IngestOptions, OwnFile, StoredReport } from './types';
 
 // One received file in: parsed, then each report it holds stored all or nothing (store-batch.ts). A file
 // that is not a report comes back rejected with the parser's reason; a storage failure (database down,
@@ -18,12 +18,15 @@ export async function parseIncoming(
   options: IngestOptions = {},
   pool?: ParsePool,
 ): Promise<ParsedOutcome> {
-  const parseOptions = { maxDecompressedBytes: options.maxDecompressedBytes };
+  const parseOptions = { maxDecompressedBytes: options.maxDecompressedBytes, keepParts: true };
   const outcome = pool
     ? await pool.parse(file.bytes, parseOptions)
-    : await parseReportFile(file.bytes, parseOptions);
+    : await parseReportFile(file.bytes, { ...parseOptions, memory: options.memory });
   if (!outcome.ok) return { file, outcome, parsed: null };
-  return { file, outcome, parsed: { file, digest: sha256(file.bytes), reports: outcome.reports } };
+  const own = outcome.parts?.map((part): OwnFile | null =>
+    part ? { file: { ...part, source: file.source }, digest: sha256(part.bytes) } : null,
+  );
+  return { file, outcome, parsed: { file, digest: sha256(file.bytes), reports: outcome.reports, own } };
 }
 
 /** The file's result line from its parse outcome and stored reports; throws the storage error if any. */

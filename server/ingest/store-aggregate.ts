@@ -7,7 +7,7 @@ import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
 import { intArray, textArray } from './pg-array';
 import { maxDkimPerRecord } from '../modules/reports/auth-results';
 import { rollupRows, type RollupRows } from './rollups';
-import type { IncomingFile, StageHook } from './types';
+import type { IncomingFile, OwnFile, StageHook } from './types';
 
 // Stores one aggregate report inside the caller's transaction (or savepoint) in one statement: data-modifying
 // CTEs write the original file (unless already written), the header (nothing at all when it is a duplicate),
@@ -22,8 +22,10 @@ export const recordsPerStatement = 5000;
 export type StoreContext = {
   organizationId: number | null;
   file: IncomingFile;
-  /** id is filled once the file row is written, so later reports of the same file reuse it. */
+  /** The received file; id is filled once its row is written, so later reports of the same file reuse it. */
   fileRef: { digest: string; id: number | null };
+  /** The report's own bytes when they are not the whole received file (a zip member, an attachment). */
+  own?: OwnFile | null;
   source: ReportSource;
   stage?: StageHook;
 };
@@ -150,14 +152,24 @@ export const fileValues = (digest: string, file: IncomingFile) =>
 export const policyDomain = (report: AggregateReport) =>
   cleanText(report.policyPublished.domain.toLowerCase());
 
-function fileCte(ctx: StoreContext): RawBuilder<unknown> {
-  if (ctx.fileRef.id !== null) return sql`f as (select ${ctx.fileRef.id}::int as id)`;
-  const { file } = ctx;
-  // DO UPDATE (a no-op) rather than DO NOTHING so RETURNING yields the id of an already stored copy too.
-  return sql`f as (insert into report_files (sha256, name, size, content, source)
-    values ${fileValues(ctx.fileRef.digest, file)}
+// DO UPDATE (a no-op) rather than DO NOTHING so RETURNING yields the id of an already stored copy too.
+const insertFile = (name: string, digest: string, file: IncomingFile) =>
+  sql`${sql.raw(name)} as (insert into report_files (sha256, name, size, content, source)
+    values ${fileValues(digest, file)}
     on conflict (sha256) do update set sha256 = excluded.sha256
     returning id)`;
+
+/** The report's own file when it has one apart from the received file (then the CTE `o`). */
+const ownFile = (ctx: StoreContext) => (ctx.own && ctx.own.digest !== ctx.fileRef.digest ? ctx.own : null);
+
+/** `f`: the received file; `o`: the report's own bytes, when they are not the whole received file. */
+function fileCte(ctx: StoreContext): RawBuilder<unknown> {
+  const received =
+    ctx.fileRef.id !== null
+      ? sql`f as (select ${ctx.fileRef.id}::int as id)`
+      : insertFile('f', ctx.fileRef.digest, ctx.file);
+  const own = ownFile(ctx);
+  return own ? sql`${received}, ${insertFile('o', own.digest, own.file)}` : received;
 }
 
 type HeaderValue = string | number | null;
@@ -206,9 +218,9 @@ export function headerRow(
   return row;
 }
 
-/** The header's column list (file_id last, as the statements select it). */
+/** The header's column list (the file ids last, as the statements select them). */
 export const headerColumns = (row: ReturnType<typeof headerRow>) =>
-  sql.raw([...row.map(([c]) => c), 'file_id'].join(', '));
+  sql.raw([...row.map(([c]) => c), 'file_id', 'received_file_id'].join(', '));
 
 /** The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours). */
 export const reportKeyColumns = ['org_name', 'report_id', 'domain', 'begin_date', 'end_date'];
@@ -217,9 +229,10 @@ export const reportConflict = sql`on conflict (${sql.raw(reportKeyColumns.join('
 function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): RawBuilder<unknown> {
   const row = headerRow(report, ctx.organizationId, domain, ctx.source);
   const values = row.map(([, type, value]) => sql`${value}::${sql.raw(type)}`);
+  const own = ownFile(ctx) !== null;
   return sql`hdr as (insert into dmarc_reports (${headerColumns(row)})
-    select ${sql.join(values)}, f.id
-    from f
+    select ${sql.join(values)}, ${sql.raw(own ? 'o.id' : 'f.id')}, f.id
+    from f${sql.raw(own ? ', o' : '')}
     ${reportConflict}
     returning id)`;
 }

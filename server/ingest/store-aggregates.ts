@@ -30,6 +30,7 @@ import {
 // caller runs it behind one savepoint and, if anything fails, redoes the reports one by one so that only
 // the failing one is lost (store-batch.ts).
 
+/** The report's own bytes are the received file (ctx.own unset): others go one at a time (store-batch.ts). */
 export type BatchReport = { report: AggregateReport; ctx: StoreContext };
 
 /** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
@@ -83,7 +84,7 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
     hin as (select * from unnest(${textArray(ords.map(String))}::int[], ${textArray(digests)}::text[],
       ${sql.join(columns.map((c) => c.array))}) as h(ord, sha256, ${headerNames})),
     hdr as (insert into dmarc_reports (${headerColumns(rows[0])})
-      select ${headerNames}, f.id from hin join f using (sha256) order by hin.ord
+      select ${headerNames}, f.id, f.id from hin join f using (sha256) order by hin.ord
       ${reportConflict}
       returning id, file_id, ${sql.raw(reportKeyColumns.join(', '))}),
     stored as (select hin.ord, hdr.id, hdr.file_id from hdr

@@ -8,7 +8,7 @@ import { findDomainOwners } from './ownership';
 import { storeAggregate } from './store-aggregate';
 import { fitsBatch, storeAggregates, type BatchReport } from './store-aggregates';
 import { storeOther } from './store-other';
-import type { IncomingFile, IngestOptions, StoredReport } from './types';
+import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types';
 
 // Stores the reports of one or more parsed files in ONE transaction, each report all or nothing: the plain
 // small aggregate reports together in one statement (storeTogether), anything else, and everything again if
@@ -17,7 +17,8 @@ import type { IncomingFile, IngestOptions, StoredReport } from './types';
 // end (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries
 // the whole batch from the start.
 
-export type ParsedFile = { file: IncomingFile; digest: string; reports: Report[] };
+/** `own[i]`: report i's own bytes when they are not the whole file (docs/INGESTION.md); absent: all are. */
+export type ParsedFile = { file: IncomingFile; digest: string; reports: Report[]; own?: (OwnFile | null)[] };
 
 /** Per file: the stored reports, or the error that stopped one of them (an internal error, not the file's). */
 export type BatchOutcome = { reports: StoredReport[]; error?: unknown };
@@ -58,6 +59,8 @@ async function storeTogether(
   const picked: number[] = [];
   const items: BatchReport[] = [];
   files.forEach((parsed, index) => {
+    // A file whose reports have bytes of their own (a zip, an e-mail) goes one report at a time.
+    if (parsed.own?.some((o) => o !== null)) return;
     const fileRef = { digest: parsed.digest, id: null as number | null };
     const mine: BatchReport[] = [];
     for (const report of parsed.reports) {
@@ -120,7 +123,8 @@ async function runBatch(
     if (together.has(index)) continue;
     const fileRef = { digest: parsed.digest, id: null as number | null };
     const outcome = out[index];
-    for (const report of parsed.reports) {
+    for (const [i, report] of parsed.reports.entries()) {
+      const own = parsed.own?.[i] ?? null;
       const key = reportKey(report);
       const organizationId = owners.get(key.domain) ?? null;
       if (options.onlyOrganization !== undefined && organizationId !== options.onlyOrganization) {
@@ -136,6 +140,7 @@ async function runBatch(
             organizationId,
             file: parsed.file,
             fileRef,
+            own,
             source: parsed.file.source,
             stage: options.stage,
           };
@@ -147,7 +152,13 @@ async function runBatch(
           }
         } else {
           const fileId = fileRef.id ?? (await saveOriginalFile(trx, parsed.file, fileRef.digest));
-          id = await storeOther(trx, report, { organizationId, fileId, source: parsed.file.source });
+          const ownId = own ? await saveOriginalFile(trx, own.file, own.digest) : fileId;
+          id = await storeOther(trx, report, {
+            organizationId,
+            fileId: ownId,
+            receivedFileId: fileId,
+            source: parsed.file.source,
+          });
           if (id !== null) fileRef.id = fileId;
         }
         if (id === null) await sql`rollback to savepoint report`.execute(trx);

@@ -7,7 +7,13 @@ import { cleanText, epochDate, toJson } from './clean';
 // TLS (RFC 8460) and failure (RFC 6591 / RFC 9991) reports: small, stored whole as jsonb beside the key
 // columns that de-duplicate them and the totals the lists show.
 
-type Ctx = { organizationId: number | null; fileId: number | null; source: ReportSource };
+/** fileId: the report's own bytes; receivedFileId: the file as received (the same row for a lone report). */
+type Ctx = {
+  organizationId: number | null;
+  fileId: number | null;
+  receivedFileId: number | null;
+  source: ReportSource;
+};
 
 function tlsSummary(report: TlsReport) {
   let successful = 0;
@@ -57,6 +63,7 @@ export async function storeOther(trx: Db, report: TlsReport | FailureReport, ctx
       details: toJson(report),
       warnings: toJson(report.warnings),
       file_id: ctx.fileId,
+      received_file_id: ctx.receivedFileId,
       source: ctx.source,
     })
     .onConflict((oc) => oc.columns(['org_name', 'report_id', 'domain', 'begin_date', 'end_date']).doNothing())

@@ -1,10 +1,13 @@
 import type { ReportSource } from '../db/schema-reports';
-import type { Report } from '../dmarc/types';
+import type { MemoryHook, Report } from '../dmarc/types';
 
 /** Called after each storage stage inside the report's transaction; tests throw from it to inject a crash. */
 export type StageHook = (stage: 'report' | 'records' | 'rollups', reportId: string) => void | Promise<void>;
 
 export type IncomingFile = { name: string; bytes: Buffer; source: ReportSource };
+
+/** A report's own bytes when they are not the whole received file (a zip member, an attachment). */
+export type OwnFile = { file: IncomingFile; digest: string };
 
 export type ReportStatus = 'imported' | 'duplicate' | 'rejected';
 
@@ -50,4 +53,6 @@ export type IngestOptions = {
   addressedTo?: number[];
   /** Parser caps (bytes): see server/dmarc/types.ts ParseOptions. */
   maxDecompressedBytes?: number;
+  /** Memory shared by concurrent uploads (server/lib/memory-budget.ts); main-thread parsing only. */
+  memory?: MemoryHook;
 };

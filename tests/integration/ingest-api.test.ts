@@ -4,37 +4,13 @@ import { reportXml } from '../fixtures/dmarc/build-report';
 import { samplesDir } from '../fixtures/dmarc/sample-expectations';
 import { bearer, login, makeUser, startTestApp, type TestApp } from './support/app';
 import { makeOrganization } from './ingest-helpers';
+import { multipart } from './support/multipart';
 
 // Upload through the API (multipart, several files, one result each) and the report read routes.
 
 let t: TestApp;
 let token: string;
 let otherToken: string;
-
-function multipart(files: { name: string; bytes: Buffer }[]) {
-  const boundary = '----msas-test-boundary';
-  const parts: Buffer[] = [];
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  for (const f of files) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filenames"\r\n\r\n${f.name}\r\n`),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const sample = (rel: string) => fs.readFileSync(path.join(samplesDir, rel));
 

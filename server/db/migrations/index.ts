@@ -12,6 +12,7 @@ import * as m0034 from './0034_ingest_indexes';
 import * as m0035 from './0035_sender_domain_blocks';
 import * as m0036 from './0036_record_auth_results';
 import * as m0037 from './0037_ingest_write_costs';
+import * as m0038 from './0038_report_own_files';
 import * as m0039 from './0039_domain_ownership';
 import * as m0040 from './0040_outbox_retry';
 import * as m0041 from './0041_unique_addresses';
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0035_sender_domain_blocks': m0035,
   '0036_record_auth_results': m0036,
   '0037_ingest_write_costs': m0037,
+  '0038_report_own_files': m0038,
   '0039_domain_ownership': m0039,
   '0040_outbox_retry': m0040,
   '0041_unique_addresses': m0041,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay, errorResponses } from '../../lib/schemas';
+import { calendarDay, detailSchema, errorResponses } from '../../lib/schemas';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
 
 const day = calendarDay();
@@ -57,3 +57,9 @@ export const uploadResponse = z.object({
 export const uploadBody = z.looseObject({});
 
 export const reportErrors = errorResponses(400, 401, 403, 404);
+/** The upload also answers 411 (no Content-Length), 413 (beyond UPLOAD_MEMORY_MB) and 429 (memory busy). */
+export const uploadErrors = {
+  ...errorResponses(400, 401, 403, 404, 429),
+  411: detailSchema,
+  413: detailSchema,
+};
