@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig } from '../load-config';
+import { privateUmask, secureDataDir } from '../lib/data-dir';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../mail/send';
 
@@ -10,8 +11,21 @@ export type Runtime = { ctx: AppContext; close: () => Promise<void> };
 
 // Config, logger, database (migrated), mailer: what every command starts with.
 export async function openRuntime(options: { logger?: Logger; migrate?: boolean } = {}): Promise<Runtime> {
+  // Everything msas writes (the embedded database, secrets.json) is for its own account only.
+  process.umask(privateUmask);
   const config = loadConfig();
   const logger = options.logger ?? createLogger(config.logLevel);
+  const dataDir = secureDataDir(config.dataDir);
+  if (dataDir.changed > 0)
+    logger.warn(
+      { dataDir: config.dataDir, changed: dataDir.changed },
+      'DATA_DIR was readable by other accounts: it is now 0700 and its files 0600',
+    );
+  if (dataDir.shared)
+    logger.warn(
+      { dataDir: config.dataDir },
+      'DATA_DIR is a shared directory (sticky bit): use a directory of its own',
+    );
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (options.migrate !== false) {
     const { applied } = await migrateToLatest(handle.db);

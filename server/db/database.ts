@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { privateDirMode, tightenTree } from '../lib/data-dir';
 import { startPGliteWorker } from './pglite-socket';
 import type { Database } from './schema';
 
@@ -28,8 +29,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = path.join(options.dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: privateDirMode });
   const worker = await startPGliteWorker(dir);
+  // PGlite sets modes of its own on the cluster it lays down (0666) and on files it rewrites (0644), whatever the
+  // umask: the 0700 directory already shuts others out, and the files are brought to 0600 on open and close.
+  tightenTree(dir);
   // PGlite is one backend: one connection, which a transaction holds from BEGIN to COMMIT (the pool queues
   // the rest), kept open while idle.
   const pool = new pg.Pool({
@@ -46,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: async () => {
       await db.destroy();
       await worker.close();
+      tightenTree(dir);
     },
   };
 }

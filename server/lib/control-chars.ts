@@ -61,6 +61,8 @@ export function controlCharErrors(request: Input): Errors | null {
 /** One preValidation hook for every route, present and future (registered before any route). */
 export function rejectControlChars(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    // An unknown path stays a 404, whatever it holds.
+    if (request.is404) return;
     const errors = controlCharErrors(request);
     if (errors) throw badRequest(errors);
   });

@@ -24,7 +24,7 @@ export function resolveSecrets(settings: Settings): Config {
   if (!settings.jwtSecret && !next.jwt_secret) next.jwt_secret = randomBytes(48).toString('base64url');
   if (!settings.encryptionKey && !next.encryption_key) next.encryption_key = randomBytes(32).toString('hex');
   if (next.jwt_secret !== stored.jwt_secret || next.encryption_key !== stored.encryption_key) {
-    fs.mkdirSync(settings.dataDir, { recursive: true });
+    fs.mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, JSON.stringify(next, null, 2) + '\n', { mode: 0o600 });
     fs.chmodSync(file, 0o600);
   }

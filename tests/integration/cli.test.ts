@@ -10,14 +10,14 @@ import { openTestDatabase, type TestDatabase } from './support/db';
 const root = process.cwd();
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-function runCli(args: string[], env: Record<string, string>) {
+function runCli(args: string[], env: Record<string, string>, timeout = 60_000) {
   const cleanEnv = { ...process.env };
   delete cleanEnv.DATABASE_URL;
   return spawnSync(process.execPath, [tsx, 'server/main.ts', ...args], {
     cwd: root,
     env: { ...cleanEnv, ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout,
   });
 }
 
@@ -57,6 +57,42 @@ describe('msas CLI', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('keeps DATA_DIR to its own account: 0700, no file readable by group or others, older modes fixed with a log line', () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-cli-'));
+    const dataDir = path.join(parent, 'data');
+    const loose = () => {
+      const out: string[] = [];
+      const walk = (p: string) => {
+        const st = fs.lstatSync(p);
+        if (st.mode & 0o077) out.push(`${path.relative(dataDir, p) || '.'} ${(st.mode & 0o777).toString(8)}`);
+        if (st.isDirectory()) for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+      };
+      walk(dataDir);
+      return out;
+    };
+    try {
+      const fresh = runCli(['migrate'], { DATA_DIR: dataDir }, 200_000);
+      expect(fresh.status, fresh.stderr).toBe(0);
+      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
+      expect(fs.readdirSync(path.join(dataDir, 'pglite')).length).toBeGreaterThan(5);
+      expect(loose()).toEqual([]);
+      expect(fresh.stdout).not.toContain('readable by other accounts');
+
+      // A directory made by an older version or by hand: opened up, then fixed at the next start.
+      fs.chmodSync(dataDir, 0o755);
+      fs.chmodSync(path.join(dataDir, 'pglite'), 0o755);
+      fs.chmodSync(path.join(dataDir, 'pglite', 'PG_VERSION'), 0o644);
+      fs.chmodSync(path.join(dataDir, 'secrets.json'), 0o644);
+      const again = runCli(['migrate'], { DATA_DIR: dataDir }, 200_000);
+      expect(again.status, again.stderr).toBe(0);
+      expect(again.stdout).toContain('DATA_DIR was readable by other accounts');
+      expect(loose()).toEqual([]);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  }, 420_000);
 });
 
 describe('create-user and seed --demo', () => {
