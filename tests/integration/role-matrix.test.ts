@@ -11,7 +11,8 @@ function readMatrix(): Map<string, Record<RoleName, boolean>> {
   const text = fs.readFileSync(new URL('../../docs/PERMISSIONS.md', import.meta.url), 'utf8');
   const matrix = new Map<string, Record<RoleName, boolean>>();
   for (const line of text.split('\n')) {
-    const m = /^\| ((?:POST|PATCH|DELETE|PUT) \S+)(?: \(self\))? \|(.*)\|$/.exec(line);
+    // Cells may be padded (a formatter aligns the table's columns).
+    const m = /^\|\s*((?:POST|PATCH|DELETE|PUT) \S+)(?: \(self\))?\s*\|(.*)\|$/.exec(line);
     if (!m) continue;
     const cells = m[2]!.split('|').map((c) => c.trim());
     matrix.set(

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/database';
 import { ingestFile } from '../../ingest/ingest-file';
 import { organizationsAddressed } from '../../ingest/recipients';
-import type { FileResult } from '../../ingest/types';
+import type { FileResult, IncomingFile } from '../../ingest/types';
 import type { ReportAddressing } from '../report-address';
 
 // An SMTP listener for the rua/ruf address: every message received is imported as an e-mail file (the parser
@@ -43,32 +43,23 @@ export async function startSmtpListener(options: {
         }
         const name = `smtp-${session.id}.eml`;
         const recipients = session.envelope.rcptTo.map((r) => r.address);
-        const addressing = options.addressing;
-        (addressing ? organizationsAddressed(db, recipients, addressing) : Promise.resolve([]))
-          .then((addressedTo) =>
-            ingestFile(db, { name, bytes: Buffer.concat(chunks), source: 'smtp' }, { addressedTo }),
-          )
-          .then(
-            ({ result }) => {
-              options.onResult?.(result);
-              logger.info(
-                { file: name, status: result.status, reason: result.reason },
-                'report received by SMTP',
-              );
-              callback(
-                null,
-                result.status === 'rejected' ? 'Accepted, but no report found' : 'Report stored',
-              );
-            },
-            (err: unknown) => {
-              logger.error({ err, file: name }, 'storing a report received by SMTP failed');
-              callback(
-                Object.assign(new Error('Cannot store the report now, try again later'), {
-                  responseCode: 451,
-                }),
-              );
-            },
-          );
+        const file: IncomingFile = { name, bytes: Buffer.concat(chunks), source: 'smtp' };
+        ingestAddressed(db, file, recipients, options.addressing).then(
+          ({ result }) => {
+            options.onResult?.(result);
+            logger.info(
+              { file: name, status: result.status, reason: result.reason },
+              'report received by SMTP',
+            );
+            callback(null, result.status === 'rejected' ? 'Accepted, but no report found' : 'Report stored');
+          },
+          (err: unknown) => {
+            logger.error({ err, file: name }, 'storing a report received by SMTP failed');
+            callback(
+              Object.assign(new Error('Cannot store the report now, try again later'), { responseCode: 451 }),
+            );
+          },
+        );
       });
     },
   });
@@ -79,4 +70,14 @@ export async function startSmtpListener(options: {
   server.on('error', (err) => logger.error({ err }, 'SMTP listener error'));
   const address = (server as unknown as { server: { address: () => AddressInfo } }).server.address();
   return { port: address.port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function ingestAddressed(
+  db: Db,
+  file: IncomingFile,
+  recipients: string[],
+  addressing: ReportAddressing | undefined,
+) {
+  const addressedTo = addressing ? await organizationsAddressed(db, recipients, addressing) : [];
+  return ingestFile(db, file, { addressedTo });
 }

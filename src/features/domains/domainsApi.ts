@@ -3,7 +3,19 @@ import { api, apiBase } from '../../api/client';
 // Domains and domain groups (under /api/dm).
 const dm = apiBase.dm;
 
-export type Domain = { id: number; attributes: { name: string } };
+/** Ownership of a domain (docs/PERMISSIONS.md): its state and the records that verify it. */
+export type Verification = {
+  status: 'verified' | 'pending';
+  method: 'dmarc' | 'txt' | 'grandfathered' | null;
+  verifiedAt: string | null;
+  checkedAt: string | null;
+  problem: 'not_found' | 'dns' | 'unavailable' | null;
+  reportAddress: string;
+  dmarcRua: string;
+  txtName: string;
+  txtValue: string;
+};
+export type Domain = { id: number; attributes: { name: string; verification?: Verification } };
 export type DomainGroup = { id: number; attributes: { name: string; domains: string[] } };
 
 export async function fetchDomains(): Promise<Domain[]> {
@@ -12,6 +24,11 @@ export async function fetchDomains(): Promise<Domain[]> {
 
 export async function createDomain(name: string) {
   return (await api.post(`${dm}/domains/create/`, new URLSearchParams({ name }))).data;
+}
+
+/** "Check now": asks DNS for the domain's proof and answers the domain with its new state. */
+export async function verifyDomain(id: number): Promise<Domain> {
+  return (await api.post<{ data: Domain }>(`${dm}/v2/domains/${id}/verify/`)).data.data;
 }
 
 export async function deleteDomain(name: string) {

@@ -42,6 +42,20 @@ export const domainChangeResource = registerResource(
   }),
 );
 
+// "Check now" on a domain's row: the answer says whether the domain is verified now.
+export const domainVerifyResource = registerResource(
+  createResource<number, domainsApi.Domain>({
+    name: 'domainVerify',
+    kind: 'write',
+    method: 'post',
+    request: (id) => domainsApi.verifyDomain(id),
+    successMessage: (d) =>
+      t(d.attributes.verification?.status === 'verified' ? 'verify.nowVerified' : 'verify.stillPending'),
+    failureMessage: (error) => errorMessage(error, t('verify.failed'), { from: 'detail' }),
+    onSuccess: () => domainsResource.actions.request(),
+  }),
+);
+
 export type GroupChange =
   | { kind: 'create'; name: string }
   | { kind: 'delete'; id: number }

@@ -6,7 +6,13 @@ const ph = apiBase.ph;
 export type Ref = { type: string; id: number };
 export type Organization = {
   id: number;
-  attributes: { name: string; benefits: { organizationMembersLimit?: number | null }; isStripe: boolean };
+  attributes: {
+    name: string;
+    benefits: { organizationMembersLimit?: number | null };
+    isStripe: boolean;
+    /** The organization's own rua address (docs/INGESTION.md, "Routing"). */
+    reportAddress?: string;
+  };
   relationships: {
     owner: { data: Ref | null };
     members: { data: Ref[] };

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingButton } from '../../../components/LoadingButton';
@@ -6,16 +6,25 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { TextField } from '../../account/components/TextField';
 import { useOnSuccess } from '../../account/useResourceForm';
 import { Table } from '../../organizations/components/MembersTable';
-import { domainChangeResource, domainsResource } from '../domainsResources';
+import { domainChangeResource, domainsResource, domainVerifyResource } from '../domainsResources';
 import { DomainGroupsPanel } from './DomainGroupsPanel';
+import { VerificationBadge, VerificationDetails } from './DomainVerification';
 
-/** The organization's domains (add, delete) and its domain groups. */
+/** The organization's domains (add, delete, verify) and its domain groups. */
 export function DomainsPanel() {
   const { t } = useTranslation('domains');
   const dispatch = useAppDispatch();
   const { data, isLoading, error } = useAppSelector(domainsResource.selectors.selectState);
   const change = useAppSelector(domainChangeResource.selectors.selectState);
+  const verifying = useAppSelector(domainVerifyResource.selectors.selectState).isLoading;
   const [name, setName] = useState('');
+  // The row whose records are shown, and the one being checked now.
+  const [open, setOpen] = useState<number | null>(null);
+  const [checking, setChecking] = useState<number | null>(null);
+  const check = (id: number) => {
+    setChecking(id);
+    dispatch(domainVerifyResource.actions.request(id));
+  };
   useEffect(() => {
     dispatch(domainsResource.actions.request());
   }, [dispatch]);
@@ -36,28 +45,62 @@ export function DomainsPanel() {
             <thead>
               <tr>
                 <th scope="col">{t('list.name')}</th>
+                <th scope="col">{t('verify.status')}</th>
                 <th scope="col">{t('list.actions')}</th>
               </tr>
             </thead>
             <tbody>
-              {domains.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.attributes.name}</td>
-                  <td>
-                    <button
-                      type="button"
-                      aria-label={t('list.deleteOf', { name: d.attributes.name })}
-                      onClick={() =>
-                        dispatch(
-                          domainChangeResource.actions.request({ kind: 'delete', name: d.attributes.name }),
-                        )
-                      }
-                    >
-                      {t('list.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
+              {domains.map((d) => {
+                const v = d.attributes.verification;
+                const detailsId = `domain-records-${d.id}`;
+                return (
+                  <Fragment key={d.id}>
+                    <tr>
+                      <td>{d.attributes.name}</td>
+                      <td>{v && <VerificationBadge status={v.status} />}</td>
+                      <td>
+                        {v && (
+                          <button
+                            type="button"
+                            aria-expanded={open === d.id}
+                            aria-controls={detailsId}
+                            aria-label={t('verify.showRecordsOf', { name: d.attributes.name })}
+                            onClick={() => setOpen(open === d.id ? null : d.id)}
+                          >
+                            {t('verify.showRecords')}
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          aria-label={t('list.deleteOf', { name: d.attributes.name })}
+                          onClick={() =>
+                            dispatch(
+                              domainChangeResource.actions.request({
+                                kind: 'delete',
+                                name: d.attributes.name,
+                              }),
+                            )
+                          }
+                        >
+                          {t('list.delete')}
+                        </button>
+                      </td>
+                    </tr>
+                    {v && open === d.id && (
+                      <tr id={detailsId}>
+                        <td colSpan={3}>
+                          <VerificationDetails
+                            name={d.attributes.name}
+                            verification={v}
+                            checking={verifying && checking === d.id}
+                            onCheck={() => check(d.id)}
+                          />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </Table>
         )}

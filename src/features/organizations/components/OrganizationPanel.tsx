@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SelectControl } from '../../../app/layout/controls';
+import { CopyButton } from '../../../components/CopyButton';
 import { Field, Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
@@ -107,6 +108,16 @@ export function OrganizationPanel() {
         )}
         {data && (
           <>
+            {org?.attributes.reportAddress && (
+              <section aria-labelledby="report-address-title">
+                <h3 id="report-address-title">{t('detail.reportAddress')}</h3>
+                <p>{t('detail.reportAddressHelp')}</p>
+                <p>
+                  <code>{org.attributes.reportAddress}</code>{' '}
+                  <CopyButton value={org.attributes.reportAddress} what={t('detail.reportAddressCopy')} />
+                </p>
+              </section>
+            )}
             <p>
               {limit
                 ? t('detail.membersOfLimit', { count: data.members.length, limit })
