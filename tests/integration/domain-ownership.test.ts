@@ -11,6 +11,7 @@ import * as m0039 from '../../server/db/migrations/0039_domain_ownership';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { envTarget, pollMailbox } from '../../server/mail/inbound/imap-poller';
 import { startSmtpListener } from '../../server/mail/inbound/smtp-listener';
+import { applyVerification } from '../../server/modules/domains/verification-store';
 import { verifyDomainsJob } from '../../server/modules/domains/verify-job';
 import { reportXml } from '../fixtures/dmarc/build-report';
 import { startTestApp, type TestApp } from './support/app';
@@ -205,6 +206,18 @@ describe('routing and verification', () => {
     expect((await ingest('shared-later', 'shared.example.com')).organizationId).toBe(a.org.id);
     // Still B's own address routes B's copy to B (B holds the name pending).
     expect((await ingest('shared-to-b', 'shared.example.com', [b.org.id])).organizationId).toBe(b.org.id);
+  });
+
+  it('lets one of two organizations proving a name at the same moment have it, and tells the other', async () => {
+    const inA = await added(a, 'race.example.com');
+    const inB = await added(b, 'race.example.com');
+    const apply = (id: number) =>
+      t.db
+        .transaction()
+        .execute((trx) => applyVerification(trx, id, { proof: 'txt', dnsFailed: false }, new Date()));
+    const rows = await Promise.all([apply(inA.id), apply(inB.id)]);
+    expect(rows.filter((r) => r!.verified_at !== null)).toHaveLength(1);
+    expect(rows.filter((r) => r!.verification_problem === 'unavailable')).toHaveLength(1);
   });
 
   it('counts an upload by a member of the organization as addressed to it', async () => {

@@ -30,19 +30,39 @@ export async function claimedElsewhere(db: Db, organizationId: number, name: str
   return row !== undefined;
 }
 
+// Two organizations proving one name (or a name and its parent) at the same moment: each first locks the
+// rows of the name and its parents, in id order (no deadlock), so the second waits for the first to commit
+// and then sees its verified row, instead of failing on the unique index.
+async function lockCandidates(db: Db, name: string): Promise<void> {
+  await db
+    .selectFrom('domains')
+    .select('id')
+    .where('name', 'in', domainCandidates(name))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 export async function applyVerification(
   db: Db,
   domainId: number,
   outcome: ProofOutcome,
   now: Date,
 ): Promise<DomainRow | undefined> {
+  const before = await db
+    .selectFrom('domains')
+    .select(['name', 'verified_at'])
+    .where('id', '=', domainId)
+    .executeTakeFirst();
+  if (!before) return undefined; // deleted while its DNS was being asked
+  if (outcome.proof && before.verified_at === null) await lockCandidates(db, before.name);
   const row = await db
     .selectFrom('domains')
     .selectAll()
     .where('id', '=', domainId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) return undefined; // deleted while its DNS was being asked
+  if (!row) return undefined;
   const set: Updateable<DomainsTable> = { verification_checked_at: now };
   let release = false;
   if (outcome.proof) {
