@@ -5,7 +5,8 @@ import { completeAttempt } from './store';
 
 // How a worker runs one fetched job. A handler that runs in a transaction (the default) completes its job in
 // that same transaction: its writes and "done" commit together or not at all, and a run whose job was
-// handed back meanwhile (it outlived its expiry) rolls back instead of doing the work a second time.
+// handed back meanwhile (it outlived its expiry) rolls back instead of doing the work a second time. A job
+// with inTransaction: false is completed by pg-boss after its batch, like any pg-boss job: at least once.
 
 class HandedBack extends Error {
   constructor(ref: JobRef) {
@@ -15,8 +16,8 @@ class HandedBack extends Error {
 
 async function runInside(ctx: AppContext, job: Job, data: unknown, ref: JobRef | null): Promise<void> {
   if (job.inTransaction === false) {
+    // pg-boss completes the batch's jobs after the handler returns.
     await job.run({ ...ctx, data, job: ref });
-    if (ref) await completeAttempt(ctx.db, ref.name, ref.id, ref.retryCount);
     return;
   }
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
 import { sender, sqlAdapter } from './boss';
-import { isArchived, queueExists } from './store';
+import { archivedIds, isArchived, queueExists } from './store';
 
 // The one face of the job queue for the rest of the server. A job is put on the queue in the transaction
 // that makes it necessary: if that transaction rolls back, there is no job; if it commits, some worker runs
@@ -54,3 +54,35 @@ export async function enqueue(
   }
   return created;
 }
+
+/**
+ * Puts many jobs on one queue in one statement per call (fan-out: one job per domain, per recipient...).
+ * Items with a key already queued, done or failed are left out, as with enqueue.
+ */
+export async function enqueueMany(
+  db: Db,
+  name: string,
+  items: { data?: Record<string, unknown>; key?: string; startAfter?: Date | number }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const jobs = items.map((item) => ({
+    name,
+    data: item.data ?? {},
+    ...(item.key === undefined ? {} : { id: keyId(name, item.key) }),
+    ...(item.startAfter === undefined ? {} : { startAfter: startAfterText(item.startAfter) }),
+  }));
+  const done = await archivedIds(
+    db,
+    name,
+    jobs.flatMap((j) => (j.id ? [j.id] : [])),
+  );
+  if (!(await queueExists(db, name)))
+    throw new Error(`no job queue "${name}": add the job to server/jobs/registry.ts`);
+  await sender().insert(
+    jobs.filter((j) => !j.id || !done.has(j.id)),
+    { db: sqlAdapter(db) },
+  );
+}
+
+// pg-boss's insert takes startAfter as an ISO time or an interval text (its send takes seconds too).
+const startAfterText = (v: Date | number) => (v instanceof Date ? v.toISOString() : `${v} seconds`);

@@ -53,6 +53,14 @@ export async function isArchived(db: Db, name: string, id: string): Promise<bool
   return r.rows.length > 0;
 }
 
+/** Which of these ids are archived jobs of the queue. */
+export async function archivedIds(db: Db, name: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const r = await sql<{ id: string }>`select id::text as id from ${table('archive')}
+    where name = ${name} and id = any(${ids}::uuid[])`.execute(db);
+  return new Set(r.rows.map((row) => row.id));
+}
+
 const columns = sql`id::text as id, name, state::text as state, retry_count, retry_limit, created_on, start_after,
   completed_on, output`;
 // pg-boss's own queues (cron hand-off) are its business, not the operator's.

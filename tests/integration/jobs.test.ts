@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { runJobNow } from '../../server/jobs/handle';
 import type { Job } from '../../server/jobs/job';
-import { enqueue } from '../../server/jobs/queue';
+import { enqueue, enqueueMany } from '../../server/jobs/queue';
 import { registeredJobs } from '../../server/jobs/registry';
 import { openQueue, type Queue } from '../../server/jobs/runner';
 import { listJobs } from '../../server/jobs/store';
@@ -146,6 +146,17 @@ describe('enqueue', () => {
     await expect(enqueue(database.db, 'no-such-queue', {})).rejects.toThrow(/no job queue "no-such-queue"/);
   });
 
+  it('enqueueMany puts many jobs in one statement, leaving out keys already there', async () => {
+    const before = (await jobsIn(recorder.name)).length;
+    await enqueueMany(database.db, recorder.name, [
+      { data: { m: 1 }, key: 'domain:7:2026-05-01' },
+      { data: { m: 2 }, key: 'm2' },
+      { data: { m: 3 } },
+    ]);
+    expect((await jobsIn(recorder.name)).length).toBe(before + 2);
+    await expect(enqueueMany(database.db, 'no-such-queue', [{}])).rejects.toThrow(/no job queue/);
+  });
+
   it('a worker runs the queued jobs, and a keyed job done is still not queued again', async () => {
     const worker = await openQueue(ctx, { jobs: [recorder], work: true });
     try {
@@ -155,8 +166,8 @@ describe('enqueue', () => {
     } finally {
       await worker.stop();
     }
-    expect(recorded).toEqual(expect.arrayContaining([{ n: 2 }, { d: 7 }, { d: 7 }]));
-    expect(recorded).toHaveLength(3);
+    expect(recorded).toEqual(expect.arrayContaining([{ n: 2 }, { d: 7 }, { d: 7 }, { m: 2 }, { m: 3 }]));
+    expect(recorded).toHaveLength(5);
     expect(await enqueue(database.db, recorder.name, { d: 7 }, { key: 'domain:7:2026-05-01' })).toBeNull();
   });
 });
