@@ -133,7 +133,10 @@ phase "typecheck" npm run --silent typecheck
 phase "lint" npm run --silent lint
 phase "check:locales" npm run --silent check:locales
 phase "unit + server tests" vitest_phase unit-server --project unit --project server
-phase "integration (PGlite)" vitest_phase integration-pglite --project integration --passWithNoTests
+# jobs-workers.test.ts always runs its worker processes on PostgreSQL (it starts a cluster without
+# DATABASE_URL), so it runs once, in the PostgreSQL phase.
+phase "integration (PGlite)" vitest_phase integration-pglite --project integration --passWithNoTests \
+  --exclude tests/integration/jobs-workers.test.ts
 phase "integration (PostgreSQL)" integration_on_postgres
 phase "services" other_services
 phase "build + check:bundle" build_and_check_bundle
