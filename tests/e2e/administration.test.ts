@@ -139,6 +139,8 @@ describe.each(['en', 'pt'] as const)('administration in %s', (lang) => {
       await dialog.getByText(u('domains.hint', { name: member.username })).waitFor();
       const select = dialog.getByLabel(u('domains.label'), { exact: true });
       await select.fill(domain);
+      // The options load from the server: Enter before they arrive selects nothing.
+      await dialog.getByRole('option', { name: domain, exact: true }).waitFor();
       await select.press('Enter');
       await dialog.getByRole('button', { name: u('domains.save') }).click();
       await page.getByText(u('messages.domainsUpdated')).first().waitFor();
