@@ -1,7 +1,6 @@
-import { parseSettings } from '../config';
 import type { Job } from '../jobs/job';
 import { dueMailIds } from './outbox';
-import { createMailer, type Mailer } from './send';
+import type { Mailer } from './send';
 
 const BATCH = 100;
 
@@ -9,14 +8,13 @@ const BATCH = 100;
 // back-off and the claim). It runs outside a transaction: a run waits on SMTP, and on PGlite a transaction
 // holds the only connection; the per-message claim, not a lock, keeps two workers from sending one message.
 export function outboxRetryJob(options: { mailer?: Mailer; batch?: number } = {}): Job {
-  let mailer = options.mailer;
   return {
     name: 'retry-outbox',
     intervalMs: 60_000,
     inTransaction: false,
-    run: async ({ db, now, logger }) => {
-      // The worker loaded .env into process.env before starting the jobs.
-      mailer ??= createMailer(parseSettings(process.env), logger);
+    run: async ({ db, now, logger, mailer: processMailer }) => {
+      // The process's own mailer (one SMTP transport per process); tests may hand in another.
+      const mailer = options.mailer ?? processMailer;
       if (!mailer.canSend) return;
       const ids = await dueMailIds(db, now(), options.batch ?? BATCH);
       let sent = 0;

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { parseSettings } from '../../config';
 import type { Resolver } from '../../checks/dnsTypes';
 import { createDnsResolver } from '../../checks/resolver';
 import type { Db } from '../../db/database';
@@ -45,7 +44,6 @@ export function verifyDomainsJob(
   options: { resolver?: Resolver; addressing?: ReportAddressing; batch?: number; concurrency?: number } = {},
 ): VerifyJob {
   let resolver = options.resolver;
-  let addressing = options.addressing;
   const done: { id: number; outcome: ProofOutcome; at: Date }[] = [];
   let batch: Promise<unknown> = Promise.resolve();
   let inFlight = false;
@@ -53,17 +51,15 @@ export function verifyDomainsJob(
     name: 'verify-domains',
     intervalMs: 5 * 60_000,
     settled: () => batch.then(() => undefined),
-    run: async ({ db, now, logger }) => {
+    run: async ({ db, now, logger, config }) => {
       const finished = done.splice(0);
       for (const f of finished) await applyVerification(db, f.id, f.outcome, f.at);
       if (finished.length) logger.info({ domains: finished.length }, 'applied ownership checks');
       if (inFlight) return;
       const due = await dueForVerification(db, now(), options.batch ?? 100);
       if (due.length === 0) return;
-      // The worker loaded .env into process.env before starting the jobs.
-      addressing ??= parseSettings(process.env).reportAddress;
       const r = (resolver ??= createDnsResolver());
-      const a = addressing;
+      const a = options.addressing ?? config.reportAddress;
       inFlight = true;
       batch = mapLimit(due, options.concurrency ?? 8, async (domain) => {
         try {
