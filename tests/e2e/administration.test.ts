@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt, repoRoot } from '../support/build';
 import { tr, type Lang } from '../support/locales';
+import { seededDataDir } from '../support/pglite-template';
 import { startServer, type RunningServer } from '../support/server';
 import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
 
@@ -24,7 +24,7 @@ let browser: Browser;
 beforeAll(async () => {
   ensureBuilt();
   // The support account exists before the server starts: PGlite allows one process per data dir.
-  dataDir = mkdtempSync(path.join(tmpdir(), 'msas-e2e-admin-'));
+  dataDir = seededDataDir('msas-e2e-admin-');
   const created = spawnSync(
     path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
     [

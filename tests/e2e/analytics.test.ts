@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage } from '../support/browser';
 import { ensureBuilt, repoRoot } from '../support/build';
 import { tr, type Lang } from '../support/locales';
+import { seededDataDir } from '../support/pglite-template';
 import { startServer, type RunningServer } from '../support/server';
 import { loginViaUi, loginWithPreferences, waitForHeading } from '../support/ui';
 
@@ -87,7 +87,7 @@ async function resetPreferences() {
 beforeAll(async () => {
   ensureBuilt();
   // The support account exists before the server starts: PGlite allows one process per data dir.
-  dataDir = mkdtempSync(path.join(tmpdir(), 'msas-e2e-analytics-'));
+  dataDir = seededDataDir('msas-e2e-analytics-');
   // (With accounts present the server creates no bootstrap owner, so the owner is made here too.)
   for (const [who, role] of [
     [support, 'support'],

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { distDir, repoRoot } from './build';
+import { seededDataDir } from './pglite-template';
 
 export type RunningServer = {
   url: string;
@@ -58,7 +58,7 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 // The real server (`tsx server/main.ts serve`) on a free loopback port with a fresh PGlite DATA_DIR and
 // a known owner; resolves once GET /healthz answers 200.
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'msas-e2e-data-'));
+  const dataDir = seededDataDir('msas-e2e-data-');
   // A snapshot of dist/: a rebuild during the run (another test file, a developer) must not swap the
   // hashed chunks under a page that is loading them.
   const staticDir = path.join(dataDir, 'static');

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { setQueueSchema } from '../../../server/jobs/boss';
+import { seededDataDir } from '../../support/pglite-template';
 
 export type TestDatabase = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
@@ -36,7 +36,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-it-'));
+  const dir = seededDataDir('msas-it-');
   const handle = await openDatabase({ dataDir: dir });
   await migrateToLatest(handle.db);
   return {

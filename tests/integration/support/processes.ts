@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { startPostgres, type Postgres } from '../../../scripts/services/postgres';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { seededDataDir } from '../../support/pglite-template';
 
 const root = process.cwd();
 
@@ -21,7 +20,7 @@ export type SharedDatabase = {
 };
 
 export async function sharedDatabase(options: { postgres?: boolean } = {}): Promise<SharedDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-proc-'));
+  const dataDir = seededDataDir('msas-proc-');
   const base = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
   let cluster: Postgres | undefined;
   let serverUrl = process.env.DATABASE_URL;
