@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => dns.close());
 
-describe('msas check', () => {
+// Each test starts `msas` processes (tsx compiles the CLI on start): give them room on a loaded machine.
+describe('msas check', { timeout: 90_000 }, () => {
   it('prints the check_host() result word and explanation for spf --ip', async () => {
     const pass = await msas([
       'spf',

@@ -26,10 +26,11 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseURL: string,
+  viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 1280, height: 900 },
+    viewport,
     locale: 'en-US',
   });
   const page = await context.newPage();

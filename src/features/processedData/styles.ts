@@ -14,18 +14,23 @@ export const SearchForm = styled.form`
   display: flex;
   gap: 8px;
   align-items: flex-end;
+  max-width: 100%;
 
   label {
     display: flex;
+    flex: 1 1 220px;
     flex-direction: column;
     gap: 4px;
+    min-width: 0;
     font-size: 0.85rem;
     font-weight: 500;
   }
 
   input {
+    box-sizing: border-box;
+    width: 100%;
+    min-width: 0;
     padding: 6px 10px;
-    min-width: 220px;
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.surfaceAlt};
     border: 1px solid ${({ theme }) => theme.colors.textMuted};

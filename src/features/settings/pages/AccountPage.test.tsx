@@ -117,7 +117,8 @@ async function openTab(name: string) {
   const user = userEvent.setup();
   storeSession();
   renderApp('/msas/settings/account');
-  await user.click(await screen.findByRole('tab', { name }));
+  // The first render loads the lazy page chunks: on a loaded machine that takes longer than findBy's 1 s.
+  await user.click(await screen.findByRole('tab', { name }, { timeout: 10_000 }));
   return user;
 }
 

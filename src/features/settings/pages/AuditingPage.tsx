@@ -7,6 +7,7 @@ import { PageFrame } from '../../../app/layout/PageFrame';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { TextField } from '../../account/components/TextField';
 import { Table } from '../../organizations/components/MembersTable';
+import { TableWrap } from '../../processedData/styles';
 import type { AuditFilter } from '../settingsApi';
 import { auditResource } from '../settingsResources';
 
@@ -78,27 +79,29 @@ export function AuditingPage() {
         {error && !data && <p role="alert">{error.message}</p>}
         {data && rows.length === 0 && <p>{t('audit.empty')}</p>}
         {rows.length > 0 && (
-          <Table>
-            <caption className="visually-hidden">{t('audit.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.date')}</th>
-                <th scope="col">{t('audit.operation')}</th>
-                <th scope="col">{t('audit.user')}</th>
-                <th scope="col">{t('audit.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((op) => (
-                <tr key={op.id}>
-                  <td>{new Date(op.attributes.date).toLocaleString(i18n.language)}</td>
-                  <td>{op.attributes.name}</td>
-                  <td>{op.attributes.user ?? t('audit.noUser')}</td>
-                  <td>{op.attributes.response.status}</td>
+          <TableWrap>
+            <Table>
+              <caption className="visually-hidden">{t('audit.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.date')}</th>
+                  <th scope="col">{t('audit.operation')}</th>
+                  <th scope="col">{t('audit.user')}</th>
+                  <th scope="col">{t('audit.status')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {rows.map((op) => (
+                  <tr key={op.id}>
+                    <td>{new Date(op.attributes.date).toLocaleString(i18n.language)}</td>
+                    <td>{op.attributes.name}</td>
+                    <td>{op.attributes.user ?? t('audit.noUser')}</td>
+                    <td>{op.attributes.response.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableWrap>
         )}
         {pages > 1 && (
           <nav aria-label={t('audit.pages')}>
