@@ -1,6 +1,7 @@
-import { recheckJob } from '../checks/history/job';
+import { recheckPlanJob } from '../checks/history/job';
 import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
 import { outboxRetryJob } from '../mail/retry-job';
+import { recheckDomainJob } from '../modules/analysis/recheck-job';
 import { summaryFoldJob } from '../modules/analytics/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
@@ -18,8 +19,9 @@ export const registeredJobs: Job[] = [
   enrichmentJob(),
   // Analytics summaries (issue 4, migration 0033): fold the rollups' queued deltas.
   summaryFoldJob(),
-  // Stored domain checks and DNS history (issue 5): every CHECK_INTERVAL_HOURS.
-  recheckJob(),
+  // Stored domain checks and DNS history (issue 5): every CHECK_INTERVAL_HOURS, one job per domain.
+  recheckPlanJob(),
+  recheckDomainJob(),
   // Domain ownership (issue 15, migration 0039): re-check the DMARC rua / TXT proof of every domain.
   verifyDomainsJob(),
   // PGlite has no autovacuum: reclaim the space of deleted rows and keep the planner's statistics.

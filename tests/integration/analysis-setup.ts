@@ -1,11 +1,14 @@
 import net, { type AddressInfo } from 'node:net';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import type { ZoneRecord } from '../../server/checks/testing/dnsZone';
+import { openQueue } from '../../server/jobs/runner';
+import { recheckDomainJob } from '../../server/modules/analysis/recheck-job';
 import { startTestApp, type TestApp } from './support/app';
 
 // The app of the stored-checks tests (analysis-*, history-*, domain-info-*): its resolver points at a
 // loopback DNS server through DNS_SERVERS, name servers are asked there too, and the MTA-STS and SMTP
-// checks connect to loopback ports where nothing listens (refused at once).
+// checks connect to loopback ports where nothing listens (refused at once). A queue worker runs the
+// re-check jobs (a new domain's first check is one).
 
 export async function freePort(): Promise<number> {
   const s = net.createServer();
@@ -56,10 +59,12 @@ export async function startChecksApp(records: ZoneRecord[]): Promise<ChecksApp> 
       CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
     },
   });
+  const queue = await openQueue(t.ctx, { jobs: [recheckDomainJob()], work: true });
   return {
     t,
     dns,
     close: async () => {
+      await queue.stop();
       await t.close();
       await dns.close();
       if (saved === undefined) delete process.env.DNS_SERVERS;

@@ -1,5 +1,7 @@
 import pino from 'pino';
-import { recheckJob } from '../../server/checks/history/job';
+import { recheckKey, recheckPlanJob, recheckQueue } from '../../server/checks/history/job';
+import { keyId } from '../../server/jobs/queue';
+import { listJobs } from '../../server/jobs/store';
 import { runJobNow } from '../../server/jobs/handle';
 import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
 import { call, seedTenant } from './support/orgs';
@@ -159,7 +161,7 @@ describe('re-check and DNS history', () => {
     expect(spf.json().data.map((i: Item) => i.attributes.content)).toEqual(['v=spf1 mx -all']);
   });
 
-  it('the scheduled job skips a domain checked within the interval and re-checks it after', async () => {
+  it('the planner queues a domain once per interval period and a worker re-checks it', async () => {
     c.dns.setRecords([
       ...mailZone(d, {
         dmarc: `v=DMARC1; p=none; rua=mailto:dmarc@${d}`,
@@ -168,18 +170,35 @@ describe('re-check and DNS history', () => {
       }),
       ...mailZone('fresh-hist.example.com'),
     ]);
-    const job = recheckJob({ settings: { ...c.t.ctx.config, checkIntervalHours: 24 } });
-    let now = new Date(Date.now() + c.t.clock.offsetMs);
-    const run = () => runJobNow({ ...c.t.ctx, now: () => now, logger: pino({ level: 'silent' }) }, job);
-    await run();
-    await job.settled();
-    await run();
-    expect((await history('dmarc')).meta.count).toBe(2);
+    const plan = () => runJobNow({ ...c.t.ctx, logger: pino({ level: 'silent' }) }, recheckPlanJob());
+    const jobs = async () =>
+      (await listJobs(c.t.db, { queue: recheckQueue, limit: 100 })).filter(
+        (j) => j.id === keyId(recheckQueue, recheckKey(tenant.domainId, c.t.ctx.now(), 24)),
+      );
+    // Checked within the last 24 hours: nothing queued, the history unchanged.
+    const items = (await history('dmarc')).meta.count;
+    await plan();
+    expect(await jobs()).toEqual([]);
+    expect((await history('dmarc')).meta.count).toBe(items);
 
-    now = new Date(now.getTime() + 25 * 3_600_000);
-    await run();
-    await job.settled();
-    await run();
+    c.t.clock.offsetMs += 25 * 3_600_000;
+    await plan();
+    await plan(); // the same period: the same key, no second job
+    expect((await jobs()).length).toBe(1);
+    for (let i = 0; i < 150 && (await jobs())[0]?.state !== 'completed'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect((await jobs())[0]?.state).toBe('completed');
+    c.t.clock.offsetMs -= 25 * 3_600_000; // back, so the tenant's tokens are valid again
+    const now = new Date(
+      (
+        await c.t.db
+          .selectFrom('check_results')
+          .select((eb) => eb.fn.max('checked_at').as('at'))
+          .where('domain_id', '=', tenant.domainId)
+          .executeTakeFirstOrThrow()
+      ).at as Date,
+    );
+    expect(now.getTime()).toBeGreaterThan(Date.now() + 24 * 3_600_000);
     const dmarc = (await history('dmarc')).data;
     expect(rows(dmarc)[0]).toEqual(['TXT', `v=DMARC1; p=none; rua=mailto:dmarc@${d}`]);
     expect(dmarc[0]?.attributes.date).toBe(now.toISOString());

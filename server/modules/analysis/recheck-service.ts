@@ -2,19 +2,23 @@ import type { AppContext } from '../../context';
 import type { CheckContext } from '../../checks/domain/context';
 import { checkDomainNow, storeDomainCheck, type DomainCheckOutcome } from '../../checks/history/recheck';
 import { reportSelectors } from '../../checks/history/repo';
+import type { Db } from '../../db/database';
+import { recheckQueue } from '../../checks/history/job';
+import { enqueue } from '../../jobs/queue';
 import { checkContextFrom } from '../checks/service';
 
 // Checks of one domain on demand (POST /v2/domains/{id}/recheck/) and right after a domain is registered.
 // The network half runs outside any transaction; only storing the results takes one.
 
-const contexts = new WeakMap<AppContext, CheckContext>();
+// Keyed by the settings object: a job's context is a new object per run, its config the process's one.
+const contexts = new WeakMap<AppContext['config'], CheckContext>();
 
 /** One check context (resolver, policy fetcher) per application, built at first use from its settings. */
 export function checkContextFor(ctx: AppContext): CheckContext {
-  let found = contexts.get(ctx);
+  let found = contexts.get(ctx.config);
   if (!found) {
     found = checkContextFrom(ctx.config);
-    contexts.set(ctx, found);
+    contexts.set(ctx.config, found);
   }
   return found;
 }
@@ -30,16 +34,12 @@ export async function checkAndStore(ctx: AppContext, domain: CheckableDomain): P
   return outcome;
 }
 
-/** Fire and forget: the first results and history of a newly registered domain, not blocking the request. */
-export function queueDomainCheck(ctx: AppContext, domainId: number): void {
+/**
+ * The first results and history of a newly registered domain: a job on the re-check queue, put there in
+ * the caller's transaction (pass it as db), so a worker runs it even if this process stops now.
+ */
+export async function queueDomainCheck(ctx: AppContext, db: Db, domainId: number): Promise<void> {
   // CHECK_INTERVAL_HOURS=0 turns the automatic checks off (the tests' default: no stray DNS traffic).
   if (ctx.config.checkIntervalHours === 0) return;
-  void (async () => {
-    const domain = await ctx.db
-      .selectFrom('domains')
-      .select(['id', 'name', 'organization_id'])
-      .where('id', '=', domainId)
-      .executeTakeFirst();
-    if (domain) await checkAndStore(ctx, domain);
-  })().catch((err: unknown) => ctx.logger.warn({ err, domainId }, 'first check of a new domain failed'));
+  await enqueue(db, recheckQueue, { domainId }, { key: `domain:${domainId}:registered` });
 }

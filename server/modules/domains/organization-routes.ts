@@ -58,12 +58,20 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
             ctx,
             request,
             'organizations.domains.create',
-            (trx) =>
-              addDomain(trx, request.user!, request.params.id, request.body.name, ctx.config.reportAddress),
+            async (trx) => {
+              const created = await addDomain(
+                trx,
+                request.user!,
+                request.params.id,
+                request.body.name,
+                ctx.config.reportAddress,
+              );
+              // The first results and DNS history, by a worker (server/modules/analysis/recheck-job.ts).
+              await queueDomainCheck(ctx, trx, created.data.id);
+              return created;
+            },
             { status: 201 },
           );
-          // The first results and DNS history, in the background (server/modules/analysis/recheck-service.ts).
-          queueDomainCheck(ctx, doc.data.id);
           return reply.code(201).send(doc);
         },
       );

@@ -76,18 +76,20 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           request,
           'domains.create',
-          (trx) =>
-            addDomain(
+          async (trx) => {
+            const created = await addDomain(
               trx,
               request.user!,
               request.user!.organizationId,
               request.body.name,
               ctx.config.reportAddress,
-            ),
+            );
+            // The first results and DNS history, by a worker (server/modules/analysis/recheck-job.ts).
+            await queueDomainCheck(ctx, trx, created.data.id);
+            return created;
+          },
           { status: 201 },
         );
-        // The first results and DNS history, in the background (server/modules/analysis/recheck-service.ts).
-        queueDomainCheck(ctx, doc.data.id);
         return reply.code(201).send(doc);
       },
     );
