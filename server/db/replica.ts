@@ -25,6 +25,14 @@ export type ReadReplica = {
 
 export const lagCacheMs = 2_000;
 
+// Each replica handle's primary. A hot standby refuses every write, but some reads write first: the
+// analytics queries fold the summary deltas (server/modules/analytics/summaries-fold.ts) before they read,
+// and that fold goes to the primary (the replica then shows the folds it has replayed).
+const primaries = new WeakMap<Db, Db>();
+
+/** The handle writes made on behalf of `db` go to: its primary when `db` is a replica, else `db` itself. */
+export const writerFor = (db: Db): Db => primaries.get(db) ?? db;
+
 // "16/B374D848" → a number of bytes (pg_lsn's text form: two hexadecimal 32-bit halves).
 export function lsnBytes(lsn: string): bigint {
   const [high, low] = lsn.split('/');
@@ -62,6 +70,7 @@ export async function openReplica(
   options: { maxLagSeconds: number; logger: Logger; dataDir: string },
 ): Promise<ReadReplica> {
   const handle = await openDatabase({ databaseUrl: url, dataDir: options.dataDir });
+  primaries.set(handle.db, primary);
   let last: { at: number; lag: Promise<ReplicaLag> } | undefined;
   const measure = async (): Promise<ReplicaLag> => {
     try {
