@@ -20,7 +20,7 @@ import { startChild, type Child } from './support/processes';
 // past DATABASE_READ_MAX_LAG_SECONDS every read goes to the primary. A real `msas worker` answers /readyz
 // with the queue and the replica.
 
-const maxLag = 8;
+const maxLag = 10;
 // Three days ago: inside the default window (the last seven days) and the retention the worker applies.
 const reportBegin = Math.floor(Date.now() / 1000) - 3 * 86_400;
 let primary: Postgres;
