@@ -81,4 +81,21 @@ describe('parseSettings', () => {
     expect(() => parseSettings({ [name]: value })).toThrow(ConfigError);
     expect(() => parseSettings({ [name]: value })).toThrow(message);
   });
+
+  it('reads the replica settings, which need the primary as well', () => {
+    expect(parseSettings({}).readReplica).toEqual({ url: undefined, maxLagSeconds: 30 });
+    const s = parseSettings({
+      DATABASE_URL: 'postgres://u@primary/msas',
+      DATABASE_READ_URL: 'postgres://u@replica/msas',
+      DATABASE_READ_MAX_LAG_SECONDS: '5',
+    });
+    expect(s.readReplica).toEqual({ url: 'postgres://u@replica/msas', maxLagSeconds: 5 });
+    expect(() => parseSettings({ DATABASE_READ_URL: 'postgres://u@replica/msas' })).toThrow(
+      'Invalid setting DATABASE_READ_URL: it needs DATABASE_URL (the primary) as well',
+    );
+    expect(() => parseSettings({ DATABASE_READ_MAX_LAG_SECONDS: 'soon' })).toThrow(
+      'Invalid setting DATABASE_READ_MAX_LAG_SECONDS: expected a whole number (0 or more)',
+    );
+    expect(parseSettings({ WORKER_HEALTH_PORT: '8091' }).workerHealthPort).toBe(8091);
+  });
 });

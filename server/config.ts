@@ -108,6 +108,8 @@ const envSchema = z.object({
   DATA_DIR: optionalText.transform((v) => path.resolve(v ?? './data')),
   STATIC_DIR: optionalText.transform((v) => path.resolve(v ?? './dist')),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// URL'),
+  DATABASE_READ_URL: url(['postgres:', 'postgresql:'], 'a postgres:// URL'),
+  DATABASE_READ_MAX_LAG_SECONDS: wholeNumber(30),
   JWT_SECRET: secret(32),
   ENCRYPTION_KEY: optionalText.refine(
     (v) => v === undefined || /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
@@ -188,6 +190,7 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL: duration('2s'),
   JOBS_MAINTENANCE_INTERVAL: duration('60s'),
   JOBS_STOP_TIMEOUT: duration('30s'),
+  WORKER_HEALTH_PORT: port(undefined),
   TRUST_PROXY: optionalText.refine(
     (v) => v === undefined || /^(true|false|[0-9a-f.:/,\s]+)$/i.test(v),
     'expected true, false or a comma-separated list of proxy addresses',
@@ -201,6 +204,8 @@ export type Settings = {
   dataDir: string;
   staticDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica for analytics, lists and exports (docs/OPERATIONS.md, "Read replica"). */
+  readReplica: { url: string | undefined; maxLagSeconds: number };
   jwtSecret: string | undefined;
   encryptionKey: string | undefined;
   accessTokenTtl: number;
@@ -250,6 +255,8 @@ export type Settings = {
   reputation: ReputationSettings;
   /** The job queue (docs/OPERATIONS.md, "Jobs"): seconds between polls, expiry sweeps, and the stop timeout. */
   jobs: { pollSeconds: number; maintenanceSeconds: number; stopTimeoutSeconds: number };
+  /** Where `msas worker` answers /healthz and /readyz (HOST:port); unset: a worker serves no HTTP. */
+  workerHealthPort: number | undefined;
 };
 
 // Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For.
@@ -271,6 +278,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     throw new ConfigError(`Invalid setting ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const e = result.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new ConfigError('Invalid setting DATABASE_READ_URL: it needs DATABASE_URL (the primary) as well');
   return {
     nodeEnv: e.NODE_ENV ?? 'production',
     port: e.PORT ?? 8080,
@@ -278,6 +287,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     dataDir: e.DATA_DIR,
     staticDir: e.STATIC_DIR,
     databaseUrl: e.DATABASE_URL,
+    readReplica: { url: e.DATABASE_READ_URL, maxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS },
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
@@ -337,6 +347,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       maintenanceSeconds: e.JOBS_MAINTENANCE_INTERVAL,
       stopTimeoutSeconds: e.JOBS_STOP_TIMEOUT,
     },
+    workerHealthPort: e.WORKER_HEALTH_PORT,
   };
 }
 

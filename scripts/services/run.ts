@@ -1,14 +1,16 @@
 // Starts test services, writes their addresses as shell exports, and keeps them up until SIGTERM/SIGINT.
 //   tsx scripts/services/run.ts --write-env /tmp/x.env postgres powerdns unbound dovecot
+// `replica` (after postgres) adds a streaming replica of it as DATABASE_READ_URL; not started by default.
 // Used by scripts/test-all.sh; handy by hand too (Ctrl-C stops everything and removes the temp dirs).
 import { writeFileSync } from 'node:fs';
 import { startDovecot } from './dovecot';
-import { startPostgres } from './postgres';
+import { startPostgres, startReplica, type Postgres } from './postgres';
 import { startPowerDns, type PowerDns } from './powerdns';
 import type { Stoppable } from './process';
 import { startUnbound } from './unbound';
 
-const names = ['postgres', 'powerdns', 'unbound', 'dovecot'] as const;
+const names = ['postgres', 'powerdns', 'unbound', 'dovecot', 'replica'] as const;
+const defaults = names.filter((n) => n !== 'replica');
 type Name = (typeof names)[number];
 
 function parseArgs(argv: string[]): { envFile?: string; wanted: Name[] } {
@@ -19,7 +21,7 @@ function parseArgs(argv: string[]): { envFile?: string; wanted: Name[] } {
     else if ((names as readonly string[]).includes(argv[i])) wanted.push(argv[i] as Name);
     else throw new Error(`unknown argument ${argv[i]}; services: ${names.join(', ')}`);
   }
-  return { envFile, wanted: wanted.length > 0 ? wanted : [...names] };
+  return { envFile, wanted: wanted.length > 0 ? wanted : defaults };
 }
 
 const shellQuote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
@@ -39,12 +41,18 @@ async function main() {
   process.on('SIGINT', () => void stopAll(0));
   try {
     let pdns: PowerDns | undefined;
+    let primary: Postgres | undefined;
     for (const name of wanted) {
       const t0 = Date.now();
       if (name === 'postgres') {
-        const pg = await startPostgres();
-        running.push(pg);
-        env.DATABASE_URL = pg.url;
+        primary = await startPostgres();
+        running.push(primary);
+        env.DATABASE_URL = primary.url;
+      } else if (name === 'replica') {
+        if (!primary) throw new Error('replica needs postgres before it on the command line');
+        const replica = await startReplica(primary);
+        running.push(replica);
+        env.DATABASE_READ_URL = replica.url;
       } else if (name === 'powerdns') {
         pdns = await startPowerDns();
         running.push(pdns);

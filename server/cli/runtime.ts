@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { openReplica } from '../db/replica';
 import { loadConfig } from '../load-config';
 import { privateUmask, secureDataDir } from '../lib/data-dir';
 import { createLogger } from '../lib/logger';
@@ -31,12 +32,17 @@ export async function openRuntime(options: { logger?: Logger; migrate?: boolean 
     const { applied } = await migrateToLatest(handle.db);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
   }
+  const { url: readUrl, maxLagSeconds } = config.readReplica;
+  const replica = readUrl
+    ? await openReplica(readUrl, handle.db, { maxLagSeconds, logger, dataDir: config.dataDir })
+    : undefined;
   const mailer = createMailer(config, logger);
-  const ctx: AppContext = { config, db: handle.db, logger, mailer, now: () => new Date() };
+  const ctx: AppContext = { config, db: handle.db, replica, logger, mailer, now: () => new Date() };
   return {
     ctx,
     close: async () => {
       mailer.close();
+      await replica?.close();
       await handle.close();
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { readDb } from '../../db/read-db';
 import { jsonOrCsv } from '../../lib/csv';
 import { requireAuth } from '../auth/bearer';
 import { secured } from '../organizations/route-schema';
@@ -36,12 +37,13 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest, schema: schema('Messages and results per domain, paged (or CSV)') },
       async (request, reply) => {
         const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
+        const db = await readDb(ctx, request.user!);
         return answerList<DomainRow>(reply, request.url, request.query, s, {
           type: 'aggregated-by-domain',
           id: (r) => r.domain,
           attributes: (rows) => rows.map((r) => ({ ...r, ...rates(r) })),
           csv: { name: 'by-domain', columns: ['domain', ...counts, 'dmarc_passed_percentage', 'sources'] },
-          fetch: (page) => aggregatedByDomain(ctx.db, s, page),
+          fetch: (page) => aggregatedByDomain(db, s, page),
         });
       },
     );
@@ -51,6 +53,7 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest, schema: schema('Messages and results per source IP, paged (or CSV)') },
       async (request, reply) => {
         const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
+        const db = await readDb(ctx, request.user!);
         return answerList<IpRow>(reply, request.url, request.query, s, {
           type: 'aggregated-by-ip',
           id: (r) => r.source_ip,
@@ -66,7 +69,7 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               'domains',
             ],
           },
-          fetch: (page) => aggregatedByIp(ctx.db, s, page),
+          fetch: (page) => aggregatedByIp(db, s, page),
         });
       },
     );
@@ -76,6 +79,7 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { onRequest, schema: schema('Messages and results per sender service, paged (or CSV)') },
       async (request, reply) => {
         const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
+        const db = await readDb(ctx, request.user!);
         return answerList<SenderServiceRow>(reply, request.url, request.query, s, {
           type: 'aggregated-by-sender-service',
           id: (r) => r.sender_service,
@@ -102,7 +106,7 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               'domains',
             ],
           },
-          fetch: (page) => aggregatedBySender(ctx.db, s, page),
+          fetch: (page) => aggregatedBySender(db, s, page),
         });
       },
     );

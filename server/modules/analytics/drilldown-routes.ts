@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { readDb } from '../../db/read-db';
 import { createGeoLookup, emptyGeo } from '../../geo/maxmind';
 import { jsonOrCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
@@ -42,6 +43,7 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const q = request.query;
         const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
+        const db = await readDb(ctx, request.user!);
         const drill = { sourceIp: q.source_ip, senderService: q.sender_service };
         return answerList<MessageRow>(reply, request.url, q, s, {
           type: 'messages',
@@ -73,7 +75,7 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               'reports',
             ],
           },
-          fetch: (page) => messageRows(ctx.db, s, drill, page),
+          fetch: (page) => messageRows(db, s, drill, page),
         });
       },
     );
@@ -87,6 +89,7 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const q = request.query;
         const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
+        const db = await readDb(ctx, request.user!);
         const drill = { sourceIp: q.source_ip, senderService: q.sender_service };
         return answerList<DetailRow>(reply, request.url, q, s, {
           type: 'sender-details',
@@ -96,7 +99,7 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             name: 'sender-details',
             columns: ['org_name', 'date', 'messages', 'dkim_passed', 'spf_passed', 'dmarc_passed'],
           },
-          fetch: (page) => senderDetails(ctx.db, s, drill, page),
+          fetch: (page) => senderDetails(db, s, drill, page),
         });
       },
     );
@@ -116,12 +119,13 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .executeTakeFirst();
         if (!sender) throw notFound();
         const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
+        const db = await readDb(ctx, request.user!);
         return answerList<AssociationRow>(reply, request.url, q, s, {
           type: 'sender-associations',
           id: (r) => r.id,
           attributes: (rows) => rows,
           csv: { name: 'sender-associations', columns: ['ip', 'reverse_dns', 'messages'] },
-          fetch: (page) => senderAssociations(ctx.db, s, sender.name, page),
+          fetch: (page) => senderAssociations(db, s, sender.name, page),
         });
       },
     );

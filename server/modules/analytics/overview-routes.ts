@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { readDb } from '../../db/read-db';
 import type { Actor } from '../../lib/permissions';
 import { requireAuth } from '../auth/bearer';
 import { visibleGroup } from '../domain-groups/service';
@@ -26,10 +27,11 @@ import { dailyTotals } from './time-series-query';
 type Resolved = { id: string; selection: Selection };
 type Resolver = (actor: Actor, params: Record<string, string | number>, q: FilterQuery) => Promise<Resolved>;
 
-async function metrics(ctx: AppContext, r: Resolved) {
+async function metrics(ctx: AppContext, actor: Actor, r: Resolved) {
+  const db = await readDb(ctx, actor);
   const [totals, nrReports] = await Promise.all([
-    metricsTotals(ctx.db, r.selection),
-    countReports(ctx.db, r.selection),
+    metricsTotals(db, r.selection),
+    countReports(db, r.selection),
   ]);
   return metricsDocument(r.id, r.selection, totals, nrReports);
 }
@@ -56,6 +58,7 @@ function registerPair(
     async (request) =>
       metrics(
         ctx,
+        request.user!,
         await resolve(request.user!, (request.params ?? {}) as Record<string, string>, request.query),
       ),
   );
@@ -71,7 +74,8 @@ function registerPair(
     async (request) => {
       const r = await resolve(request.user!, (request.params ?? {}) as Record<string, string>, request.query);
       assertSpan(r.selection, maxSeriesDays);
-      return timeSeriesDocument(r.selection, await dailyTotals(ctx.db, r.selection));
+      const db = await readDb(ctx, request.user!);
+      return timeSeriesDocument(r.selection, await dailyTotals(db, r.selection));
     },
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { writerFor } from '../../db/replica';
 import type { Job } from '../../jobs/job';
 import { backfillSummaries, foldSql, summaries } from '../../db/migrations/0033_analytics_summaries';
 import { backfillSenderDomainBlocks, blockFoldPart } from '../../db/migrations/0035_sender_domain_blocks';
@@ -14,9 +15,10 @@ const retryable = (e: unknown) => ['40P01', '40001'].includes((e as { code?: str
 
 export async function foldSummaries(db: Db): Promise<void> {
   // Two concurrent folds may deadlock on summary rows; the loser's deltas stay queued, so a retry is safe.
+  // A read replica cannot fold: its primary does, and the replica shows the result once it has replayed it.
   for (let attempt = 1; ; attempt++) {
     try {
-      await sql`${fold}`.execute(db);
+      await sql`${fold}`.execute(writerFor(db));
       return;
     } catch (e) {
       if (!retryable(e) || attempt >= 3) throw e;

@@ -5,10 +5,21 @@ import type { AppContext } from '../../context';
 
 const check = z.enum(['ok', 'error']);
 const healthSchema = z.object({ status: check, database: check });
+const replicaSchema = z
+  .object({
+    state: z.enum(['ok', 'lagging', 'error']),
+    lag_seconds: z.number().nullable(),
+    lag_bytes: z.number().nullable(),
+    max_lag_seconds: z.number(),
+  })
+  .describe(
+    'Only with DATABASE_READ_URL. Lagging or unreachable: its reads go to the primary (still ready).',
+  );
 const readySchema = z.object({
   status: check,
   database: check,
   queue: z.enum(['ok', 'error', 'not run here']),
+  replica: replicaSchema.optional(),
 });
 
 /** Whether this process's job queue can take and run jobs; absent on an API-only process (--no-jobs). */
@@ -26,7 +37,8 @@ async function databaseAnswers(ctx: AppContext): Promise<boolean> {
 
 // GET /healthz: liveness, for the start-up check; 503 when the database does not answer.
 // GET /readyz: readiness, for a load balancer or orchestrator: the database and, on a process that runs
-// jobs, the queue; 503 (with which failed) while either is down or the process is stopping.
+// jobs, the queue; 503 (with which failed) while either is down or the process is stopping. With a read
+// replica it also shows the replica's lag, without failing on it: reads fall back to the primary.
 export function healthRoutes(ctx: AppContext, queueReady?: QueueReady): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -56,7 +68,17 @@ export function healthRoutes(ctx: AppContext, queueReady?: QueueReady): FastifyP
         const database = (await databaseAnswers(ctx)) ? 'ok' : 'error';
         const queue = queueReady ? ((await queueReady()) ? 'ok' : 'error') : 'not run here';
         const ok = database === 'ok' && queue !== 'error';
-        return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', database, queue });
+        const answer: z.infer<typeof readySchema> = { status: ok ? 'ok' : 'error', database, queue };
+        if (ctx.replica) {
+          const lag = await ctx.replica.lag();
+          answer.replica = {
+            state: lag.state,
+            lag_seconds: lag.seconds,
+            lag_bytes: lag.bytes,
+            max_lag_seconds: ctx.replica.maxLagSeconds,
+          };
+        }
+        return reply.code(ok ? 200 : 503).send(answer);
       },
     );
   };

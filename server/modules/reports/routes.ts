@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { readDb } from '../../db/read-db';
 import { requireAuth } from '../auth/bearer';
 import { secured } from '../organizations/route-schema';
 import { listOtherReports, originalFile } from './other-service';
@@ -44,7 +45,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { organization, ...q } = request.query;
         const scope = await reportScope(ctx.db, request.user!, organization);
-        return listAggregateReports(ctx.db, scope, q, request.url);
+        return listAggregateReports(await readDb(ctx, request.user!), scope, q, request.url);
       },
     );
 
@@ -59,7 +60,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const scope = await reportScope(ctx.db, request.user!, request.query.organization);
-        return dkimSignatures(ctx.db, scope, request.query.domain);
+        return dkimSignatures(await readDb(ctx, request.user!), scope, request.query.domain);
       },
     );
 
@@ -87,7 +88,8 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const scope = await reportScope(ctx.db, request.user!);
-        return reportRecords(ctx.db, scope, request.params.id, request.query, request.url);
+        const db = await readDb(ctx, request.user!);
+        return reportRecords(db, scope, request.params.id, request.query, request.url);
       },
     );
 
@@ -108,7 +110,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const scope = await reportScope(ctx.db, request.user!);
-          const file = await originalFile(ctx.db, table, scope, request.params.id);
+          const file = await originalFile(await readDb(ctx, request.user!), table, scope, request.params.id);
           const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
           return reply
             .header('content-type', 'application/octet-stream')
@@ -147,7 +149,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request) => {
           const { organization, ...q } = request.query;
           const scope = await reportScope(ctx.db, request.user!, organization);
-          return listOtherReports(ctx.db, table, scope, q, request.url);
+          return listOtherReports(await readDb(ctx, request.user!), table, scope, q, request.url);
         },
       );
     }
