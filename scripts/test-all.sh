@@ -46,6 +46,40 @@ phase() {
   echo "=== ${name}: ${status} (${secs}s)"
 }
 
+# background_phase NAME COMMAND...: a phase that runs beside the ones that follow, its output kept in a
+# file; join_phases waits for it, prints its output and records it like phase does.
+BACKGROUND=()
+background_phase() {
+  local name=$1
+  shift
+  local slot="$WORK/background-${#BACKGROUND[@]}"
+  (
+    t0=$(date +%s)
+    if "$@" >"$slot.log" 2>&1; then status=ok; else status=FAILED; fi
+    echo "$status $(($(date +%s) - t0))" >"$slot.status"
+  ) &
+  SERVICE_PIDS+=("$!")
+  BACKGROUND+=("$name|$slot|$!")
+  echo
+  echo "=== ${name}: started, beside the next phases"
+}
+
+join_phases() {
+  local entry name slot pid status secs
+  for entry in "${BACKGROUND[@]}"; do
+    IFS='|' read -r name slot pid <<<"$entry"
+    wait "$pid" || true
+    echo
+    echo "=== ${name} (ran in the background)"
+    cat "$slot.log" 2>/dev/null || true
+    read -r status secs <"$slot.status" 2>/dev/null || { status=FAILED; secs=0; }
+    [ "$status" = ok ] || FAILED_PHASES+=("$name")
+    TIMINGS+=("$(printf '%-28s %5ss  %s' "$name" "$secs" "$status")")
+    echo "=== ${name}: ${status} (${secs}s)"
+  done
+  BACKGROUND=()
+}
+
 install_packages() {
   local missing=()
   for p in "${PACKAGES[@]}"; do
@@ -163,9 +197,12 @@ phase "unit + server tests" vitest_phase unit-server --project unit --project se
 # jobs-workers.test.ts always runs its worker processes on PostgreSQL (it starts a cluster without
 # DATABASE_URL), and read-replica.test.ts always starts its own primary and replica, so they run once, in
 # the PostgreSQL phase.
+# The two integration phases side by side: each runs its files one at a time, so each keeps about one core
+# busy (PGlite in its worker thread, PostgreSQL in its own processes).
+background_phase "integration (PostgreSQL)" integration_on_postgres
 phase "integration (PGlite)" vitest_phase integration-pglite --project integration --passWithNoTests \
   --exclude tests/integration/jobs-workers.test.ts --exclude tests/integration/read-replica.test.ts
-phase "integration (PostgreSQL)" integration_on_postgres
+join_phases
 phase "services" other_services
 phase "build + check:bundle" build_and_check_bundle
 phase "e2e (Chromium)" vitest_phase e2e --project e2e
