@@ -191,6 +191,29 @@ describe('msas export and import-db', () => {
     );
   }, 120_000);
 
+  it('loads all or nothing: a file cut short leaves the new database empty', async () => {
+    const lines = gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
+    // Every row is still there; the sequences and the end marker are not.
+    const cut = path.join(work, 'cut.jsonl.gz');
+    fs.writeFileSync(cut, gzipSync(lines.slice(0, -2).join('\n')));
+    const fresh = await sharedDatabase();
+    try {
+      const res = await runMsas(fresh.env, ['import-db', cut]);
+      expect(res.code).toBe(1);
+      expect(res.output).toContain('the file ends early (no end marker): it is incomplete');
+      const h = await fresh.open();
+      try {
+        const filled = Object.entries(await counts(h)).filter(([, n]) => n > 0);
+        // Only what the migrations themselves put there.
+        expect(filled).toEqual([['email_senders', 27]]);
+      } finally {
+        await h.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+
   it('refuses to write over an existing file', async () => {
     const res = await runMsas(sourceEnv, ['export', file]);
     expect(res.code).toBe(1);
