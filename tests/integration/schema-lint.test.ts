@@ -10,6 +10,7 @@ import { openTestDatabase, type TestDatabase } from './support/db';
 // foreign key between tenant tables goes through (organization_id, ...); tables without organization_id
 // that point at tenant rows are tenant data missing the column; identities are bigint. What is not true yet
 // is listed below with the reason, so the remaining work stays visible and the list can only shrink.
+// Partitions are left out: they carry their parent's keys.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -169,7 +170,7 @@ async function keys() {
                      and a.attnum = any(x.indkey[0:x.indnkeyatts - 1])) as has_org
       from pg_index x join pg_class c on c.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
       join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = current_schema() and x.indisunique
+     where n.nspname = current_schema() and x.indisunique and not c.relispartition
      order by 1, 2`);
 }
 
@@ -180,6 +181,7 @@ async function foreignKeys() {
                    on a.attrelid = conrelid and a.attnum = k) as columns
       from pg_constraint
      where contype = 'f' and connamespace = (select oid from pg_namespace where nspname = current_schema())
+       and conparentid = 0
      order by 1, 2`);
 }
 
@@ -187,6 +189,7 @@ async function identities() {
   return q(sql<Column & { type: string }>`
     select table_name as table, column_name as column, data_type as type from information_schema.columns
      where table_schema = current_schema() and (is_identity = 'YES' or column_default like 'nextval(%')
+       and not exists (select 1 from pg_class c where c.oid = to_regclass(table_name::text) and c.relispartition)
      order by 1, 2`);
 }
 

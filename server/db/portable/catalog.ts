@@ -52,6 +52,8 @@ export async function foreignKeys(db: Db): Promise<ForeignKey[]> {
     select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
       from pg_constraint
      where contype = 'f' and connamespace = (select oid from pg_namespace where nspname = current_schema())
+       -- a partition's copy of its parent's key goes and comes back with the parent's
+       and conparentid = 0
      order by 1, 2`.execute(db);
   return rows;
 }
