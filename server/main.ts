@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config';
+import { ImportRefused } from './db/portable/import';
 import { migrateToLatest } from './db/migrate';
 import { createUserCommand, seedDemo } from './cli/accounts';
 import { checkCommand, checkUsage } from './cli/check';
 import { importFiles } from './cli/import';
 import { jobsCommand, jobsUsage, parseJobsArgs } from './cli/jobs';
+import { exportCommand, exportFileArg, importCommand, importFileArg, portableUsage } from './cli/portable';
 import pino from 'pino';
 import { createLogger } from './lib/logger';
 import { loadConfig } from './load-config';
@@ -32,6 +34,7 @@ Commands:
         Check a domain's DNS, SPF, DMARC, MTA-STS or TLS-RPT (or all: domain) and print the result.
   import <files or folders...> [--json]
         Import DMARC aggregate, TLS and failure reports (XML, JSON, gzip, zip, e-mail); one line per file.
+  ${portableUsage}
 
 Settings come from the environment or .env: see .env.example and docs/OPERATIONS.md.`;
 
@@ -126,6 +129,22 @@ export async function main(argv: string[]): Promise<number> {
         await runtime.close();
       }
     }
+    case 'export':
+    case 'import-db': {
+      const file = command === 'export' ? exportFileArg(rest) : importFileArg(rest);
+      // Logs go to stderr: stdout carries only the one-line summary. The source is read as it stands
+      // (not migrated); a new target is migrated first, then compared with the file's migrations.
+      const runtime = await openRuntime({
+        logger: createLogger(loadConfig().logLevel, pino.destination(2)),
+        migrate: command === 'import-db',
+      });
+      try {
+        const run = command === 'export' ? exportCommand : importCommand;
+        return await run(runtime.ctx.db, file, print);
+      } finally {
+        await runtime.close();
+      }
+    }
     default:
       console.error(`msas: unknown command "${command}"\n`);
       print(helpText);
@@ -140,8 +159,8 @@ if (isEntry) {
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       console.error(`msas: ${message}`);
-      // Configuration errors are the operator's to fix: the message is enough. Others get their stack.
-      if (!(error instanceof ConfigError)) console.error(error);
+      // Configuration errors and refused imports are the operator's to fix: the message is enough. Others get their stack.
+      if (!(error instanceof ConfigError || error instanceof ImportRefused)) console.error(error);
       process.exit(1);
     },
   );
