@@ -10,7 +10,8 @@ import { listPartitions, partitionLock } from '../db/partitions';
 //
 // Dropping a partition fires no delete trigger, so the rollups' signed deltas for the analytics summaries
 // (migration 0033) are queued from the detached partition before it is dropped; the purge then folds them.
-// Detaching takes an exclusive lock on the parent table until the purge's transaction ends.
+// Detaching takes an exclusive lock on the parent table until the transaction ends: the purge job runs
+// outside a transaction (jobs.ts), so this one is only the drop's.
 
 /** The rollup columns 0033's delta queue keeps. */
 const deltaColumns = sql.raw(
