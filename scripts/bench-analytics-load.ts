@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../server/db/database';
+import { ensureMonths } from '../server/db/partitions';
 import { foldSummaries } from '../server/modules/analytics/summaries-fold';
 
 // Synthetic analytics data written straight into the tables with generate_series (fast bulk SQL, not
@@ -46,6 +47,12 @@ export async function loadAnalytics(
     from generate_series(${shape.days - 1}, 0, -1) day, generate_series(0, ${shape.domains - 1}) d,
       generate_series(0, ${reporters - 1}) r
     order by day desc`.execute(db);
+  // The months of the window's partitions (migration 0042), as ingestion would create them.
+  const dayMs = 86_400_000;
+  const days = Array.from({ length: shape.days }, (_, i) =>
+    new Date(Date.parse(lastDay) - i * dayMs).toISOString().slice(0, 10),
+  );
+  await ensureMonths(db, days);
   // Rollups: 37 distinct source IPs per (domain, day); results from a hash of the row.
   await sql`insert into dmarc_rollups (day, organization_id, domain, source_ip, sender_service, dkim_auth,
       spf_auth, dkim_aligned, spf_aligned, dmarc_pass, disposition, messages, records)

@@ -62,6 +62,10 @@ export type DmarcReportsTable = {
 export type DmarcRecordsTable = {
   id: number;
   report_id: number;
+  /** The report's organization, 0 while it is held; with day, the partition and distribution key (0042). */
+  organization_id: number;
+  /** UTC day of the report's begin, as its rollups carry it: the monthly partition key (0042). */
+  day: ColumnType<Date | string, string, string>;
   source_ip: string;
   count: number;
   disposition: string;

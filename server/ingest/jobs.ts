@@ -13,6 +13,10 @@ export function reportPurgeJob(): Job {
   return {
     name: 'purge-expired-reports',
     intervalMs: 3_600_000,
+    // Outside one long transaction: dropping a month's partitions locks both parent tables (ingestion and
+    // the dashboards wait), so it commits on its own at once (retention-months.ts). Every step deletes by
+    // cutoff, so a run cut short is completed by the next.
+    inTransaction: false,
     run: async ({ db, now, logger }) => {
       const removed = await purgeExpiredReports(db, now());
       logger.info(removed, 'purged reports past their retention');

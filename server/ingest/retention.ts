@@ -1,15 +1,25 @@
 import { sql } from 'kysely';
 import { defaultBenefits } from '../../contract/auth';
 import type { Db } from '../db/database';
+import { ensureMonths, monthOf, nextMonth } from '../db/partitions';
 import { pruneSummaries } from '../modules/analytics/summaries-fold';
 import { benefitsFor } from '../modules/users/roles';
+import { dropExpiredMonths } from './retention-months';
 
 // Retention: an organization keeps reports (and rollups) of the days within its `retention` benefit
 // (default 30 days); the organization's dynamic setting retention_days (Settings → Dynamic Settings, stored
 // by server/modules/settings/service.ts) may shorten it, never lengthen it. Reports nobody claimed are kept the default retention after they were received, then dropped.
-// Original files go when no report points at them any more.
+// Original files go when no report points at them any more. Months past everyone's retention go whole, as
+// partitions (retention-months.ts); the rest row by row.
 
-export type PurgeResult = { reports: number; rollups: number; other: number; files: number };
+/** `months`: months dropped whole (retention-months.ts); their rollups are counted in `rollups`. */
+export type PurgeResult = {
+  reports: number;
+  rollups: number;
+  other: number;
+  files: number;
+  months: string[];
+};
 
 const dayMs = 86_400_000;
 
@@ -19,16 +29,31 @@ export function retentionDays(benefits: { retention?: number } | undefined, sett
   return typeof wanted === 'number' && wanted >= 1 ? Math.min(wanted, allowed) : allowed;
 }
 
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
 export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResult> {
-  const result: PurgeResult = { reports: 0, rollups: 0, other: 0, files: 0 };
+  const result: PurgeResult = { reports: 0, rollups: 0, other: 0, files: 0, months: [] };
+  // Partitions ahead of need: this month's and the next (ingestion creates any other it writes).
+  const today = utcDay(now);
+  await ensureMonths(db, [today, nextMonth(monthOf(today))]);
   const orgs = await db.selectFrom('organizations').select(['id', 'benefits', 'settings']).execute();
-  for (const org of orgs) {
-    const cutoff = new Date(now.getTime() - retentionDays(org.benefits, org.settings) * dayMs);
+  const cutoffs = orgs.map((org) => ({
+    org,
+    cutoff: new Date(now.getTime() - retentionDays(org.benefits, org.settings) * dayMs),
+  }));
+  const unclaimed = new Date(now.getTime() - defaultBenefits.retention * dayMs);
+  // First the months past everyone's retention, whole; then the rows of the months still partly kept.
+  const keepFrom = cutoffs.reduce((min, c) => (utcDay(c.cutoff) < min ? utcDay(c.cutoff) : min), today);
+  const dropped = await dropExpiredMonths(db, keepFrom, unclaimed);
+  result.months = dropped.months;
+  result.rollups += dropped.rollups;
+  for (const { org, cutoff } of cutoffs) {
     // Aggregate reports go by the day their rollups carry (UTC day of begin), so both leave together.
-    const day = cutoff.toISOString().slice(0, 10);
+    const day = utcDay(cutoff);
     result.reports += await purgeAggregate(
       db,
       sql`organization_id = ${org.id} and (begin_date at time zone 'UTC')::date < ${day}::date`,
+      day,
     );
     const rollups = await db
       .deleteFrom('dmarc_rollups')
@@ -45,7 +70,6 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
       result.other += Number(r.numDeletedRows);
     }
   }
-  const unclaimed = new Date(now.getTime() - defaultBenefits.retention * dayMs);
   result.reports += await purgeAggregate(db, sql`organization_id is null and received_at < ${unclaimed}`);
   for (const table of ['tls_reports', 'failure_reports'] as const) {
     const r = await db
@@ -70,12 +94,14 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
 }
 
 // Children first, by set: faster than letting ON DELETE CASCADE fire row by row on a million records.
-async function purgeAggregate(db: Db, where: ReturnType<typeof sql>): Promise<number> {
+// `before`: the records are all of days before it, so only the partitions of those months are read.
+async function purgeAggregate(db: Db, where: ReturnType<typeof sql>, before?: string): Promise<number> {
   const ids = (await sql<{ id: number }>`select id from dmarc_reports where ${where}`.execute(db)).rows.map(
     (r) => r.id,
   );
   if (ids.length === 0) return 0;
-  await sql`delete from dmarc_records where report_id = any(${ids}::int[])`.execute(db);
+  const days = before === undefined ? sql`` : sql`and day < ${before}::date`;
+  await sql`delete from dmarc_records where report_id = any(${ids}::int[]) ${days}`.execute(db);
   await sql`delete from dmarc_reports where id = any(${ids}::int[])`.execute(db);
   return ids.length;
 }

@@ -119,8 +119,8 @@ export function recordsUnnest(c: RecordColumns, withOrd: boolean) {
 const listsJson = (lists: readonly string[]) => `[${lists.join(',')}]`;
 
 /**
- * Inserts the records `rec` selects (id drawn, report_id set, recordsUnnest's columns), each with its DKIM
- * and SPF list taken by position from the statement's lists. The parameter is parsed once (a bound value
+ * Inserts the records `rec` selects (id drawn, report_id, organization_id and day set: see recordOwner;
+ * recordsUnnest's columns), each with its DKIM and SPF list taken by position from the statement's lists. The parameter is parsed once (a bound value
  * is a constant to the planner), `->` finds an element without reading the ones before it, and there is no
  * join: joining the lists by number made the planner sort the records (a merge join). `rec` is a subquery,
  * not a CTE, so its rows are not first copied into a tuplestore (the batch statement: −7%).
@@ -128,11 +128,12 @@ const listsJson = (lists: readonly string[]) => `[${lists.join(',')}]`;
 export const insertRecords = (
   c: RecordColumns,
   rec: RawBuilder<unknown>,
-) => sql`insert into dmarc_records (id, report_id, source_ip,
+) => sql`insert into dmarc_records (id, report_id, organization_id, day, source_ip,
     count, disposition, dkim, spf, reasons, header_from, envelope_from, envelope_to, extensions, dkim_results,
     spf_results)
-  select rec.id, rec.report_id, rec.source_ip, rec.count, rec.disposition, rec.dkim, rec.spf,
-    coalesce(rec.reasons, '[]'::jsonb), rec.header_from, rec.envelope_from, rec.envelope_to, rec.extensions,
+  select rec.id, rec.report_id, rec.organization_id, rec.day, rec.source_ip, rec.count, rec.disposition,
+    rec.dkim, rec.spf, coalesce(rec.reasons, '[]'::jsonb), rec.header_from, rec.envelope_from, rec.envelope_to,
+    rec.extensions,
     ${listsJson(c.dkimLists.texts)}::jsonb -> (rec.dkim_idx - 1),
     ${listsJson(c.spfLists.texts)}::jsonb -> (rec.spf_idx - 1)
   from (${rec}) rec`;
@@ -142,6 +143,15 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
   addRecords(c, report, from, to);
   return { c, ips: c.ip };
 }
+
+/**
+ * A record's organization and day, its report's (migration 0042: the records' partition key and the
+ * organization for a distributed PostgreSQL): 0 while the report is held (no organization has id 0).
+ */
+export const recordOwner = (report: AggregateReport, organizationId: number | null) => ({
+  organizationId: organizationId ?? 0,
+  day: utcDay(report.reportMetadata.dateRange.begin),
+});
 
 /** A report_files row: (sha256, name, size, content, source). */
 export const fileValues = (digest: string, file: IncomingFile) =>
@@ -242,8 +252,13 @@ function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): 
  * once (`offset 0` keeps the subquery from being pulled up, which made pg_get_serial_sequence, a catalog
  * lookup, run for every record: 3 µs a record against 0.35 µs for nextval alone, measured).
  */
-function chunkStatement(head: RawBuilder<unknown>, parts: ReturnType<typeof recordArrays>) {
-  const rec = sql`select nextval(seq.oid)::int as id, hdr.id as report_id, t.*
+function chunkStatement(
+  head: RawBuilder<unknown>,
+  parts: ReturnType<typeof recordArrays>,
+  owner: ReturnType<typeof recordOwner>,
+) {
+  const rec = sql`select nextval(seq.oid)::int as id, hdr.id as report_id,
+      ${owner.organizationId}::int as organization_id, ${owner.day}::date as day, t.*
     from hdr, (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq,
       ${recordsUnnest(parts.c, false)}`;
   return sql<{ id: number; file_id: number | null }>`with ${head},
@@ -264,7 +279,8 @@ export async function storeAggregate(
   const total = report.records.length;
   const first = recordArrays(report, 0, Math.min(total, recordsPerStatement));
   const head = sql`${fileCte(ctx)}, ${headerCte(report, ctx, domain)}`;
-  const { rows } = await chunkStatement(head, first).execute(trx);
+  const owner = recordOwner(report, ctx.organizationId);
+  const { rows } = await chunkStatement(head, first, owner).execute(trx);
   if (rows.length === 0) return null;
   const { id, file_id: fileId } = rows[0];
   await ctx.stage?.('report', meta.reportId);
@@ -275,6 +291,7 @@ export async function storeAggregate(
     await chunkStatement(
       sql`f as (select ${fileId}::int as id), hdr as (select ${id}::int as id)`,
       part,
+      owner,
     ).execute(trx);
   }
   await ctx.stage?.('records', meta.reportId);

@@ -4,7 +4,7 @@ import type { AggregateReport } from '../dmarc/types';
 import { dkimCapWarning } from './auth-json';
 import { cleanText, utcDay } from './clean';
 import { maxDkimPerRecord } from '../modules/reports/auth-results';
-import { textArray } from './pg-array';
+import { intArray, textArray } from './pg-array';
 import { rollupRows } from './rollups';
 import {
   addRecords,
@@ -15,6 +15,7 @@ import {
   newRecordColumns,
   policyDomain,
   recordsPerStatement,
+  recordOwner,
   recordsUnnest,
   reportConflict,
   reportKeyColumns,
@@ -51,6 +52,7 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
   const digests: string[] = [];
   const ords: number[] = [];
   const domains: string[] = [];
+  const owners = items.map(({ report, ctx }) => recordOwner(report, ctx.organizationId));
   const records = newRecordColumns();
   items.forEach(({ report, ctx }, ord) => {
     const domain = policyDomain(report);
@@ -93,7 +95,9 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       left join stored s on s.ord = g order by g) as a),
     ins_rec as (${insertRecords(
       records,
-      sql`select nextval(seq.oid)::int as id, ids.a[t.ord + 1] as report_id, t.*
+      sql`select nextval(seq.oid)::int as id, ids.a[t.ord + 1] as report_id,
+        (${intArray(owners.map((o) => o.organizationId))}::int[])[t.ord + 1] as organization_id,
+        (${textArray(owners.map((o) => o.day))}::date[])[t.ord + 1] as day, t.*
       from (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq, ids,
         ${recordsUnnest(records, true)}
       where ids.a[t.ord + 1] is not null`,

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { ensureMonths, forgetMonths, missingPartition } from '../db/partitions';
 import { reportKey, summarise } from '../dmarc/report-key';
 import type { Report } from '../dmarc/types';
+import { utcDay } from './clean';
 import { saveOriginalFile } from './files';
 import { addPending, emptyPending, flushPending, knownIps, rememberIps, type Pending } from './flush';
 import { findDomainOwners } from './ownership';
@@ -15,7 +17,7 @@ import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types
 // that statement fails, behind a SAVEPOINT per report: a duplicate, a report for another tenant or a failing
 // report is rolled back to its savepoint and the others are kept. The IPs to enrich and the rollups of the stored reports are written once at the
 // end (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries
-// the whole batch from the start.
+// the whole batch from the start, as does a write that found its month's partition gone (partitions.ts).
 
 /** `own[i]`: report i's own bytes when they are not the whole file (docs/INGESTION.md); absent: all are. */
 export type ParsedFile = { file: IncomingFile; digest: string; reports: Report[]; own?: (OwnFile | null)[] };
@@ -25,7 +27,7 @@ export type BatchOutcome = { reports: StoredReport[]; error?: unknown };
 
 const retryable = (e: unknown) => {
   const code = (e as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001';
+  return code === '40P01' || code === '40001' || missingPartition(e);
 };
 
 function base(report: Report) {
@@ -180,15 +182,25 @@ async function runBatch(
   return out;
 }
 
+/** The UTC begin days of the batch's aggregate reports: the months its records and rollups go to. */
+const batchDays = (files: ParsedFile[]) =>
+  files.flatMap((f) =>
+    f.reports.flatMap((r) => (r.kind === 'aggregate' ? [utcDay(r.reportMetadata.dateRange.begin)] : [])),
+  );
+
 export async function storeBatch(db: Db, files: ParsedFile[], options: IngestOptions = {}) {
   const known = knownIps(db);
   for (let attempt = 1; ; attempt++) {
     try {
+      // Before the batch's transaction: creating a partition locks its parent, briefly (partitions.ts).
+      await ensureMonths(db, batchDays(files));
       const pending = emptyPending();
       const out = await db.transaction().execute((trx) => runBatch(trx, files, options, known, pending));
       rememberIps(known, pending);
       return out;
     } catch (e) {
+      // A month another process dropped (retention) after this one saw it: look again and retry.
+      if (missingPartition(e)) forgetMonths(db);
       if (!retryable(e) || attempt >= 5) throw e;
       await new Promise((r) => setTimeout(r, 20 * attempt));
     }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ensureMonths } from '../../server/db/partitions';
 import { blockDomainsPerSender } from '../../server/modules/analytics/sender-domains-query';
 import { foldSummaries } from '../../server/modules/analytics/summaries-fold';
 import { summaryDrift } from '../../server/modules/analytics/summary-check';
@@ -23,6 +24,11 @@ const addDays = (d: string, n: number) =>
 const first = '2030-01-01';
 
 async function insert(rows: [day: number, domain: string, ip: string, sender: string | null][]) {
+  // The months' partitions (migration 0042), as ingestion creates them.
+  await ensureMonths(
+    t.db,
+    rows.map(([day]) => addDays(first, day)),
+  );
   await t.db
     .insertInto('dmarc_rollups')
     .values(

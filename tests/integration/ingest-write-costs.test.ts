@@ -14,7 +14,9 @@ const before = '0036_record_auth_results';
 
 const indexes = async () =>
   (
-    await sql<{ def: string }>`select regexp_replace(indexdef, ' ON \\S+', ' ON') as def from pg_indexes
+    await sql<{
+      def: string;
+    }>`select regexp_replace(indexdef, ' ON (ONLY )?\\S+', ' ON') as def from pg_indexes
       where tablename = 'dmarc_records' and schemaname = current_schema() order by indexname`.execute(t.db)
   ).rows.map((r) => r.def);
 const recordIdCache = async () =>
@@ -43,11 +45,15 @@ afterAll(async () => {
 
 describe('0037_ingest_write_costs', () => {
   it('keeps one primary key (report_id, id) on records, caches their ids and drops the rollup id', async () => {
+    // 0042_partitioned_history adds the organization and the partition key (the day) to it.
     expect(await indexes()).toEqual([
-      'CREATE UNIQUE INDEX dmarc_records_pkey ON USING btree (report_id, id)',
+      'CREATE UNIQUE INDEX dmarc_records_pkey ON USING btree (report_id, id, organization_id, day)',
     ]);
     expect(await recordIdCache()).toBe('128');
-    expect(await rollupIndexes()).not.toContain('dmarc_rollups_pkey');
+    // (Since 0042 the rollups' primary key is their unique key, not the serial id.)
+    const { rows } = await sql`select 1 from information_schema.columns where table_schema = current_schema()
+      and table_name = 'dmarc_rollups' and column_name = 'id'`.execute(t.db);
+    expect(rows).toEqual([]);
   });
 
   it('refuses a second record with the same id in one report', async () => {
@@ -59,8 +65,9 @@ describe('0037_ingest_write_costs', () => {
       { organizationId: org.id, domain: 'write-costs.test', reportId: 'wc-1', ...at },
       record,
     );
-    const again = sql`insert into dmarc_records (id, report_id, source_ip, count, disposition, dkim, spf, reasons,
-        header_from) select id, report_id, source_ip, count, disposition, dkim, spf, reasons, header_from
+    const again = sql`insert into dmarc_records (id, report_id, organization_id, day, source_ip, count,
+        disposition, dkim, spf, reasons, header_from) select id, report_id, organization_id, day, source_ip,
+        count, disposition, dkim, spf, reasons, header_from
       from dmarc_records where id = ${at.recordId}`;
     await expect(again.execute(t.db)).rejects.toThrow(/duplicate key/);
   });

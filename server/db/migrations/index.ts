@@ -16,6 +16,7 @@ import * as m0038 from './0038_report_own_files';
 import * as m0039 from './0039_domain_ownership';
 import * as m0040 from './0040_outbox_retry';
 import * as m0041 from './0041_unique_addresses';
+import * as m0042 from './0042_partitioned_history';
 import * as m0043 from './0043_tenant_keys';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0039_domain_ownership': m0039,
   '0040_outbox_retry': m0040,
   '0041_unique_addresses': m0041,
+  '0042_partitioned_history': m0042,
   '0043_tenant_keys': m0043,
 };

@@ -105,6 +105,8 @@ export async function reportRecords(
     .selectAll('d')
     .select(['e.ptr', 'e.sender_service'])
     .where('d.report_id', '=', id)
+    // The report's day: only its month's partition is read (migration 0042).
+    .where('d.day', '=', new Date(report.begin_date).toISOString().slice(0, 10))
     .orderBy('d.id')
     .offset(p.offset)
     .limit(p.pageSize)

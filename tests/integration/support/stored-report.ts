@@ -1,4 +1,5 @@
 import type { Db } from '../../../server/db/database';
+import { ensureMonths } from '../../../server/db/partitions';
 
 type DkimResult = { domain: string; selector: string; result: string; human_result: string | null };
 
@@ -38,11 +39,15 @@ export async function storeReportWithDkim(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const day = r.begin.slice(0, 10);
+  await ensureMonths(db, [day]);
   await db
     .insertInto('dmarc_records')
     .values({
       id: r.recordId,
       report_id: report.id,
+      organization_id: r.organizationId,
+      day,
       source_ip: '192.0.2.10',
       count: 1,
       disposition: 'none',
