@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database';
 import { appliedMigrations, dataTables, foreignKeys } from './catalog';
 import { formatName, formatVersion, isMarker, type Marker, type TableStart } from './format';
+import { ensureMonths, partitionedTables } from '../partitions';
 
 const batchSize = 1000;
 
@@ -50,6 +51,12 @@ function refuseOtherVersion(header: Marker | undefined, target: string[]): strin
 }
 
 async function insertBatch(db: Db, table: TableStart, lines: string[]): Promise<void> {
+  // Monthly partitions exist only for the months written so far: make the batch's months first.
+  if ((partitionedTables as readonly string[]).includes(table.name))
+    await ensureMonths(
+      db,
+      lines.map((line) => String((JSON.parse(line) as { day: unknown }).day).slice(0, 10)),
+    );
   const cols = sql.join(table.columns.map((c) => sql.id(c)));
   await sql`insert into ${sql.table(table.name)} (${cols})
             select ${cols} from json_populate_recordset(null::${sql.table(table.name)}, ${`[${lines.join(',')}]`}::json)`.execute(
