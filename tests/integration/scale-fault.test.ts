@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { startPostgres, startReplica, type Postgres } from '../../scripts/services/postgres';
-import { pickPort } from '../../scripts/services/process';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { summaryDrift } from '../../server/modules/analytics/summary-check';
 import { makeUser } from './support/app';
 import { multipart } from './support/multipart';
 import { startChild, type Child } from './support/processes';
-import { startProxy, type Backend, type Proxy } from './support/round-robin-proxy';
+import { loginAt, scaleEnv, startApi, twoBackends, until } from './support/api-process';
+import { startProxy, type Proxy } from './support/round-robin-proxy';
 
 // Issue 16's fault test, on real components: a PostgreSQL primary and a streaming replica, two
 // `msas serve --no-jobs` behind a round-robin proxy, two `msas worker`, all on the primary and reading
@@ -20,7 +19,9 @@ import { startProxy, type Backend, type Proxy } from './support/round-robin-prox
 // failed or ran twice, the analytics summaries equal a recomputation from the rollups, and the only 5xx
 // answers are the proxy's 502s for requests that were in flight to the killed API process.
 
-const REPORTS = Number(process.env.SCALE_FAULT_REPORTS ?? 800);
+// Issue 16 asks for 2,000; on the 2-core development machine under a load of 11-15 about 13 uploads/s
+// get through, so the default keeps the upload phase near 90 s. SCALE_FAULT_REPORTS=2000 runs the full count.
+const REPORTS = Number(process.env.SCALE_FAULT_REPORTS ?? 1200);
 const CLIENTS = 4;
 const sample = fs.readFileSync(
   path.resolve('../shared/samples/dmarc/mail-auth/resources/dmarc-feedback/001.xml'),
@@ -52,32 +53,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-fault-'));
 const children: Child[] = [];
 const live = (c: Child) => c.process.exitCode === null && c.process.signalCode === null;
 
-async function until(what: string, probe: () => Promise<boolean>, ms = 120_000) {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function startWorker(): Promise<Child> {
   const child = startChild({ ...env, LOG_LEVEL: 'info' }, ['worker']);
   children.push(child);
   await child.waitFor(/"msg":"worker started"/, 180_000);
-  return child;
-}
-
-/** An API process on `backend`'s port; the proxy sends it requests once it answers /readyz. */
-async function startApi(backend: Backend): Promise<Child> {
-  const child = startChild({ ...env, PORT: String(backend.port) }, ['serve', '--no-jobs']);
-  children.push(child);
-  backend.label = `api-${child.process.pid}`;
-  await until(`${backend.label} to be ready`, async () => {
-    if (!live(child)) throw new Error(`${backend.label} exited:\n${child.output()}`);
-    const res = await fetch(`http://127.0.0.1:${backend.port}/readyz`).catch(() => null);
-    return res?.status === 200;
-  });
-  backend.up = true;
   return child;
 }
 
@@ -104,27 +83,11 @@ beforeAll(async () => {
     .insertInto('domains')
     .values({ name: 'example.com', organization_id: organizationId, verified_at: new Date() })
     .execute();
-  env = {
-    DATABASE_URL: primary.url,
-    DATABASE_READ_URL: replica.url,
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-    CHECK_INTERVAL_HOURS: '0',
-    JOBS_POLL_INTERVAL: '1',
-  };
-  const ports = [await pickPort(20_000 + Math.floor(Math.random() * 20_000))];
-  ports.push(await pickPort(ports[0] + 1));
-  const backends = ports.map((port) => ({ port, label: '', up: false }));
+  env = { ...scaleEnv(primary.url, replica.url, dataDir), JOBS_POLL_INTERVAL: '1' };
+  const backends = await twoBackends(20_000 + Math.floor(Math.random() * 20_000));
   proxy = await startProxy(backends);
-  await Promise.all([...backends.map(startApi), startWorker(), startWorker()]);
-  const login = await fetch(`${proxy.url}/api/ph/authenticate/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: owner.email, password: owner.password }).toString(),
-  });
-  expect(login.status).toBe(200);
-  token = ((await login.json()) as { access: string }).access;
+  await Promise.all([...backends.map((b) => startApi(env, b, children)), startWorker(), startWorker()]);
+  token = await loginAt(proxy.url, owner.email, owner.password);
 }, 300_000);
 
 afterAll(async () => {
@@ -175,7 +138,7 @@ describe('scale-out under faults', () => {
       workers[0].process.kill('SIGKILL');
       api.process.kill('SIGKILL');
       await Promise.all([workers[0].exited, api.exited]);
-      await Promise.all([startWorker(), startApi(apiBackend)]);
+      await Promise.all([startWorker(), startApi(env, apiBackend, children)]);
     })();
 
     await Promise.all([...Array.from({ length: CLIENTS }, client), fault]);

@@ -22,7 +22,7 @@ const hopHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'ho
 function forward(backend: Backend, req: http.IncomingMessage, body: Buffer) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
-      const headers = { ...req.headers, 'content-length': String(body.length) };
+      const headers: http.OutgoingHttpHeaders = { ...req.headers, 'content-length': String(body.length) };
       for (const h of hopHeaders) if (h !== 'host') delete headers[h];
       const out = http.request(
         { host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers, agent: false },
@@ -67,7 +67,7 @@ export async function startProxy(backends: Backend[]): Promise<Proxy> {
         }
         try {
           const answer = await forward(backend, req, body);
-          const headers = { ...answer.headers };
+          const headers: http.OutgoingHttpHeaders = { ...answer.headers };
           for (const h of hopHeaders) delete headers[h];
           record(backend.label, answer.status);
           res.writeHead(answer.status, { ...headers, 'x-backend': backend.label }).end(answer.body);
