@@ -195,13 +195,14 @@ phase "check:locales" npm run --silent check:locales
 # On two cores vitest's default is one worker (cores - 1); these files share nothing, so use every core.
 phase "unit + server tests" vitest_phase unit-server --project unit --project server --maxWorkers=100%
 # jobs-workers.test.ts always runs its worker processes on PostgreSQL (it starts a cluster without
-# DATABASE_URL), and read-replica.test.ts always starts its own primary and replica, so they run once, in
-# the PostgreSQL phase.
+# DATABASE_URL), and read-replica.test.ts and scale-fault.test.ts always start their own primary and
+# replica, so they run once, in the PostgreSQL phase.
 # The two integration phases side by side: each runs its files one at a time, so each keeps about one core
 # busy (PGlite in its worker thread, PostgreSQL in its own processes).
 background_phase "integration (PostgreSQL)" integration_on_postgres
 phase "integration (PGlite)" vitest_phase integration-pglite --project integration --passWithNoTests \
-  --exclude tests/integration/jobs-workers.test.ts --exclude tests/integration/read-replica.test.ts
+  --exclude tests/integration/jobs-workers.test.ts --exclude tests/integration/read-replica.test.ts \
+  --exclude tests/integration/scale-fault.test.ts
 join_phases
 phase "services" other_services
 phase "build + check:bundle" build_and_check_bundle
