@@ -192,8 +192,9 @@ phase "Debian packages" install_packages
 phase "npm ci" node_modules_ready
 phase "typecheck + lint" static_checks
 phase "check:locales" npm run --silent check:locales
-# On two cores vitest's default is one worker (cores - 1); these files share nothing, so use every core.
-phase "unit + server tests" vitest_phase unit-server --project unit --project server --maxWorkers=100%
+# vitest's default worker count (cores - 1) leaves a core to the jsdom and timing tests: with every core
+# busy, their one-second waits time out.
+phase "unit + server tests" vitest_phase unit-server --project unit --project server
 # jobs-workers.test.ts always runs its worker processes on PostgreSQL (it starts a cluster without
 # DATABASE_URL), and read-replica.test.ts and scale-fault.test.ts always start their own primary and
 # replica, so they run once, in the PostgreSQL phase.
