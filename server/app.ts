@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import './fastify-augment';
 import { rejectControlChars } from './lib/control-chars';
 import { errorHandler } from './lib/error-handler';
+import { completeDocument } from './lib/openapi';
 import './lib/schemas';
 import { registerXsrfCookie } from './lib/xsrf';
 import { authRoutes } from './modules/auth/routes';
@@ -110,6 +111,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (input) =>
+      'openapiObject' in input ? completeDocument(input.openapiObject) : input.swaggerObject,
   });
 
   await app.register(healthRoutes(ctx, options.queueReady));
