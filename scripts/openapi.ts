@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -14,13 +15,23 @@ import { createMailer } from '../server/mail/send';
 export async function openapiDocument(): Promise<unknown> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-openapi-'));
   try {
-    const settings = parseSettings({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent' });
+    const settings = parseSettings({
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'dist'),
+      LOG_LEVEL: 'silent',
+    });
     // Keys the document never uses; building the app does not read them either.
     const config = { ...settings, jwtSecret: 'x'.repeat(64), encryptionKey: Buffer.alloc(32) };
     const logger = createLogger('silent');
     // A pool that never connects: building the app runs no query.
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) });
-    const app = await buildApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() });
+    const app = await buildApp({
+      config,
+      db,
+      logger,
+      mailer: createMailer(config, logger),
+      now: () => new Date(),
+    });
     await app.ready();
     const doc = app.swagger();
     await app.close();
@@ -31,7 +42,7 @@ export async function openapiDocument(): Promise<unknown> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const out = path.resolve(process.argv[2] ?? 'docs/openapi.json');
   const doc = await openapiDocument();
   fs.writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);

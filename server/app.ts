@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import {
   jsonSchemaTransform,
@@ -113,6 +114,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     transform: jsonSchemaTransform,
     transformObject: (input) =>
       'openapiObject' in input ? completeDocument(input.openapiObject) : input.swaggerObject,
+  });
+
+  // The rendered API reference, from files of the package itself (no CDN): /api/docs.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'none', deepLinking: true },
+    theme: { title: 'msas API reference' },
   });
 
   await app.register(healthRoutes(ctx, options.queueReady));
