@@ -17,6 +17,7 @@ import './fastify-augment';
 import { rejectControlChars } from './lib/control-chars';
 import { errorHandler } from './lib/error-handler';
 import { completeDocument } from './lib/openapi';
+import type { OpenAPIV3 } from 'openapi-types';
 import './lib/schemas';
 import { registerXsrfCookie } from './lib/xsrf';
 import { authRoutes } from './modules/auth/routes';
@@ -113,7 +114,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
     transformObject: (input) =>
-      'openapiObject' in input ? completeDocument(input.openapiObject) : input.swaggerObject,
+      'openapiObject' in input
+        ? completeDocument(input.openapiObject as Partial<OpenAPIV3.Document>)
+        : input.swaggerObject,
   });
 
   // The rendered API reference, from files of the package itself (no CDN): /api/docs.
