@@ -69,12 +69,8 @@ export function openSpots(
 export const stillOpen: string[] = [
   'GET /api/dm/analysis-by-system/{system}/ 200',
   'GET /api/dm/analysis-by-system/{system}/{domainId}/ 200',
-  'GET /api/dm/dmarc/aggregate-reports/ 200',
-  'GET /api/dm/dmarc/aggregate-reports/dkim-signatures/ 200',
   'GET /api/dm/dmarc/aggregate-reports/email-senders/{id}/logo/ 200',
-  'GET /api/dm/dmarc/aggregate-reports/{id}/ 200',
   'GET /api/dm/dmarc/aggregate-reports/{id}/file/ 200',
-  'GET /api/dm/dmarc/aggregate-reports/{id}/records/ 200',
   'GET /api/dm/dmarc/failure-reports/ 200',
   'GET /api/dm/dmarc/failure-reports/{id}/file/ 200',
   'GET /api/dm/dmarc/tls-reports/ 200',
