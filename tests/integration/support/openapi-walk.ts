@@ -87,10 +87,4 @@ export const stillOpen: string[] = [
   'GET /checks/smtp/{domain} 200',
   'GET /checks/spf/{domain} 200',
   'GET /checks/tls-rpt/{domain} 200',
-  'POST /api/ph/confirm-registration/ 200',
-  'POST /api/ph/contact/ 201',
-  'POST /api/ph/member-registrations/confirm/ 201',
-  'POST /api/ph/password-reset/ 201',
-  'POST /api/ph/password-reset/confirm/ 200',
-  'POST /api/ph/register-client/ 201',
 ];
