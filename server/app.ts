@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import {
   jsonSchemaTransform,
@@ -15,6 +16,8 @@ import type { AppContext } from './context';
 import './fastify-augment';
 import { rejectControlChars } from './lib/control-chars';
 import { errorHandler } from './lib/error-handler';
+import { completeDocument } from './lib/openapi';
+import type { OpenAPIV3 } from 'openapi-types';
 import './lib/schemas';
 import { registerXsrfCookie } from './lib/xsrf';
 import { authRoutes } from './modules/auth/routes';
@@ -110,6 +113,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (input) =>
+      'openapiObject' in input
+        ? completeDocument(input.openapiObject as Partial<OpenAPIV3.Document>)
+        : input.swaggerObject,
+  });
+
+  // The rendered API reference, from files of the package itself (no CDN): /api/docs.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'none', deepLinking: true },
+    theme: { title: 'msas API reference' },
   });
 
   await app.register(healthRoutes(ctx, options.queueReady));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { fieldErrorsSchema, requiredMessage } from '../../contract/errors';
+import { blankMessage } from '../../contract/fields';
 
 // Field messages in the words the SPA's catalogue expects (Django REST framework's).
-export const blankMessage = 'This field may not be blank.';
+export { blankMessage, text } from '../../contract/fields';
 export const emailMessage = 'Enter a valid email address.';
 
 // A missing field reads "This field is required." everywhere on the server (process-wide zod setting).
@@ -11,8 +12,6 @@ z.config({
     issue.code === 'invalid_type' && issue.input === undefined ? requiredMessage : undefined,
 });
 
-export const text = (max = 255) =>
-  z.string().trim().min(1, blankMessage).max(max, `Ensure this field has no more than ${max} characters.`);
 export const emailField = () =>
   z
     .string()

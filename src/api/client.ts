@@ -1,6 +1,6 @@
 import axios, { AxiosError, AxiosHeaders, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { jwtDecode } from 'jwt-decode';
-import { camelCaseKeys } from './camelCase';
+import { camelCaseKeys } from '../../contract/casing';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 
 declare module 'axios' {

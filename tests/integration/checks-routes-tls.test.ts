@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelCaseKeys } from '../../src/api/camelCase';
+import { camelCaseKeys } from '../../contract/casing';
 import type { DaneResult, DnssecResult, SmtpResult } from '../../src/features/verifyTools/domainVerify/types';
 import { makeTestPki, opensslTlsaData, type TestPki } from '../support/tls/certs';
 import { startDnssecLab, type DnssecLab } from '../support/dnssec/lab';

@@ -44,7 +44,7 @@ beforeAll(async () => {
       end_date: '2026-10-02T00:00:00Z',
       email: 'noreply@receiver.example',
       errors: '[]',
-      policy: '{}',
+      policy: JSON.stringify({ adkim: 'r', aspf: 'r', p: 'none' }),
       extensions: null,
       warnings: '[]',
       records_count: 2,

@@ -12,6 +12,7 @@ import {
   alertsEmailResponse,
   changePasswordBody,
   changePasswordResponse,
+  accountConfirmedSchema,
   detailSchema,
   emailBody,
   publicErrors,
@@ -65,7 +66,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Activate an account with the e-mailed token (public, single use)',
           body: tokenBody,
-          response: { 200: detailSchema, ...publicErrors },
+          response: { 200: accountConfirmedSchema, ...publicErrors },
         },
       },
       (request) =>

@@ -24,7 +24,13 @@ export const inviteBody = z.object({
 });
 export const invitationConfirmBody = z.object({ token: text(200), username: text(150), password });
 
-export const detailSchema = z.looseObject({ detail: z.string() });
+export const detailSchema = z.object({ detail: z.string() });
+// Confirming a sign-up or accepting an invitation also names the account it made.
+export const accountConfirmedSchema = detailSchema.extend({ username: z.string(), is_active: z.boolean() });
+export const invitationAcceptedSchema = detailSchema.extend({
+  username: z.string(),
+  organization: z.number().int(),
+});
 export const changePasswordResponse = authenticateResponseSchema.extend({ detail: z.string() });
 export const alertsEmailResponse = z.object({ alerts_email: z.string().nullable() });
 export const registrationDocument = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SYSTEMS } from '../../checks/history/systems';
+import { checkWarningSchema } from '../../../contract/checks';
 import { errorResponses } from '../../lib/schemas';
 import { filterShape } from '../analytics/schemas';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
@@ -22,13 +23,7 @@ export const analysisListQuery = z.object({
 });
 export type AnalysisListQuery = z.infer<typeof analysisListQuery>;
 
-export const warningSchema = z.looseObject({
-  code: z.string(),
-  severity: z.enum(['error', 'warning', 'info']),
-  message: z.string(),
-  subject: z.string().optional(),
-  params: z.record(z.string(), z.unknown()).optional(),
-});
+export const warningSchema = checkWarningSchema;
 const status = z.enum(['pass', 'warning', 'fail', 'unchecked']);
 const summary = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 

@@ -11,7 +11,8 @@ import { aggregatedBySender, type SenderServiceRow } from './aggregated-by-sende
 import { percent } from './documents';
 import { resolveSelection } from './filter';
 import { answerList } from './list-answer';
-import { aggregationList, aggregationQuery, analyticsErrors } from './schemas';
+import { aggregationQuery, analyticsErrors } from './schemas';
+import { byDomainList, byIpList, bySenderServiceList } from '../../../contract/analytics';
 
 // GET /aggregated-by-domain/, /aggregated-by-ip/ and /aggregated-by-sender-service/ (spec section 7): paged
 // (links current, first, last, next, prev), sorted by ?ordering=, searched by ?search=, under the global
@@ -26,22 +27,25 @@ const counts = ['messages', 'records', 'dmarc_passed', 'dmarc_failed', 'dkim_pas
 export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const schema = (summary: string) =>
+    const schema = (
+      summary: string,
+      list: typeof byDomainList | typeof byIpList | typeof bySenderServiceList,
+    ) =>
       secured('analytics', summary, {
         querystring: aggregationQuery,
-        response: { 200: jsonOrCsv(aggregationList), ...analyticsErrors },
+        response: { 200: jsonOrCsv(list), ...analyticsErrors },
       });
 
     app.get(
       '/aggregated-by-domain/',
-      { onRequest, schema: schema('Messages and results per domain, paged (or CSV)') },
+      { onRequest, schema: schema('Messages and results per domain, paged (or CSV)', byDomainList) },
       async (request, reply) => {
         const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
         const db = await readDb(ctx, request.user!);
-        return answerList<DomainRow>(reply, request.url, request.query, s, {
+        return answerList(reply, request.url, request.query, s, {
           type: 'aggregated-by-domain',
           id: (r) => r.domain,
-          attributes: (rows) => rows.map((r) => ({ ...r, ...rates(r) })),
+          attributes: (rows: DomainRow[]) => rows.map((r) => ({ ...r, ...rates(r) })),
           csv: { name: 'by-domain', columns: ['domain', ...counts, 'dmarc_passed_percentage', 'sources'] },
           fetch: (page) => aggregatedByDomain(db, s, page),
         });
@@ -50,14 +54,14 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/aggregated-by-ip/',
-      { onRequest, schema: schema('Messages and results per source IP, paged (or CSV)') },
+      { onRequest, schema: schema('Messages and results per source IP, paged (or CSV)', byIpList) },
       async (request, reply) => {
         const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
         const db = await readDb(ctx, request.user!);
-        return answerList<IpRow>(reply, request.url, request.query, s, {
+        return answerList(reply, request.url, request.query, s, {
           type: 'aggregated-by-ip',
           id: (r) => r.source_ip,
-          attributes: (rows) => rows.map((r) => ({ ...r, ...rates(r) })),
+          attributes: (rows: IpRow[]) => rows.map((r) => ({ ...r, ...rates(r) })),
           csv: {
             name: 'by-ip',
             columns: [
@@ -76,14 +80,17 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/aggregated-by-sender-service/',
-      { onRequest, schema: schema('Messages and results per sender service, paged (or CSV)') },
+      {
+        onRequest,
+        schema: schema('Messages and results per sender service, paged (or CSV)', bySenderServiceList),
+      },
       async (request, reply) => {
         const s = await resolveSelection(ctx.db, request.user!, request.query, ctx.now());
         const db = await readDb(ctx, request.user!);
-        return answerList<SenderServiceRow>(reply, request.url, request.query, s, {
+        return answerList(reply, request.url, request.query, s, {
           type: 'aggregated-by-sender-service',
           id: (r) => r.sender_service,
-          attributes: (rows) =>
+          attributes: (rows: SenderServiceRow[]) =>
             rows.map(({ logo_mime, logo_version, ...r }) => ({
               ...r,
               logo:

@@ -9,7 +9,8 @@ import { secured } from '../organizations/route-schema';
 import { resolveSelection } from './filter';
 import { answerList } from './list-answer';
 import { messageRows, type MessageRow } from './messages-query';
-import { aggregationList, analyticsErrors, associationsQuery, drillQuery } from './schemas';
+import { analyticsErrors, associationsQuery, drillQuery } from './schemas';
+import { messageList, senderAssociationList, senderDetailList } from '../../../contract/analytics';
 import { senderAssociations, type AssociationRow } from './sender-associations-query';
 import { senderDetails, type DetailRow } from './sender-details-query';
 
@@ -25,10 +26,15 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { cityDb: ctx.config.reputation.geoipCityDb, asnDb: ctx.config.reputation.geoipAsnDb },
       (message) => ctx.logger.warn(message),
     );
-    const list = <Q extends typeof drillQuery | typeof associationsQuery>(summary: string, querystring: Q) =>
+    type Answer = typeof messageList | typeof senderDetailList | typeof senderAssociationList;
+    const list = <Q extends typeof drillQuery | typeof associationsQuery>(
+      summary: string,
+      querystring: Q,
+      answer: Answer,
+    ) =>
       secured('analytics', summary, {
         querystring,
-        response: { 200: jsonOrCsv(aggregationList), ...analyticsErrors },
+        response: { 200: jsonOrCsv(answer), ...analyticsErrors },
       });
 
     app.get(
@@ -38,6 +44,7 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: list(
           'Records grouped by source IP, header From, disposition, DKIM and SPF (?source_ip=, ?sender_service=)',
           drillQuery,
+          messageList,
         ),
       },
       async (request, reply) => {
@@ -45,10 +52,10 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
         const db = await readDb(ctx, request.user!);
         const drill = { sourceIp: q.source_ip, senderService: q.sender_service };
-        return answerList<MessageRow>(reply, request.url, q, s, {
+        return answerList(reply, request.url, q, s, {
           type: 'messages',
           id: (r) => [r.source_ip, r.header_from, r.disposition, r.dkim, r.spf].join('|'),
-          attributes: async (rows) => {
+          attributes: async (rows: MessageRow[]) => {
             const places = new Map<string, Awaited<ReturnType<typeof geo>>>();
             for (const ip of new Set(rows.map((r) => r.source_ip)))
               places.set(ip, await geo(ip).catch(() => emptyGeo));
@@ -84,17 +91,21 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${base}/sender-details/`,
       {
         onRequest,
-        schema: list('Messages per reporter and day for a sender service or source IP', drillQuery),
+        schema: list(
+          'Messages per reporter and day for a sender service or source IP',
+          drillQuery,
+          senderDetailList,
+        ),
       },
       async (request, reply) => {
         const q = request.query;
         const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
         const db = await readDb(ctx, request.user!);
         const drill = { sourceIp: q.source_ip, senderService: q.sender_service };
-        return answerList<DetailRow>(reply, request.url, q, s, {
+        return answerList(reply, request.url, q, s, {
           type: 'sender-details',
           id: (r) => `${r.org_name}|${r.date}`,
-          attributes: (rows) => rows,
+          attributes: (rows: DetailRow[]) => rows,
           csv: {
             name: 'sender-details',
             columns: ['org_name', 'date', 'messages', 'dkim_passed', 'spf_passed', 'dmarc_passed'],
@@ -108,7 +119,11 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${base}/sender-associations/`,
       {
         onRequest,
-        schema: list('The source IPs attributed to an email sender (?email_sender=)', associationsQuery),
+        schema: list(
+          'The source IPs attributed to an email sender (?email_sender=)',
+          associationsQuery,
+          senderAssociationList,
+        ),
       },
       async (request, reply) => {
         const q = request.query;
@@ -120,10 +135,10 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!sender) throw notFound();
         const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
         const db = await readDb(ctx, request.user!);
-        return answerList<AssociationRow>(reply, request.url, q, s, {
+        return answerList(reply, request.url, q, s, {
           type: 'sender-associations',
           id: (r) => r.id,
-          attributes: (rows) => rows,
+          attributes: (rows: AssociationRow[]) => rows,
           csv: { name: 'sender-associations', columns: ['ip', 'reverse_dns', 'messages'] },
           fetch: (page) => senderAssociations(db, s, sender.name, page),
         });

@@ -10,10 +10,11 @@ import type { Selection } from './filter';
 export type Page = { offset: number; limit: number; search?: string; ordering?: string };
 type Attributes = Record<string, unknown>;
 
-export type ListSpec<R> = {
-  type: string;
+// T and A are the resource type and attributes the route's contract schema names (contract/analytics.ts).
+export type ListSpec<R, T extends string = string, A extends Attributes = Attributes> = {
+  type: T;
   id: (row: R) => string;
-  attributes: (rows: R[]) => Attributes[] | Promise<Attributes[]>;
+  attributes: (rows: R[]) => A[] | Promise<A[]>;
   /** File name stem and columns of the CSV export. */
   csv: { name: string; columns: readonly string[] };
   fetch: (page: Page) => Promise<{ count: number; rows: R[] }>;
@@ -21,12 +22,12 @@ export type ListSpec<R> = {
 
 type ListQuery = { page: number; page_size: number; search?: string; ordering?: string; format?: string };
 
-export async function answerList<R>(
+export async function answerList<R, T extends string, A extends Attributes>(
   reply: FastifyReply,
   url: string,
   q: ListQuery,
   s: Selection,
-  spec: ListSpec<R>,
+  spec: ListSpec<R, T, A>,
 ) {
   if (q.format === 'csv') {
     const { count, rows } = await spec.fetch({

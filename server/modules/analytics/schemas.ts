@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatShape } from '../../lib/csv';
 import { calendarDay, errorResponses } from '../../lib/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
+import { pageQueryShape } from '../organizations/paging';
 
 const day = calendarDay();
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -89,12 +89,6 @@ export const aggregationQuery = z.object({
   ordering: z.string().max(64).optional(),
 });
 export type AggregationQuery = z.infer<typeof aggregationQuery>;
-
-export const aggregationList = z.object({
-  data: z.array(z.object({ type: z.string(), id: z.string(), attributes: z.looseObject({}) })),
-  links: pageLinksSchema,
-  meta: pageMetaSchema,
-});
 
 export const analyticsErrors = errorResponses(400, 401, 403, 404);
 

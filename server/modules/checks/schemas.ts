@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkWarningSchema } from '../../../contract/checks';
 import { errorResponses } from '../../lib/schemas';
 
 // Schemas of the public /checks routes (OpenAPI). Attributes list the fields of product spec section 3
@@ -25,11 +26,7 @@ export const spfQuery = z.object({
   helo: z.string().max(255).optional(),
 });
 
-const warning = z.looseObject({
-  code: z.string(),
-  severity: z.enum(['error', 'warning', 'info']),
-  message: z.string(),
-});
+const warning = checkWarningSchema;
 const scored = { warnings: z.array(warning), score: z.number() };
 const dmarcTag = z.object({
   value: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { detailSchema, emailField, errorResponses, text } from '../../lib/schemas';
+import { emailField, errorResponses, text } from '../../lib/schemas';
 
 export const contactBody = z.object({
   name: text(120),
@@ -9,4 +9,4 @@ export const contactBody = z.object({
 });
 export type ContactInput = z.infer<typeof contactBody>;
 
-export const contactResponses = { 201: detailSchema, ...errorResponses(400, 429) };
+export const contactResponses = { 201: z.object({ detail: z.string() }), ...errorResponses(400, 429) };

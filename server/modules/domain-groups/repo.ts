@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DomainGroupRow } from '../../db/schema';
 import type { DomainScope } from '../domains/repo';
-import type { GroupResource } from './schemas';
+import type { DomainGroupResource as GroupResource } from '../../../contract/domains';
 
 function scoped(db: Db, organizationId: number | 'all', search?: string) {
   let q = db.selectFrom('domain_groups');

@@ -5,18 +5,20 @@ import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
 import { secured } from '../organizations/route-schema';
 import {
-  createBody,
-  detailBody,
-  domainsBody,
-  groupDocument as documentSchema,
-  groupErrors,
-  groupList,
-  groupListQuery,
-  groupParams,
-  patchBody,
-  v1UpdateBody,
-} from './schemas';
+  detailDocument as detailBody,
+  domainGroupCreateBody as createBody,
+  domainGroupDocument as documentSchema,
+  domainGroupDomainsBody as domainsBody,
+  domainGroupListDocument as groupList,
+  domainGroupListQuery as groupListQuery,
+  domainGroupParams as groupParams,
+  domainGroupPatchBody as patchBody,
+  domainGroupV1UpdateBody as v1UpdateBody,
+} from '../../../contract/domains';
+import { errorResponses } from '../../lib/schemas';
 import { changeDomains, create, list, readGroup, remove, replaceDomains, update } from './service';
+
+const groupErrors = errorResponses(400, 401, 403, 404);
 
 // Domain groups v1 and v2 (mounted under /api/dm).
 export function domainGroupRoutes(ctx: AppContext): FastifyPluginAsyncZod {

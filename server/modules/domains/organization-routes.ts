@@ -5,21 +5,23 @@ import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
 import { queueDomainCheck } from '../analysis/recheck-service';
 import { secured } from '../organizations/route-schema';
-import { idParams } from '../organizations/schemas';
 import { visibleOrganization } from '../organizations/service';
 import {
   domainDocument,
-  domainErrors,
+  domainIdParams,
+  domainListDocument,
   domainListQuery,
-  domainListSchema,
-  nameBody,
-  orgDomainDeleteBody,
-  orgDomainPatchBody,
-} from './schemas';
+  domainNameBody,
+  organizationDomainDeleteBody,
+  organizationDomainPatchBody,
+} from '../../../contract/domains';
+import { errorResponses } from '../../lib/schemas';
 import { addDomain, deleteDomainById, domainList, renameDomain, scopeFor } from './service';
 
 // /organizations/{id}/domains (mounted under /api/ph). The spec writes the path without a trailing slash
 // before the query, so both spellings are served.
+const domainErrors = errorResponses(400, 401, 403, 404);
+
 export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
@@ -30,9 +32,9 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         {
           onRequest,
           schema: secured(tag, 'Domains of an organization', {
-            params: idParams,
+            params: domainIdParams,
             querystring: domainListQuery.omit({ organization: true }),
-            response: { 200: domainListSchema, ...domainErrors },
+            response: { 200: domainListDocument, ...domainErrors },
           }),
         },
         async (request) => {
@@ -48,8 +50,8 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         {
           onRequest,
           schema: secured(tag, 'Add a domain to an organization (owner, admin)', {
-            params: idParams,
-            body: nameBody,
+            params: domainIdParams,
+            body: domainNameBody,
             response: { 201: domainDocument, ...domainErrors },
           }),
         },
@@ -80,8 +82,8 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         {
           onRequest,
           schema: secured(tag, 'Rename a domain of an organization (owner, admin)', {
-            params: idParams,
-            body: orgDomainPatchBody,
+            params: domainIdParams,
+            body: organizationDomainPatchBody,
             response: { 200: domainDocument, ...domainErrors },
           }),
         },
@@ -102,8 +104,8 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         {
           onRequest,
           schema: secured(tag, 'Remove a domain from an organization (owner, admin); body {id}', {
-            params: idParams,
-            body: orgDomainDeleteBody,
+            params: domainIdParams,
+            body: organizationDomainDeleteBody,
             response: { 204: z.null(), ...domainErrors },
           }),
         },

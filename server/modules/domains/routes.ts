@@ -6,18 +6,17 @@ import { limitExceeded, recordFailure } from '../auth/rate-limit';
 import { requireAuth } from '../auth/bearer';
 import { checkContextFor, queueDomainCheck } from '../analysis/recheck-service';
 import { secured } from '../organizations/route-schema';
-import { idParams } from '../organizations/schemas';
-import { findDomainById } from './repo';
 import {
-  detailBody,
+  detailDocument,
   domainDocument,
-  domainErrors,
+  domainIdParams,
+  domainListDocument,
   domainListQuery,
-  domainListSchema,
-  nameBody,
-  nameParams,
-  verifyErrors,
-} from './schemas';
+  domainNameBody,
+  domainNameParams,
+} from '../../../contract/domains';
+import { errorResponses } from '../../lib/schemas';
+import { findDomainById } from './repo';
 import {
   addDomain,
   deleteDomainByName,
@@ -30,6 +29,8 @@ import { verifyOwnership } from './verify-service';
 
 // One "check now" per domain per 10 s: each asks DNS three or more names.
 const VERIFY_WINDOW_SECONDS = 10;
+const domainErrors = errorResponses(400, 401, 403, 404);
+const verifyErrors = errorResponses(401, 403, 404, 429);
 
 // Mounted under /api/dm.
 export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -50,7 +51,7 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             `Domains of the caller's organization${v2 ? ' with relationships' : ''}, paged`,
             {
               querystring: domainListQuery,
-              response: { 200: domainListSchema, ...domainErrors },
+              response: { 200: domainListDocument, ...domainErrors },
             },
           ),
         },
@@ -67,7 +68,7 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, "Add a domain to the caller's organization (form field name)", {
-          body: nameBody,
+          body: domainNameBody,
           response: { 201: domainDocument, ...domainErrors },
         }),
       },
@@ -99,7 +100,7 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, 'Check now whether the domain proves its ownership (owner, admin)', {
-          params: idParams,
+          params: domainIdParams,
           response: { 200: domainDocument, ...verifyErrors },
         }),
       },
@@ -126,8 +127,8 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, "Delete a domain of the caller's organization", {
-          params: nameParams,
-          response: { 200: detailBody, ...domainErrors },
+          params: domainNameParams,
+          response: { 200: detailDocument, ...domainErrors },
         }),
       },
       (request) =>

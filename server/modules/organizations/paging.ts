@@ -1,12 +1,7 @@
-import { z } from 'zod';
 import type { PageLinks } from '../../../contract/jsonapi';
 
-// Page-number paging for every list: ?page= (1-based) and ?page_size= (default 20, at most 100).
-export const defaultPageSize = 20;
-export const pageQueryShape = {
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(defaultPageSize),
-};
+// The wire schemas of paging live in the contract; this file builds the links and meta they describe.
+export { defaultPageSize, pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../../contract/paging';
 
 export type Paging = { page: number; pageSize: number; offset: number };
 export const paging = (q: { page: number; page_size: number }): Paging => ({
@@ -14,15 +9,6 @@ export const paging = (q: { page: number; page_size: number }): Paging => ({
   pageSize: q.page_size,
   offset: (q.page - 1) * q.page_size,
 });
-
-export const pageLinksSchema = z.object({
-  current: z.string().nullable(),
-  first: z.string().nullable(),
-  last: z.string().nullable(),
-  next: z.string().nullable(),
-  prev: z.string().nullable(),
-});
-export const pageMetaSchema = z.looseObject({ count: z.number(), page: z.number(), page_size: z.number() });
 
 // Links keep the caller's other query parameters and change only the page.
 export function pageLinks(url: string, p: Paging, count: number): PageLinks {

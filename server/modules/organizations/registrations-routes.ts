@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { deliverInBackground } from '../account/mail';
 import {
   accountErrors,
-  detailSchema,
+  invitationAcceptedSchema,
   invitationConfirmBody,
   publicErrors,
   registrationDocument,
@@ -69,7 +69,7 @@ export function registrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Accept an invitation: choose username and password (public, single use)',
           body: invitationConfirmBody,
-          response: { 201: detailSchema, ...publicErrors },
+          response: { 201: invitationAcceptedSchema, ...publicErrors },
         },
       },
       async (request, reply) => {

@@ -22,18 +22,13 @@ const resource = (type: string) =>
 const list = (item: z.ZodType) =>
   z.object({ data: z.array(item), links: pageLinksSchema, meta: pageMetaSchema });
 
-export const aggregateReportResource = resource('aggregate-reports');
-export const aggregateReportList = list(aggregateReportResource);
-export const aggregateReportDocument = z.object({ data: aggregateReportResource });
-export const recordResource = resource('dmarc-records').extend({
-  dkim_signatures: z.array(z.object({ id: z.number().int(), attributes: z.looseObject({}) })),
-});
-export const recordList = list(recordResource);
-export const dkimSignatureList = z.object({
-  data: z.array(
-    z.object({ type: z.literal('dkim-signatures'), id: z.string(), attributes: z.looseObject({}) }),
-  ),
-});
+// The aggregate reports' documents are the contract's; TLS and failure lists are not typed there yet.
+export {
+  aggregateReportDocument,
+  aggregateReportList,
+  dkimSignatureList,
+  recordList,
+} from '../../../contract/reports';
 export const tlsReportList = list(resource('tls-reports'));
 export const failureReportList = list(resource('failure-reports'));
 

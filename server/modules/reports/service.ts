@@ -47,6 +47,23 @@ export async function listAggregateReports(db: Db, scope: ReportScope, q: ListQu
 
 type AggregateRow = Awaited<ReturnType<typeof findAggregate>>;
 
+// Field by field, so a row stored before a tag was kept (np, testing, discovery_method) still answers every
+// key of the contract (contract/reports.ts), as null.
+function policyPublished(domain: string, p: NonNullable<AggregateRow>['policy']) {
+  return {
+    domain,
+    adkim: p.adkim,
+    aspf: p.aspf,
+    p: p.p,
+    sp: p.sp ?? null,
+    np: p.np ?? null,
+    pct: p.pct ?? null,
+    fo: p.fo ?? null,
+    testing: p.testing ?? null,
+    discovery_method: p.discovery_method ?? null,
+  };
+}
+
 export function aggregateResource(r: NonNullable<AggregateRow>) {
   return {
     type: 'aggregate-reports' as const,
@@ -63,7 +80,7 @@ export function aggregateResource(r: NonNullable<AggregateRow>) {
       version: r.version,
       generator: r.generator,
       errors: r.errors,
-      policy_published: { domain: r.domain, ...r.policy },
+      policy_published: policyPublished(r.domain, r.policy),
       records_count: r.records_count,
       messages_count: Number(r.messages_count),
       warnings: r.warnings,

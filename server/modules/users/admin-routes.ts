@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { deliverInBackground } from '../account/mail';
 import { withAudit } from '../audit/with-audit';
 import { requireAuth } from '../auth/bearer';
-import { domainListSchema } from '../domains/schemas';
+import { domainListDocument as domainListSchema } from '../../../contract/domains';
 import { secured } from '../organizations/route-schema';
 import {
   adminErrors,

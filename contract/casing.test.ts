@@ -1,4 +1,11 @@
-import { camelCaseKeys, snakeCaseKeys, toCamelKey, toSnakeKey } from './camelCase';
+import {
+  camelCaseKeys,
+  snakeCaseKeys,
+  toCamelKey,
+  toSnakeKey,
+  type CamelCased,
+  type CamelKey,
+} from './casing';
 
 describe('camelCaseKeys', () => {
   it('converts snake_case keys deeply, through nested objects and arrays', () => {
@@ -55,5 +62,41 @@ describe('snakeCaseKeys', () => {
       '2024-05': 1,
     });
     expect(toSnakeKey('alreadySnake_case')).toBe('already_snake_case');
+  });
+});
+
+describe('CamelCased (the type-level twin)', () => {
+  it('names the keys the runtime mapping produces', () => {
+    const wire = {
+      verified_at: 'x',
+      has_2_factor_authentication: true,
+      page_size: 20,
+      items: [{ txt_name: 'n' }],
+    };
+    const mapped: CamelCased<typeof wire> = camelCaseKeys(wire);
+    expectTypeOf(mapped).toEqualTypeOf<{
+      verifiedAt: string;
+      has2FactorAuthentication: boolean;
+      pageSize: number;
+      items: { txtName: string }[];
+    }>();
+    expect(Object.keys(mapped).sort()).toEqual([
+      'has2FactorAuthentication',
+      'items',
+      'pageSize',
+      'verifiedAt',
+    ]);
+    expect(Object.keys(mapped.items[0]!)).toEqual(['txtName']);
+  });
+
+  it('converts literal keys like toCamelKey does', () => {
+    expectTypeOf<CamelKey<'dmarc_rua'>>().toEqualTypeOf<'dmarcRua'>();
+    expectTypeOf<CamelKey<'x-request-id'>>().toEqualTypeOf<'xRequestId'>();
+    expectTypeOf<CamelKey<'_private_key'>>().toEqualTypeOf<'_privateKey'>();
+    expect([toCamelKey('dmarc_rua'), toCamelKey('x-request-id'), toCamelKey('_private_key')]).toEqual([
+      'dmarcRua',
+      'xRequestId',
+      '_privateKey',
+    ]);
   });
 });

@@ -1,5 +1,8 @@
+import type { z } from 'zod';
+
 // Response keys arrive snake_case; the SPA reads camelCase. Year-month keys ('2024-05') are data,
-// not names, and stay as they are (spec section 3).
+// not names, and stay as they are (spec section 3). The runtime mapping below runs in the API client
+// (src/api/client.ts); the types mirror it so the SPA reads z.infer of the contract's wire schemas.
 const yearMonth = /^\d{4}-\d{2}$/;
 
 export function toCamelKey(key: string): string {
@@ -34,3 +37,25 @@ export function camelCaseKeys<T = unknown>(value: unknown): T {
 export function snakeCaseKeys<T = unknown>(value: unknown): T {
   return convertKeys(value, toSnakeKey) as T;
 }
+
+// Type-level twin of toCamelKey for literal keys: 'verified_at' -> 'verifiedAt',
+// 'has_2_factor_authentication' -> 'has2FactorAuthentication'; a leading separator stays.
+type CamelSegment<S extends string> = S extends `${infer Head}${'_' | '-'}${infer Tail}`
+  ? Tail extends ''
+    ? S
+    : `${Head}${CamelSegment<Capitalize<Tail>>}`
+  : S;
+export type CamelKey<S extends string> = S extends `${'_' | '-'}${infer Rest}`
+  ? `${S extends `_${string}` ? '_' : '-'}${CamelKey<Rest>}`
+  : CamelSegment<S>;
+
+export type CamelCased<T> = T extends readonly (infer Item)[]
+  ? CamelCased<Item>[]
+  : T extends Blob | Date
+    ? T
+    : T extends object
+      ? { [K in keyof T as K extends string ? CamelKey<K> : K]: CamelCased<T[K]> }
+      : T;
+
+/** What the SPA reads from a response whose wire schema is S (after the client's camelCase mapping). */
+export type Wire<S extends z.ZodType> = CamelCased<z.output<S>>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { pageLinksSchema, pageMetaSchema } from './paging';
+
+// The analytics lists on the wire (/api/dm/aggregated-by-*/ and /api/dm/dmarc/aggregate-reports/{messages,
+// sender-details,sender-associations}/): a page of rows under the global filter, whose window meta names.
+// Attributes are strict objects: a column the query adds but the contract does not name fails the reply
+// (a 500 and a failing test) instead of reaching clients undocumented or vanishing silently.
+
+const count = z.number();
+const nullableText = z.string().nullable();
+
+const analyticsList = <T extends string, A extends z.ZodType>(type: T, attributes: A) =>
+  z.object({
+    data: z.array(z.object({ type: z.literal(type), id: z.string(), attributes })),
+    links: pageLinksSchema,
+    meta: pageMetaSchema.extend({ begin_date: z.string(), end_date: z.string() }),
+  });
+
+const resultCounts = {
+  messages: count,
+  dkim_passed: count,
+  spf_passed: count,
+  dmarc_passed: count,
+};
+
+export const byDomainAttributes = z.strictObject({
+  domain: z.string(),
+  ...resultCounts,
+  records: count,
+  dmarc_failed: count,
+  sources: count,
+  dmarc_passed_percentage: count,
+});
+export const byDomainList = analyticsList('aggregated-by-domain', byDomainAttributes);
+
+export const byIpAttributes = z.strictObject({
+  source_ip: z.string(),
+  reverse_dns: nullableText,
+  sender_service: nullableText,
+  ...resultCounts,
+  records: count,
+  dmarc_failed: count,
+  domains: count,
+  dmarc_passed_percentage: count,
+});
+export const byIpList = analyticsList('aggregated-by-ip', byIpAttributes);
+
+export const bySenderServiceAttributes = z.strictObject({
+  sender_service: z.string(),
+  email_sender_id: z.number().int().nullable(),
+  /** Address of the sender's logo image, or null when the service is not a known email sender. */
+  logo: nullableText,
+  ...resultCounts,
+  dmarc_passed_percentage: count,
+  ips: count,
+  domains: count,
+});
+export const bySenderServiceList = analyticsList('aggregated-by-sender-service', bySenderServiceAttributes);
+
+export const messageAttributes = z.strictObject({
+  source_ip: z.string(),
+  reverse_dns: nullableText,
+  /** ISO 3166-1 alpha-2 code and autonomous system of the source IP, when the GeoIP databases know them. */
+  country: nullableText,
+  asn: nullableText,
+  header_from: z.string(),
+  envelope_from: nullableText,
+  disposition: z.string(),
+  dkim: z.string(),
+  spf: z.string(),
+  dmarc_pass: z.boolean(),
+  messages: count,
+  records: count,
+  reports: count,
+});
+export const messageList = analyticsList('messages', messageAttributes);
+
+export const senderDetailAttributes = z.strictObject({
+  org_name: z.string(),
+  date: z.string(),
+  ...resultCounts,
+});
+export const senderDetailList = analyticsList('sender-details', senderDetailAttributes);
+
+export const senderAssociationAttributes = z.strictObject({
+  id: z.string(),
+  ip: z.string(),
+  reverse_dns: nullableText,
+  messages: count,
+});
+export const senderAssociationList = analyticsList('sender-associations', senderAssociationAttributes);
