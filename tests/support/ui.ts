@@ -68,8 +68,9 @@ export async function choosePreference(
   await saved;
 }
 
-// Logs in (in English), then picks the language and theme through their switches so the user's stored
-// preferences follow, and waits for the home page in that language.
+// Logs in, then picks the language and theme through their switches so the user's stored preferences
+// follow, and waits for the home page in that language. The home page first comes in whichever language
+// the user last saved (an earlier test may have left Portuguese).
 export async function loginWithPreferences(
   page: Page,
   username: string,
@@ -77,7 +78,14 @@ export async function loginWithPreferences(
   lang: Lang,
   theme: string,
 ) {
-  await loginViaUi(page, username, password, 'en');
+  await page.goto('/login');
+  await waitForHeading(page, tr('en', 'auth', 'login.title'));
+  await fillLogin(page, username, password);
+  await page.waitForURL((url) => url.pathname === homePath, { timeout: 20_000 });
+  const home = (['en', 'pt'] as const).map((l) => tr(l, 'menu', 'pages.overview'));
+  await page
+    .getByRole('heading', { level: 1, name: new RegExp(`^(${home.join('|')})$`) })
+    .waitFor({ timeout: 20_000 });
   await choosePreference(page, '#language-switch', lang);
   await choosePreference(page, '#theme-switch', theme);
   await waitForHeading(page, tr(lang, 'menu', 'pages.overview'));
