@@ -3,7 +3,7 @@ import { defaultBenefits } from '../../contract/auth';
 import type { Db } from '../db/database';
 import { ensureMonths, monthOf, nextMonth } from '../db/partitions';
 import { pruneSummaries } from '../modules/analytics/summaries-fold';
-import { benefitsFor } from '../modules/users/roles';
+import { benefitsFor } from '../modules/shared/roles';
 import { dropExpiredMonths } from './retention-months';
 
 // Retention: an organization keeps reports (and rollups) of the days within its `retention` benefit
