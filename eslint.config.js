@@ -24,6 +24,9 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, 'readonly']),
 );
 
+const seamMessage =
+  "Another area's internals: import its face instead (e.g. '../auth', its index.ts) or move what both use to server/modules/shared or server/lib.";
+
 export default defineConfig([
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
@@ -42,6 +45,57 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  // Module seams (docs/ARCHITECTURE.md): an area of server/modules uses another area only through its face,
+  // server/modules/<area>/index.ts, imported as '../<area>'; server/modules/shared and server/lib sit below
+  // every area and import none. Tests are part of the composition root and may reach inside.
+  {
+    files: ['server/modules/*/*.ts'],
+    ignores: ['server/modules/shared/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!shared/)[a-z-]+/', message: seamMessage }] },
+      ],
+    },
+  },
+  {
+    files: ['server/modules/*/*/**/*.ts'],
+    ignores: ['server/modules/shared/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!shared/)[a-z-]+/', message: seamMessage }] },
+      ],
+    },
+  },
+  {
+    files: ['server/modules/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+',
+              message: 'server/modules/shared sits below every area: it imports none.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '/modules/', message: 'server/lib sits below the modules: it imports none.' }],
+        },
       ],
     },
   },
