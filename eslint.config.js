@@ -68,6 +68,15 @@ export default defineConfig([
     '^\\.\\./[a-z-]+',
     'server/modules/shared sits below every area: it imports none.',
   ),
+  // The rest of the server uses the areas through their faces too, except the composition root, which wires
+  // routes and jobs together: server/app.ts, server/main.ts, server/cli/, server/jobs/registry.ts (and tests).
+  restrictImports(['server/**/*.ts'], '/modules/(?!shared/)[a-z-]+/', seamMessage, [
+    'server/modules/**',
+    'server/app.ts',
+    'server/main.ts',
+    'server/cli/**',
+    'server/jobs/registry.ts',
+  ]),
   restrictImports(['server/lib/**/*.ts'], '/modules/', 'server/lib sits below the modules: it imports none.'),
   {
     // Test files may use non-null assertions and empty stubs freely.

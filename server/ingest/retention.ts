@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { defaultBenefits } from '../../contract/auth';
 import type { Db } from '../db/database';
 import { ensureMonths, monthOf, nextMonth } from '../db/partitions';
-import { pruneSummaries } from '../modules/analytics/summaries-fold';
+import { pruneSummaries } from '../modules/analytics';
 import { benefitsFor } from '../modules/shared/roles';
 import { dropExpiredMonths } from './retention-months';
 

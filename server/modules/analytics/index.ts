@@ -2,3 +2,4 @@
 // docs/ARCHITECTURE.md). Everything else in this folder is internal to the area.
 export { dateWindow, groupDomainRows, normalizeDomain } from './filter';
 export { filterShape } from './schemas';
+export { pruneSummaries } from './summaries-fold';
