@@ -24,6 +24,17 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, 'readonly']),
 );
 
+const sharedArea = 'server/modules/shared/**';
+const seamMessage =
+  "Another area's internals: import its face instead (e.g. '../auth', its index.ts) or move what both use to server/modules/shared or server/lib.";
+
+// An import whose specifier matches `regex` is an error in `files` (test files and `ignores` excepted).
+const restrictImports = (files, regex, message, ignores = []) => ({
+  files,
+  ignores: ['**/*.test.ts', ...ignores],
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+});
+
 export default defineConfig([
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
@@ -45,6 +56,28 @@ export default defineConfig([
       ],
     },
   },
+  // Module seams (docs/ARCHITECTURE.md): an area of server/modules uses another area only through its face,
+  // server/modules/<area>/index.ts, imported as '../<area>'; server/modules/shared and server/lib sit below
+  // every area and import none. Tests are part of the composition root and may reach inside.
+  restrictImports(['server/modules/*/*.ts'], '^\\.\\./(?!shared/)[a-z-]+/', seamMessage, [sharedArea]),
+  restrictImports(['server/modules/*/*/**/*.ts'], '^\\.\\./\\.\\./(?!shared/)[a-z-]+/', seamMessage, [
+    sharedArea,
+  ]),
+  restrictImports(
+    ['server/modules/shared/**/*.ts'],
+    '^\\.\\./[a-z-]+',
+    'server/modules/shared sits below every area: it imports none.',
+  ),
+  // The rest of the server uses the areas through their faces too, except the composition root, which wires
+  // routes and jobs together: server/app.ts, server/main.ts, server/cli/, server/jobs/registry.ts (and tests).
+  restrictImports(['server/**/*.ts'], '/modules/(?!shared/)[a-z-]+/', seamMessage, [
+    'server/modules/**',
+    'server/app.ts',
+    'server/main.ts',
+    'server/cli/**',
+    'server/jobs/registry.ts',
+  ]),
+  restrictImports(['server/lib/**/*.ts'], '/modules/', 'server/lib sits below the modules: it imports none.'),
   {
     // Test files may use non-null assertions and empty stubs freely.
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'src/test/**/*.ts'],

@@ -1,9 +1,9 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { randomReadable } from './lib/crypto';
-import { insertAuditOperation } from './modules/audit/repo';
-import { createAccount } from './modules/users/accounts';
-import { countUsers } from './modules/users/repo';
+import { insertAuditOperation } from './modules/shared/audit-repo';
+import { createAccount } from './modules/users';
+import { countUsers } from './modules/shared/users-repo';
 
 export const defaultOrganizationName = 'Default organization';
 

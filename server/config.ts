@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isListSetting } from './checks/dnsbl/zones';
 import { parseDurationSeconds } from './lib/duration';
 import { defaultReportAddressing, type ReportAddressing } from './mail/report-address';
-import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation/settings';
+import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation';
 
 // Every setting of the server, read once from the environment (and .env through dotenv in loadConfig).
 export class ConfigError extends Error {}

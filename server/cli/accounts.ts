@@ -4,9 +4,9 @@ import { randomReadable } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { defaultOrganizationName } from '../bootstrap';
 import { createAccount } from '../modules/users/accounts';
-import { findUserByUsername } from '../modules/users/repo';
-import { findOrganizationByName } from '../modules/organizations/repo';
-import { insertAuditOperation } from '../modules/audit/repo';
+import { findUserByUsername } from '../modules/shared/users-repo';
+import { findOrganizationByName } from '../modules/shared/organization-rows';
+import { insertAuditOperation } from '../modules/shared/audit-repo';
 
 export type CreateUserArgs = { email?: string; password?: string; role?: string; organization?: string };
 

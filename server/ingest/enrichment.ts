@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { getDomain } from 'tldts';
 import type { Resolver } from '../checks/dnsTypes';
 import type { Db } from '../db/database';
-import { attributeIps } from '../modules/email-senders/attribution';
+import { attributeIps } from '../modules/email-senders';
 
 // Enrichment of source IPs, after commit and never in the ingest path: reverse DNS (PTR, RFC 1035 section
 // 3.5 / RFC 3596 section 2.5) with a timeout and bounded concurrency, the organizational (base) domain of the

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { defaultBenefits } from '../../contract/auth';
 import type { Db } from '../db/database';
 import { ensureMonths, monthOf, nextMonth } from '../db/partitions';
-import { pruneSummaries } from '../modules/analytics/summaries-fold';
-import { benefitsFor } from '../modules/users/roles';
+import { pruneSummaries } from '../modules/analytics';
+import { benefitsFor } from '../modules/shared/roles';
 import { dropExpiredMonths } from './retention-months';
 
 // Retention: an organization keeps reports (and rollups) of the days within its `retention` benefit

@@ -5,7 +5,7 @@ import type { AggregateReport } from '../dmarc/types';
 import { authElements, dkimCapWarning } from './auth-json';
 import { cleanOptional, cleanText, epochDate, toJson, utcDay } from './clean';
 import { intArray, textArray } from './pg-array';
-import { maxDkimPerRecord } from '../modules/reports/auth-results';
+import { maxDkimPerRecord } from '../modules/reports';
 import { rollupRows, type RollupRows } from './rollups';
 import type { IncomingFile, OwnFile, StageHook } from './types';
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { AggregateReport } from '../dmarc/types';
 import { dkimCapWarning } from './auth-json';
 import { cleanText, utcDay } from './clean';
-import { maxDkimPerRecord } from '../modules/reports/auth-results';
+import { maxDkimPerRecord } from '../modules/reports';
 import { intArray, textArray } from './pg-array';
 import { rollupRows } from './rollups';
 import {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { insertAuditOperation, organizationExists } from '../modules/audit/repo';
+import { insertAuditOperation, organizationExists } from '../modules/shared/audit-repo';
 import { sender, sqlAdapter } from './boss';
 import type { Job } from './job';
 import { deleteJobs, findJob, listJobs, takeUnauditedFailures, type JobState } from './store';

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { accessClaimsSchema } from '../../contract/auth';
 import { decryptSecret } from '../../server/lib/crypto';
-import { findUserById } from '../../server/modules/users/repo';
+import { findUserById } from '../../server/modules/shared/users-repo';
 import { bearer, decodeJwt, login, makeUser, startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

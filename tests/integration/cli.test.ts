@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createUserCommand, demoUsers, seedDemo } from '../../server/cli/accounts';
 import { helpText } from '../../server/main';
-import { verifyPassword } from '../../server/modules/auth/password';
+import { verifyPassword } from '../../server/lib/password';
 import { openTestDatabase, type TestDatabase } from './support/db';
 
 const root = process.cwd();

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../server/db/schema';
-import { insertUser } from '../../server/modules/users/repo';
+import { insertUser } from '../../server/modules/shared/users-repo';
 import { login, startTestApp, type TestApp } from './support/app';
 import { call, fixturePassword, quickUser, seedTenant, tokenFor } from './support/orgs';
 

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { encryptSecret } from '../../server/lib/crypto';
 import { newTotpSecret } from '../../server/modules/auth/totp';
-import { setTotpState } from '../../server/modules/users/repo';
+import { setTotpState } from '../../server/modules/shared/users-repo';
 import { login, makeUser, postForm, startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { down, up } from '../../server/db/migrations/0041_unique_addresses';
-import { insertUser } from '../../server/modules/users/repo';
+import { insertUser } from '../../server/modules/shared/users-repo';
 import { openTestDatabase, type TestDatabase } from './support/db';
 
 // Migration 0041 on a database that already holds what it forbids: addresses shared by several accounts are

@@ -1,5 +1,5 @@
 import type { CheckStatus } from '../../db/schema-checks';
-import { toWire } from '../../modules/checks/documents';
+import { toWire } from '../../modules/checks';
 import { checkDkim } from '../dkim/check';
 import { runChecks } from '../domain/aggregate';
 import type { CheckContext } from '../domain/context';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import { decryptSecret } from '../../lib/crypto';
-import type { StoredSettings } from '../../modules/settings/service';
+import type { StoredSettings } from '../../modules/settings';
 import { pollMailbox, type MailboxTarget, type PollHooks } from './imap-poller';
 import { okStatus, publicError, writePollStatus } from './mailbox-state';
 

@@ -3,12 +3,16 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError, fieldError, notAuthenticated } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { clearAccountAttempts, firstLimitExceeded, recordFailure } from '../auth/rate-limit';
-import { revokeUserRefreshTokens } from '../auth/repo';
-import { issueTokens } from '../auth/session';
-import { findUserById } from '../users/repo';
-import { queueTemplate, resetLink } from './mail';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import {
+  clearAccountAttempts,
+  firstLimitExceeded,
+  issueTokens,
+  recordFailure,
+  revokeUserRefreshTokens,
+} from '../auth';
+import { findUserById } from '../shared/users-repo';
+import { queueTemplate, resetLink } from '../../mail/app-mail';
 import { passwordProblems } from './password-policy';
 import {
   findLiveToken,

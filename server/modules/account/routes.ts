@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { answerNoSoonerThan } from '../../lib/answer-floor';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
-import { secured } from '../organizations/route-schema';
-import { deliverInBackground } from './mail';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
+import { secured } from '../../lib/route-schema';
+import { deliverInBackground } from '../../mail/app-mail';
 import { changePassword, confirmReset, requestReset } from './password-service';
 import {
   accountErrors,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { appLink, queueTemplate, resetLink } from './mail';
+import { appLink, queueTemplate, resetLink } from '../../mail/app-mail';
 import { issueAccountToken, resetTokenHours, spendAllTokens, verifyTokenHours } from './tokens';
 
 // The accounts a sign-up would collide with: the same username or the same e-mail (case-insensitive),

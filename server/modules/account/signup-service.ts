@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError, fieldError } from '../../lib/errors';
-import { firstLimitExceeded, recordFailure } from '../auth/rate-limit';
-import { hashPassword } from '../auth/password';
-import { createOrganization } from '../organizations/repo';
-import { insertUser } from '../users/repo';
-import { appLink, queueTemplate } from './mail';
+import { firstLimitExceeded, recordFailure } from '../auth';
+import { hashPassword } from '../../lib/password';
+import { createOrganization } from '../shared/organization-rows';
+import { insertUser } from '../shared/users-repo';
+import { appLink, queueTemplate } from '../../mail/app-mail';
 import { passwordProblems } from './password-policy';
 import { accountHolders, noticeHolder } from './signup-notice';
 import { findLiveToken, invalidToken, issueAccountToken, spendToken, verifyTokenHours } from './tokens';

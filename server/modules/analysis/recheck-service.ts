@@ -5,7 +5,7 @@ import { reportSelectors } from '../../checks/history/repo';
 import type { Db } from '../../db/database';
 import { recheckQueue } from '../../checks/history/job';
 import { enqueue } from '../../jobs/queue';
-import { checkContextFrom } from '../checks/service';
+import { checkContextFrom } from '../checks';
 
 // Checks of one domain on demand (POST /v2/domains/{id}/recheck/) and right after a domain is registered.
 // The network half runs outside any transaction; only storing the results takes one.

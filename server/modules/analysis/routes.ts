@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { limitExceeded, recordFailure } from '../auth/rate-limit';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
-import { secured } from '../organizations/route-schema';
+import { limitExceeded, recordFailure, requireAuth } from '../auth';
+import { withAudit } from '../shared/with-audit';
+import { secured } from '../../lib/route-schema';
 import { forbidden } from '../../lib/errors';
 import { canEditDomain } from '../../lib/permissions';
 import { checkAndStore } from './recheck-service';

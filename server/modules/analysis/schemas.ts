@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { SYSTEMS } from '../../checks/history/systems';
 import { checkWarningSchema } from '../../../contract/checks';
 import { errorResponses } from '../../lib/schemas';
-import { filterShape } from '../analytics/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
+import { filterShape } from '../analytics';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../lib/paging';
 
 // Wire shapes of the checks contract (stored results, re-check, history, Domain Info).
 

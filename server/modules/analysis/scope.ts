@@ -2,8 +2,8 @@ import type { Db } from '../../db/database';
 import type { DomainRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
-import { scopeFor } from '../domains/service';
-import { groupDomainRows, normalizeDomain } from '../analytics/filter';
+import { scopeFor } from '../shared/domain-scope';
+import { groupDomainRows, normalizeDomain } from '../analytics';
 
 // Which registered domains a caller's analysis, history and Domain Info requests see: their organization's
 // (support: every one, or ?organization=), a member limited to some domains keeps that limit, and the

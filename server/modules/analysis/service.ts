@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import type { System } from '../../checks/history/systems';
 import type { Actor } from '../../lib/permissions';
-import { dateWindow } from '../analytics/filter';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { dateWindow } from '../analytics';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { listAnalysis, countAnalysis, tlsSessions } from './repo';
 import type { AnalysisListQuery } from './schemas';
 import { analysisScope, visibleDomain } from './scope';

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
-import { containsPattern, orderBy } from './ordering';
+import { containsPattern, orderBy } from '../../lib/ordering';
 import { distinctForPage } from './page-distinct';
 import { rollupCondition } from './where';
 import { foldSummaries } from './summaries-fold';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
-import { containsPattern, orderBy } from './ordering';
+import { containsPattern, orderBy } from '../../lib/ordering';
 import { ipSums, spanSenders } from './ip-spans-query';
 import { distinctForPage } from './page-distinct';
 import { rollupCondition } from './where';

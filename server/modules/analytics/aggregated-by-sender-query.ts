@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
-import { containsPattern, orderBy } from './ordering';
+import { containsPattern, orderBy } from '../../lib/ordering';
 import { spanIpsPerSender } from './ip-spans-query';
 import { blockDomainsPerSender } from './sender-domains-query';
 import { rollupCondition } from './where';

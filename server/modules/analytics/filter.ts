@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
 import { dateMessage, isCalendarDay } from '../../lib/schemas';
-import { reportScope } from '../reports/scope';
+import { reportScope } from '../reports';
 import type { FilterQuery } from './schemas';
 
 // The global filter (spec section 3) resolved against what the caller may see. Days are UTC calendar days,

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { csvRowCap, sendCsv, toCsv } from '../../lib/csv';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import type { Selection } from './filter';
 
 // One way every analytics list answers: a page of JSON:API-ish rows with links and meta, or with

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { drillCondition, type Drill } from './drill-filter';
 import type { Selection } from './filter';
-import { containsPattern, orderBy } from './ordering';
+import { containsPattern, orderBy } from '../../lib/ordering';
 import { reportCondition } from './where';
 
 // GET /dmarc/aggregate-reports/messages/: the report records under the filter, grouped by source IP, header

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatShape } from '../../lib/csv';
 import { calendarDay, errorResponses } from '../../lib/schemas';
-import { pageQueryShape } from '../organizations/paging';
+import { pageQueryShape } from '../../lib/paging';
 
 const day = calendarDay();
 const id = z.coerce.number().int().positive().max(2_147_483_647);

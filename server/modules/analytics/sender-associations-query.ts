@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
-import { containsPattern, orderBy } from './ordering';
+import { containsPattern, orderBy } from '../../lib/ordering';
 import { rollupCondition } from './where';
 
 // GET /dmarc/aggregate-reports/sender-associations/?email_sender=: the source IPs attributed to one email

@@ -11,7 +11,7 @@ import {
   pageMetaSchema,
   pageQueryShape,
   paging,
-} from '../organizations/paging';
+} from '../../lib/paging';
 
 const day = calendarDayOrTime('Enter a valid date.');
 export const auditQuery = z.object({

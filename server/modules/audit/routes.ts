@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../lib/schemas';
-import { requireAuth } from '../auth/bearer';
-import { secured } from '../organizations/route-schema';
+import { requireAuth } from '../auth';
+import { secured } from '../../lib/route-schema';
 import { auditList, auditQuery, listOperations } from './list';
 
 // Mounted under /api/ph.

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { notAuthenticated, tokenNotValid } from '../../lib/errors';
-import { findUserById } from '../users/repo';
+import { findUserById } from '../shared/users-repo';
 import { verifyAccessToken } from './jwt';
 
 // onRequest hook for protected routes (before body validation, so a missing token is 401, not 400): "Authorization: Bearer <access JWT>" (RFC 6750 section 2.1) of an active user.

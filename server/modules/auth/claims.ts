@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { AccessClaimsInput } from './jwt';
-import { listPublicationsFor } from '../publications/repo';
-import { findOrganization } from '../organizations/repo';
+import { listPublicationsFor } from '../shared/publications-repo';
+import { findOrganization } from '../shared/organization-rows';
 
 // The access token's claims are read fresh from the database at login and at every refresh.
 export async function buildClaims(db: Db, user: UserRow): Promise<AccessClaimsInput> {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { emptySchema } from '../../lib/schemas';
-import { deliverInBackground } from '../account/mail';
-import { withAudit } from '../audit/with-audit';
+import { deliverInBackground } from '../../mail/app-mail';
+import { withAudit } from '../shared/with-audit';
 import { requireAuth } from './bearer';
 import { paced } from './rate-limit';
 import {

@@ -4,9 +4,9 @@ import type { UserRow } from '../../db/schema';
 import { decryptSecret, sha256Hex } from '../../lib/crypto';
 import { AppError, fieldError, invalidRefresh } from '../../lib/errors';
 import { requiredMessage } from '../../../contract/errors';
-import { findUserById, findUserByUsername, recordLogin } from '../users/repo';
-import type { AuditScope } from '../audit/with-audit';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { findUserById, findUserByUsername, recordLogin } from '../shared/users-repo';
+import type { AuditScope } from '../shared/with-audit';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import {
   failureDelayMs,
   failuresInWindow,

@@ -4,10 +4,10 @@ import type { Db } from '../../db/database';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { AppError, fieldError, notAuthenticated } from '../../lib/errors';
 import { requiredMessage } from '../../../contract/errors';
-import { findUserById, setTotpState } from '../users/repo';
+import { findUserById, setTotpState } from '../shared/users-repo';
 import { firstLimitExceeded, limiterKeys, recordFailure } from './rate-limit';
 import { newRecoveryCodes, recoveryCodeHmac } from './recovery-codes';
-import { queueTemplate } from '../account/mail';
+import { queueTemplate } from '../../mail/app-mail';
 import {
   deleteRecoveryCodes,
   replaceRecoveryCodes,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { limitExceeded, recordFailure } from '../auth/rate-limit';
+import { limitExceeded, recordFailure } from '../auth';
 
 // Each /checks request counts against its client IP: CHECKS_RATE_LIMIT per minute, kept in the shared
 // attempts table (the login limiter's), so the limit holds across processes.

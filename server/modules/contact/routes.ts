@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { withAudit } from '../audit/with-audit';
+import { withAudit } from '../shared/with-audit';
 import { contactBody, contactResponses } from './schemas';
 import { messageSent, submitContact } from './service';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AppError } from '../../lib/errors';
-import { firstLimitExceeded, limiterKeys, recordFailure } from '../auth/rate-limit';
+import { firstLimitExceeded, limiterKeys, recordFailure } from '../auth';
 import type { ContactInput } from './schemas';
 
 export const messageSent = 'Message sent.';

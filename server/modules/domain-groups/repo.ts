@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DomainGroupRow } from '../../db/schema';
-import type { DomainScope } from '../domains/repo';
+import type { DomainScope } from '../shared/domain-scope';
 import type { DomainGroupResource as GroupResource } from '../../../contract/domains';
 
 function scoped(db: Db, organizationId: number | 'all', search?: string) {

@@ -2,9 +2,9 @@ import type { Db } from '../../db/database';
 import type { DomainGroupRow } from '../../db/schema';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canEditDomainGroup, isSupport } from '../../lib/permissions';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
-import { type DomainScope, scopeFor, wholeOrganization } from '../domains/repo';
-import { findUserById } from '../users/repo';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
+import { type DomainScope, scopeFor, wholeOrganization } from '../shared/domain-scope';
+import { findUserById } from '../shared/users-repo';
 import { groupResourceFor, listGroups, countGroups, findGroup } from './repo';
 
 export const selectOptionToAdd = 'You need to select an option to add.';

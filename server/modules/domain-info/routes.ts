@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../lib/schemas';
-import { requireAuth } from '../auth/bearer';
-import { visibleDomain } from '../analysis/scope';
-import { secured } from '../organizations/route-schema';
+import { requireAuth } from '../auth';
+import { visibleDomain } from '../analysis';
+import { secured } from '../../lib/route-schema';
 import { currentRecord, dkimSignatures, domainIps } from './service';
 
 // Mounted under /api/dm: Domain Info of one registered domain by name (checks contract 5); a domain the

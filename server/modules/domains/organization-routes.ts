@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
-import { queueDomainCheck } from '../analysis/recheck-service';
-import { secured } from '../organizations/route-schema';
-import { visibleOrganization } from '../organizations/service';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
+import { queueDomainCheck } from '../analysis';
+import { secured } from '../../lib/route-schema';
+import { visibleOrganization } from '../organizations';
 import {
   domainDocument,
   domainIdParams,

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { withAudit } from '../audit/with-audit';
-import { limitExceeded, recordFailure } from '../auth/rate-limit';
-import { requireAuth } from '../auth/bearer';
-import { checkContextFor, queueDomainCheck } from '../analysis/recheck-service';
-import { secured } from '../organizations/route-schema';
+import { withAudit } from '../shared/with-audit';
+import { limitExceeded, recordFailure, requireAuth } from '../auth';
+import { checkContextFor, queueDomainCheck } from '../analysis';
+import { secured } from '../../lib/route-schema';
 import {
   detailDocument,
   domainDocument,

@@ -3,9 +3,9 @@ import type { DomainRow } from '../../db/schema';
 import type { ReportAddressing } from '../../mail/report-address';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canAddDomain, canEditDomain, canViewDomainsOf, isSupport } from '../../lib/permissions';
-import { findOrganization } from '../organizations/repo';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
-import { benefitsFor } from '../users/roles';
+import { findOrganization } from '../shared/organization-rows';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
+import { benefitsFor } from '../shared/roles';
 import { normaliseDomainName } from './names';
 import {
   countDomains,
@@ -14,13 +14,13 @@ import {
   findDomainByName,
   groupIdsByDomain,
   listDomains,
-  wholeOrganization,
   reportSlugs,
 } from './repo';
+import { wholeOrganization } from '../shared/domain-scope';
 import { recordsToPublish } from './verification';
 import { claimedElsewhere } from './verification-store';
 
-export { scopeFor } from './repo';
+export { scopeFor } from '../shared/domain-scope';
 
 export const domainTaken = 'This domain is already registered in this organization.';
 // One answer for every name another organization has verified (or verified a parent of), whose it is never

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { containsPattern, orderBy } from '../analytics/ordering';
+import { containsPattern, orderBy } from '../../lib/ordering';
 
 // Queries on email_senders and email_sender_networks.
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { csvRowCap, jsonOrCsv, sendCsv, toCsv } from '../../lib/csv';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
-import { secured } from '../organizations/route-schema';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
+import { secured } from '../../lib/route-schema';
 import { listSenders, networksOf, type SenderRow } from './repo';
 import {
   createBody,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatShape } from '../../lib/csv';
 import { errorResponses, text } from '../../lib/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../lib/paging';
 import { normalizeCidr } from './cidr';
 
 // Wire shapes of the email-sender catalogue (spec sections 3 and 7).

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HISTORY_TYPES } from '../../checks/history/records';
 import { errorResponses } from '../../lib/schemas';
-import { requireAuth } from '../auth/bearer';
-import { visibleDomain } from '../analysis/scope';
+import { requireAuth } from '../auth';
+import { visibleDomain } from '../analysis';
 import {
   pageLinks,
   pageLinksSchema,
@@ -13,8 +13,8 @@ import {
   pageMetaSchema,
   pageQueryShape,
   paging,
-} from '../organizations/paging';
-import { secured } from '../organizations/route-schema';
+} from '../../lib/paging';
+import { secured } from '../../lib/route-schema';
 
 // Mounted under /api/dm: the DNS history of a domain (checks contract 4), newest change first, the items of
 // one change (they share its date) in record order; empty content marks a removed set (docs/CHECKS.md).

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import type { OrganizationRow, UserRow } from '../../db/schema';
 import { reportAddress, type ReportAddressing } from '../../mail/report-address';
-import { type DomainScope, wholeOrganization } from '../domains/repo';
-import { benefitsFor, groupsFor } from '../users/roles';
+import { type DomainScope, wholeOrganization } from '../shared/domain-scope';
+import { benefitsFor, groupsFor } from '../shared/roles';
 import { relationshipIds } from './repo';
 import type { OrganizationResource } from './schemas';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
 import { addMember, listMembers, removeMember, setAdmin } from './members-service';
-import { secured } from './route-schema';
+import { secured } from '../../lib/route-schema';
 import { addMemberBody, idParams, memberList, organizationDocument, orgErrors, userBody } from './schemas';
 
 // Members and admins of an organization (mounted under /api/ph).

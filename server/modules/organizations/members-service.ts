@@ -3,9 +3,9 @@ import type { Db } from '../../db/database';
 import type { OrganizationRow } from '../../db/schema';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
 import { type Actor, canManageAdmins, canManageMembers, isOwnerLevel } from '../../lib/permissions';
-import { revokeUserRefreshTokens } from '../auth/repo';
-import { findUserById } from '../users/repo';
-import { benefitsFor } from '../users/roles';
+import { revokeUserRefreshTokens } from '../auth';
+import { findUserById } from '../shared/users-repo';
+import { benefitsFor } from '../shared/roles';
 import { memberResourceFor } from './documents';
 import { countSeats } from './repo';
 import {

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { deliverInBackground } from '../account/mail';
+import { deliverInBackground } from '../../mail/app-mail';
 import {
   accountErrors,
   invitationAcceptedSchema,
   invitationConfirmBody,
   publicErrors,
   registrationDocument,
-} from '../account/schemas';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
+} from '../account';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
 import { confirmInvitation, invite, resend } from './registrations-service';
-import { secured } from './route-schema';
+import { secured } from '../../lib/route-schema';
 import { idParams, inviteBody } from './schemas';
 
 // Member registrations: invitations by e-mail (mounted under /api/ph).

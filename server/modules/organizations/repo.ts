@@ -1,28 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { StoredBenefits } from '../../db/schema';
-import type { DomainScope } from '../domains/repo';
+import type { DomainScope } from '../shared/domain-scope';
 
-export function findOrganization(db: Db, id: number) {
-  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findOrganizationByName(db: Db, name: string) {
-  return db.selectFrom('organizations').selectAll().where('name', '=', name).executeTakeFirst();
-}
-
-export async function createOrganization(
-  db: Db,
-  name: string,
-  benefits: StoredBenefits = {},
-  ownerId: number | null = null,
-) {
-  return db
-    .insertInto('organizations')
-    .values({ name, benefits: JSON.stringify(benefits), owner_id: ownerId })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+export { createOrganization, findOrganization, findOrganizationByName } from '../shared/organization-rows';
 
 // A case-insensitive substring of the name; LIKE wildcards in the search are taken literally.
 const namePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { benefitsSchema } from '../../../contract/auth';
-import { inviteBody as accountInviteBody } from '../account/schemas';
+import { inviteBody as accountInviteBody } from '../account';
 import { errorResponses, text } from '../../lib/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../lib/paging';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const userId = z.coerce

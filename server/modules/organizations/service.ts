@@ -12,10 +12,10 @@ import {
   isSupport,
   type OrgTarget,
 } from '../../lib/permissions';
-import { scopeFor } from '../domains/repo';
-import { findUserById } from '../users/repo';
+import { scopeFor } from '../shared/domain-scope';
+import { findUserById } from '../shared/users-repo';
 import { organizationResourceFor } from './documents';
-import { pageLinks, pageMeta, paging } from './paging';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { countOrganizations, createOrganization, findOrganization, listOrganizations } from './repo';
 
 export const userDoesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;

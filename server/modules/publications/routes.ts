@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/schemas';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
-import { secured } from '../organizations/route-schema';
-import { idParams } from '../organizations/schemas';
-import { listPublicationsFor, seenIds } from './repo';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
+import { secured } from '../../lib/route-schema';
+import { idParams } from '../organizations';
+import { listPublicationsFor, seenIds } from '../shared/publications-repo';
 
 const publication = z.object({
   type: z.literal('publications'),

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { scopeCondition, type ReportScope } from './scope';
 
 // TLS and failure report lists, and the original file of any stored report.

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { readDb } from '../../db/read-db';
-import { requireAuth } from '../auth/bearer';
-import { secured } from '../organizations/route-schema';
+import { requireAuth } from '../auth';
+import { secured } from '../../lib/route-schema';
 import { listOtherReports, originalFile } from './other-service';
 import {
   aggregateReportDocument,

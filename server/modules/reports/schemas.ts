@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDay, detailSchema, errorResponses } from '../../lib/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../lib/paging';
 
 const day = calendarDay();
 const id = z.coerce.number().int().positive().max(2_147_483_647);

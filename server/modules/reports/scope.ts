@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Actor } from '../../lib/permissions';
-import { scopeFor } from '../domains/service';
+import { scopeFor } from '../shared/domain-scope';
 
 // Which reports a caller may read: their organization's (support: all, or the one asked for); a member
 // limited to some domains (PATCH /users/{id}/domains/) sees only reports for those domains.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { scopeCondition, type ReportScope } from './scope';
 import { recordDkimSignatures, recordSpfResults } from './auth-results';
 

@@ -7,9 +7,9 @@ import { MemoryBudget, type Lease } from '../../lib/memory-budget';
 import { isAdminOf, isSupport } from '../../lib/permissions';
 import { ingestFile, rejected } from '../../ingest/ingest-file';
 import type { FileResult } from '../../ingest/types';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
-import { secured } from '../organizations/route-schema';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
+import { secured } from '../../lib/route-schema';
 import { uploadBody, uploadErrors, uploadResponse } from './schemas';
 
 // POST /api/dm/dmarc/reports/upload/: multipart, the files in the repeated field `files` (the SPA adds a

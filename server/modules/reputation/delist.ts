@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { ParsedIp } from '../../checks/dnsbl/reverse';
 import { lookupReputation, type ReputationResult } from '../../checks/reputation/lookup';
 import type { AppError } from '../../lib/errors';
-import type { AuditScope } from '../audit/with-audit';
+import type { AuditScope } from '../shared/with-audit';
 import { delistCheckFailed, delistUnavailable, notListedHere } from './messages';
 import { statusError } from './limits';
 import { insertDelistRequest } from './repo';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { limitExceeded, recordFailure } from '../auth/rate-limit';
+import { limitExceeded, recordFailure } from '../auth';
 import { tooManyRequests } from './messages';
 
 // Rate limits of the public and captcha-protected IP calls, kept in the shared attempts table.

@@ -4,8 +4,8 @@ import type { OrganizationRow } from '../../db/schema';
 import { encryptSecret } from '../../lib/crypto';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canEditOrganizationSettings, canViewOrganizationSettings } from '../../lib/permissions';
-import { findOrganization } from '../organizations/repo';
-import { benefitsFor } from '../users/roles';
+import { findOrganization } from '../shared/organization-rows';
+import { benefitsFor } from '../shared/roles';
 import type { SettingsAttributes, SettingsPatch } from './schemas';
 
 // What organizations.settings (jsonb) holds. The IMAP password is stored AES-GCM encrypted and never returned.

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database';
 import type { Role, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashPassword } from '../auth/password';
-import { createOrganization, findOrganizationByName } from '../organizations/repo';
-import { findUserByUsername, insertUser } from './repo';
+import { hashPassword } from '../../lib/password';
+import { createOrganization, findOrganizationByName } from '../shared/organization-rows';
+import { findUserByUsername, insertUser } from '../shared/users-repo';
 
 export type NewAccount = {
   email: string;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { deliverInBackground } from '../account/mail';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
+import { deliverInBackground } from '../../mail/app-mail';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
 import { domainListDocument as domainListSchema } from '../../../contract/domains';
-import { secured } from '../organizations/route-schema';
+import { secured } from '../../lib/route-schema';
 import {
   adminErrors,
   createUserBody,

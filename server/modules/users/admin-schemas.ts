@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, errorResponses, text } from '../../lib/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../lib/paging';
 
 export const userListQuery = z.object({
   ...pageQueryShape,

@@ -13,19 +13,17 @@ import {
   canViewUser,
   isSupport,
 } from '../../lib/permissions';
-import { passwordProblems } from '../account/password-policy';
-import { hashPassword } from '../auth/password';
-import { pageLinks, pageMeta, paging } from '../organizations/paging';
-import { findOrganization } from '../organizations/repo';
-import { assertSeatAvailable } from '../organizations/members-service';
-import { addressInUse, emailTaken, guardAddressClash, usernameTaken } from './addresses';
+import { passwordProblems } from '../account';
+import { hashPassword } from '../../lib/password';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
+import { findOrganization } from '../shared/organization-rows';
+import { assertSeatAvailable } from '../organizations';
+import { addressInUse, emailTaken, guardAddressClash, usernameTaken } from '../shared/addresses';
 import { checkCurrentPassword } from './current-password';
 import type { PendingEmailChange } from './email-change-repo';
 import { requestEmailChange, setEmailByAdmin } from './email-change-service';
-import { findUserById, findUserByUsername, insertUser } from './repo';
-import { groupsFor, roleForGroup } from './roles';
-
-export { usernameTaken } from './addresses';
+import { findUserById, findUserByUsername, insertUser } from '../shared/users-repo';
+import { groupsFor, roleForGroup } from '../shared/roles';
 
 export function userResourceFor(user: UserRow) {
   return {

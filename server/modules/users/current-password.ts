@@ -2,8 +2,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/errors';
-import { verifyPassword } from '../auth/password';
-import { firstLimitExceeded, recordFailure } from '../auth/rate-limit';
+import { verifyPassword } from '../../lib/password';
+import { firstLimitExceeded, recordFailure } from '../auth';
 
 export const currentPasswordRequired =
   'Enter your current password to change your e-mail address or username.';

@@ -4,10 +4,10 @@ import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { type Actor, canDeleteUser, isOwnerLevel } from '../../lib/permissions';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeUserRefreshTokens } from '../auth/repo';
-import { detachAndDelete } from '../organizations/service';
-import { findOrganization } from '../organizations/repo';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { revokeUserRefreshTokens } from '../auth';
+import { detachAndDelete } from '../organizations';
+import { findOrganization } from '../shared/organization-rows';
 import { permittedUser } from './admin-service';
 
 export const ownerWithMembers =

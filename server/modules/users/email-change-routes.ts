@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { deliverInBackground } from '../account/mail';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
-import { secured } from '../organizations/route-schema';
+import { deliverInBackground } from '../../mail/app-mail';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
+import { secured } from '../../lib/route-schema';
 import {
   emailChangeConfirmBody,
   emailChangeDoneSchema,

@@ -4,11 +4,11 @@ import type { UserRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { fieldError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
-import { appLink, queueTemplate } from '../account/mail';
-import { spendAllTokens } from '../account/tokens';
-import { firstLimitExceeded, recordFailure } from '../auth/rate-limit';
-import type { AuditScope } from '../audit/with-audit';
-import { addressInUse, emailTaken, guardAddressClash } from './addresses';
+import { appLink, queueTemplate } from '../../mail/app-mail';
+import { spendAllTokens } from '../account';
+import { firstLimitExceeded, recordFailure } from '../auth';
+import type { AuditScope } from '../shared/with-audit';
+import { addressInUse, emailTaken, guardAddressClash } from '../shared/addresses';
 import {
   findLiveEmailChange,
   insertEmailChange,
@@ -18,7 +18,7 @@ import {
   spendUserEmailChanges,
   type PendingEmailChange,
 } from './email-change-repo';
-import { findUserById, findUserByUsername } from './repo';
+import { findUserById, findUserByUsername } from '../shared/users-repo';
 
 export const emailChangeHours = 24;
 export const emailChangeInvalid = 'Invalid or expired token.';

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
 import { type Actor, canChangeGroups, canEditUserDomains, canGrantRole } from '../../lib/permissions';
-import { domainResource } from '../domains/service';
-import { findUserById } from './repo';
+import { domainResource } from '../domains';
+import { findUserById } from '../shared/users-repo';
 import { permittedUser, userResourceFor, visibleUser } from './admin-service';
-import { groupId, groupLabels, groupOrder, permissionsFor, roleForGroup } from './roles';
+import { groupId, groupLabels, groupOrder, permissionsFor, roleForGroup } from '../shared/roles';
 
 export const groupNotAssignable = 'This group cannot be assigned here; use the owner transfer instead.';
 export const unknownUserDomain = (d: string) => `Domain ${d} does not belong to the user's organization.`;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { withAudit } from '../audit/with-audit';
-import { requireAuth } from '../auth/bearer';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
 import { emailChangeRoutes } from './email-change-routes';
 import { settingsBody, userDocument, userErrors, userParams } from './schemas';
 import { changeSettings, findVisibleUser, userDocumentFor } from './service';

@@ -2,11 +2,11 @@ import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { AuthUser } from '../../fastify-augment';
 import { notFound } from '../../lib/errors';
-import { findOrganization } from '../organizations/repo';
-import { listPublicationsFor } from '../publications/repo';
-import { findUserById, updateUserSettings } from './repo';
+import { findOrganization } from '../shared/organization-rows';
+import { listPublicationsFor } from '../shared/publications-repo';
+import { findUserById, updateUserSettings } from '../shared/users-repo';
 import { canViewUser } from '../../lib/permissions';
-import { benefitsFor, groupsFor, permissionsFor } from './roles';
+import { benefitsFor, groupsFor, permissionsFor } from '../shared/roles';
 import type { UserDocument } from './schemas';
 
 // A user sees their own record, owners and admins their organization's, support anyone's (canViewUser).

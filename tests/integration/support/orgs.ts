@@ -2,8 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Role, UserRow } from '../../../server/db/schema';
 import { buildClaims } from '../../../server/modules/auth/claims';
 import { signAccessToken } from '../../../server/modules/auth/jwt';
-import { hashPassword } from '../../../server/modules/auth/password';
-import { insertUser } from '../../../server/modules/users/repo';
+import { hashPassword } from '../../../server/lib/password';
+import { insertUser } from '../../../server/modules/shared/users-repo';
 import type { TestApp } from './app';
 
 // Fast fixtures for the organization tests: users are inserted with one precomputed password hash and get

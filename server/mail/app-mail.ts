@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import type { MailKind } from '../../mail/templates/catalogue';
-import { renderMail } from '../../mail/templates/render';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import type { MailKind } from './templates/catalogue';
+import { renderMail } from './templates/render';
 
 // Queues a templated message inside the caller's transaction and notes its outbox id; the route hands the
 // noted ids to the background delivery after the commit (deliverInBackground), so a rolled-back request sends

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { fieldError } from '../../lib/errors';
+import { fieldError } from './errors';
 
 // ?ordering=field or -field (descending), Django REST framework style, over a fixed list of columns.
 export function orderBy(

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { sanitize } from '../../lib/sanitize';
-import { insertAuditOperation, organizationExists } from './repo';
+import { insertAuditOperation, organizationExists } from './audit-repo';
 
 export type AuditScope = { userId: number | null; organizationId: number | null };
 

@@ -1,7 +1,7 @@
-import type { PageLinks } from '../../../contract/jsonapi';
+import type { PageLinks } from '../../contract/jsonapi';
 
 // The wire schemas of paging live in the contract; this file builds the links and meta they describe.
-export { defaultPageSize, pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../../contract/paging';
+export { defaultPageSize, pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../contract/paging';
 
 export type Paging = { page: number; pageSize: number; offset: number };
 export const paging = (q: { page: number; page_size: number }): Paging => ({

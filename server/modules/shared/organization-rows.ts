@@ -1,0 +1,24 @@
+import type { Db } from '../../db/database';
+import type { StoredBenefits } from '../../db/schema';
+
+// The organization rows several areas read or create (sign-up, accounts, claims, settings).
+export function findOrganization(db: Db, id: number) {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrganizationByName(db: Db, name: string) {
+  return db.selectFrom('organizations').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function createOrganization(
+  db: Db,
+  name: string,
+  benefits: StoredBenefits = {},
+  ownerId: number | null = null,
+) {
+  return db
+    .insertInto('organizations')
+    .values({ name, benefits: JSON.stringify(benefits), owner_id: ownerId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
