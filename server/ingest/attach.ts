@@ -29,7 +29,7 @@ export async function attachPendingReports(
   // Their records held organization 0 in their key (migration 0042); now the organization's.
   if (ids.length > 0)
     await sql`update dmarc_records set organization_id = ${organizationId}
-      where report_id = any(${ids}::int[]) and organization_id = 0`.execute(db);
+      where report_id = any(${ids}::bigint[]) and organization_id = 0`.execute(db);
   await rollupStoredReports(db, ids);
   const tls = await db
     .updateTable('tls_reports')

@@ -176,7 +176,7 @@ const ownFile = (ctx: StoreContext) => (ctx.own && ctx.own.digest !== ctx.fileRe
 function fileCte(ctx: StoreContext): RawBuilder<unknown> {
   const received =
     ctx.fileRef.id !== null
-      ? sql`f as (select ${ctx.fileRef.id}::int as id)`
+      ? sql`f as (select ${ctx.fileRef.id}::bigint as id)`
       : insertFile('f', ctx.fileRef.digest, ctx.file);
   const own = ownFile(ctx);
   return own ? sql`${received}, ${insertFile('o', own.digest, own.file)}` : received;
@@ -257,8 +257,8 @@ function chunkStatement(
   parts: ReturnType<typeof recordArrays>,
   owner: ReturnType<typeof recordOwner>,
 ) {
-  const rec = sql`select nextval(seq.oid)::int as id, hdr.id as report_id,
-      ${owner.organizationId}::int as organization_id, ${owner.day}::date as day, t.*
+  const rec = sql`select nextval(seq.oid) as id, hdr.id as report_id,
+      ${owner.organizationId}::bigint as organization_id, ${owner.day}::date as day, t.*
     from hdr, (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq,
       ${recordsUnnest(parts.c, false)}`;
   return sql<{ id: number; file_id: number | null }>`with ${head},
@@ -289,7 +289,7 @@ export async function storeAggregate(
     const part = recordArrays(report, from, Math.min(total, from + recordsPerStatement));
     for (const ip of part.ips) ips.add(ip);
     await chunkStatement(
-      sql`f as (select ${fileId}::int as id), hdr as (select ${id}::int as id)`,
+      sql`f as (select ${fileId}::bigint as id), hdr as (select ${id}::bigint as id)`,
       part,
       owner,
     ).execute(trx);

@@ -95,8 +95,8 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       left join stored s on s.ord = g order by g) as a),
     ins_rec as (${insertRecords(
       records,
-      sql`select nextval(seq.oid)::int as id, ids.a[t.ord + 1] as report_id,
-        (${intArray(owners.map((o) => o.organizationId))}::int[])[t.ord + 1] as organization_id,
+      sql`select nextval(seq.oid) as id, ids.a[t.ord + 1] as report_id,
+        (${intArray(owners.map((o) => o.organizationId))}::bigint[])[t.ord + 1] as organization_id,
         (${textArray(owners.map((o) => o.day))}::date[])[t.ord + 1] as day, t.*
       from (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq, ids,
         ${recordsUnnest(records, true)}
@@ -134,6 +134,8 @@ async function finish(trx: Db, items: BatchReport[], domains: string[], out: Ret
     .filter((r) => r.ord === null && r.fresh && !usedFiles.has(Number(r.id)))
     .map((r) => r.id);
   if (orphans.length > 0)
-    await sql`delete from report_files where id = any(${textArray(orphans.map(String))}::int[])`.execute(trx);
+    await sql`delete from report_files where id = any(${textArray(orphans.map(String))}::bigint[])`.execute(
+      trx,
+    );
   return result;
 }

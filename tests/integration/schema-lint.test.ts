@@ -37,9 +37,6 @@ const referenceTables = new Set([
 const ownedByPartitioning = new Set<string>([]);
 
 // Why each rule is not met yet (docs/SCALING.md, "Citus"):
-const idType =
-  'serial int4: bigint needs the database layer to read int8 as numbers (pg returns strings, and code and ' +
-  'tests read counts as strings today), one change of its own across the suite';
 const primaryKey =
   'the child tables point at these rows by id alone (see childTable): the key becomes (organization_id, id) ' +
   'together with their foreign keys, once they carry organization_id';
@@ -65,29 +62,6 @@ const childTable =
 
 /** Rules not met yet, each with the reason it is not fixed here. Remove an entry once it is fixed. */
 const notYet: Record<string, string> = {
-  'account_tokens.id: identity is integer, not bigint': idType,
-  'audit_operations.id: identity is integer, not bigint': idType,
-  'check_history.id: identity is integer, not bigint': idType,
-  'check_results.id: identity is integer, not bigint': idType,
-  'delist_requests.id: identity is integer, not bigint': idType,
-  'dmarc_records.id: identity is integer, not bigint': idType,
-  'dmarc_reports.id: identity is integer, not bigint': idType,
-  'domain_groups.id: identity is integer, not bigint': idType,
-  'domains.id: identity is integer, not bigint': idType,
-  'email_changes.id: identity is integer, not bigint': idType,
-  'email_sender_networks.id: identity is integer, not bigint': idType,
-  'email_senders.id: identity is integer, not bigint': idType,
-  'failure_reports.id: identity is integer, not bigint': idType,
-  'login_attempts.id: identity is integer, not bigint': idType,
-  'member_registrations.id: identity is integer, not bigint': idType,
-  'organizations.id: identity is integer, not bigint': idType,
-  'outbox.id: identity is integer, not bigint': idType,
-  'publications.id: identity is integer, not bigint': idType,
-  'recovery_codes.id: identity is integer, not bigint': idType,
-  'refresh_tokens.id: identity is integer, not bigint': idType,
-  'report_files.id: identity is integer, not bigint': idType,
-  'tls_reports.id: identity is integer, not bigint': idType,
-  'users.id: identity is integer, not bigint': idType,
   'audit_operations: primary key audit_operations_pkey (id)': nullableOrg,
   'delist_requests: primary key delist_requests_pkey (id)': nullableOrg,
   'dmarc_reports: primary key dmarc_reports_pkey (id)': keptAside,
