@@ -37,9 +37,6 @@ const referenceTables = new Set([
 const ownedByPartitioning = new Set<string>([]);
 
 // Why each rule is not met yet (docs/SCALING.md, "Citus"):
-const primaryKey =
-  'the child tables point at these rows by id alone (see childTable): the key becomes (organization_id, id) ' +
-  'together with their foreign keys, once they carry organization_id';
 const loginKey =
   'sign-in names and addresses are unique across the instance: users becomes a reference table (or a ' +
   'global login table) under Citus';
@@ -65,8 +62,6 @@ const notYet: Record<string, string> = {
   'audit_operations: primary key audit_operations_pkey (id)': nullableOrg,
   'delist_requests: primary key delist_requests_pkey (id)': nullableOrg,
   'dmarc_reports: primary key dmarc_reports_pkey (id)': keptAside,
-  'domain_groups: primary key domain_groups_pkey (id)': primaryKey,
-  'domains: primary key domains_pkey (id)': primaryKey,
   'failure_reports: primary key failure_reports_pkey (id)': keptAside,
   'publications: primary key publications_pkey (id)': nullableOrg,
   'tls_reports: primary key tls_reports_pkey (id)': keptAside,
@@ -102,14 +97,6 @@ const notYet: Record<string, string> = {
     userRef,
   'account_tokens: tenant data (foreign key account_tokens_user_id_fkey to users) without organization_id':
     childTable,
-  'check_history: tenant data (foreign key check_history_domain_id_fkey to domains) without organization_id':
-    childTable,
-  'check_results: tenant data (foreign key check_results_domain_id_fkey to domains) without organization_id':
-    childTable,
-  'domain_group_domains: tenant data (foreign key domain_group_domains_domain_id_fkey to domains) without organization_id':
-    childTable,
-  'domain_group_domains: tenant data (foreign key domain_group_domains_group_id_fkey to domain_groups) without organization_id':
-    childTable,
   'email_changes: tenant data (foreign key email_changes_user_id_fkey to users) without organization_id':
     childTable,
   'publication_seen: tenant data (foreign key publication_seen_publication_id_fkey to publications) without organization_id':
@@ -120,10 +107,8 @@ const notYet: Record<string, string> = {
     childTable,
   'refresh_tokens: tenant data (foreign key refresh_tokens_user_id_fkey to users) without organization_id':
     childTable,
-  'user_domains: tenant data (foreign key user_domains_domain_id_fkey to domains) without organization_id':
-    childTable,
-  'user_domains: tenant data (foreign key user_domains_user_id_fkey to users) without organization_id':
-    childTable,
+  'user_domains: foreign key user_domains_user_id_fkey to tenant table users without organization_id':
+    userRef,
 };
 
 type Column = { table: string; column: string };

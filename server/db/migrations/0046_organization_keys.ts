@@ -1,0 +1,143 @@
+import { sql, type Kysely } from 'kysely';
+
+// Tables that reach their organization through a parent carry organization_id themselves, and domains and
+// domain groups are keyed by (organization_id, id), so that under Citus (docs/SCALING.md) a domain's check
+// results, history and memberships live on the domain's shard and every key holds the distribution
+// column. Filled from the parent; the foreign keys to the parents become (organization_id, parent id), so
+// a child can only name a parent of its own organization.
+
+/** Child tables that gain organization_id, and the parent (and column) it is copied from. */
+const children: { table: string; via: string; parent: 'domains' | 'domain_groups' }[] = [
+  { table: 'check_results', via: 'domain_id', parent: 'domains' },
+  { table: 'check_history', via: 'domain_id', parent: 'domains' },
+  { table: 'domain_group_domains', via: 'domain_id', parent: 'domains' },
+  { table: 'user_domains', via: 'domain_id', parent: 'domains' },
+];
+
+/** New keys of the children: every one starts with organization_id. */
+const childKeys: { table: string; name: string; columns: string; primary: boolean; old: string }[] = [
+  {
+    table: 'check_results',
+    name: 'check_results_pkey',
+    columns: 'organization_id, id',
+    primary: true,
+    old: 'id',
+  },
+  {
+    table: 'check_results',
+    name: 'check_results_domain_system_key',
+    columns: 'organization_id, domain_id, system',
+    primary: false,
+    old: 'domain_id, system',
+  },
+  {
+    table: 'check_history',
+    name: 'check_history_pkey',
+    columns: 'organization_id, id',
+    primary: true,
+    old: 'id',
+  },
+  {
+    table: 'domain_group_domains',
+    name: 'domain_group_domains_pkey',
+    columns: 'organization_id, group_id, domain_id',
+    primary: true,
+    old: 'group_id, domain_id',
+  },
+  {
+    table: 'user_domains',
+    name: 'user_domains_pkey',
+    columns: 'organization_id, user_id, domain_id',
+    primary: true,
+    old: 'user_id, domain_id',
+  },
+];
+
+type ForeignKey = { table: string; name: string; column: string; parent: string; action: string };
+
+/** Every single-column foreign key to domains(id) or domain_groups(id), including other migrations' ones. */
+async function keysToParents(db: Kysely<unknown>): Promise<ForeignKey[]> {
+  const { rows } = await sql<ForeignKey>`
+    select conrelid::regclass::text as table, conname as name, confrelid::regclass::text as parent,
+           (select a.attname from pg_attribute a where a.attrelid = conrelid and a.attnum = conkey[1]) as column,
+           case confdeltype when 'c' then 'cascade' when 'r' then 'restrict' else 'no action' end as action
+      from pg_constraint
+     where contype = 'f' and connamespace = (select oid from pg_namespace where nspname = current_schema())
+       and confrelid::regclass::text in ('domains', 'domain_groups') and cardinality(conkey) = 1
+     order by 1, 2`.execute(db);
+  return rows;
+}
+
+const exec = (db: Kysely<unknown>, text: string) => sql.raw(text).execute(db);
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const c of children) {
+    await exec(db, `alter table ${c.table} add column organization_id bigint`);
+    await exec(
+      db,
+      `update ${c.table} x set organization_id = p.organization_id from ${c.parent} p where p.id = x.${c.via}`,
+    );
+    await exec(db, `alter table ${c.table} alter column organization_id set not null`);
+  }
+  // domain_group_domains names its group too: a group of another organization than the domain's is refused.
+  const fks = await keysToParents(db);
+  for (const fk of fks) await exec(db, `alter table ${fk.table} drop constraint ${fk.name}`);
+  for (const parent of ['domains', 'domain_groups']) {
+    await exec(
+      db,
+      `alter table ${parent} drop constraint ${parent}_pkey,
+         add constraint ${parent}_pkey primary key (organization_id, id)`,
+    );
+    // Lookups by id alone (a domain's page, a group's edit) stay indexed.
+    await exec(db, `create index ${parent}_id_idx on ${parent} (id)`);
+  }
+  for (const k of childKeys) {
+    await exec(
+      db,
+      `alter table ${k.table} drop constraint ${k.name},
+         add constraint ${k.name} ${k.primary ? 'primary key' : 'unique'} (${k.columns})`,
+    );
+  }
+  for (const fk of fks) {
+    await exec(
+      db,
+      `alter table ${fk.table} add constraint ${fk.name} foreign key (organization_id, ${fk.column})
+         references ${fk.parent} (organization_id, id) on delete ${fk.action}`,
+    );
+  }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  const fks = await keysToParents(db);
+  const composite = await sql<ForeignKey>`
+    select conrelid::regclass::text as table, conname as name, confrelid::regclass::text as parent,
+           (select a.attname from pg_attribute a where a.attrelid = conrelid and a.attnum = conkey[2]) as column,
+           case confdeltype when 'c' then 'cascade' when 'r' then 'restrict' else 'no action' end as action
+      from pg_constraint
+     where contype = 'f' and connamespace = (select oid from pg_namespace where nspname = current_schema())
+       and confrelid::regclass::text in ('domains', 'domain_groups') and cardinality(conkey) = 2`.execute(db);
+  for (const fk of [...fks, ...composite.rows])
+    await exec(db, `alter table ${fk.table} drop constraint ${fk.name}`);
+  for (const k of childKeys) {
+    await exec(
+      db,
+      `alter table ${k.table} drop constraint ${k.name},
+         add constraint ${k.name} ${k.primary ? 'primary key' : 'unique'} (${k.old})`,
+    );
+  }
+  for (const parent of ['domains', 'domain_groups']) {
+    await exec(db, `drop index ${parent}_id_idx`);
+    await exec(
+      db,
+      `alter table ${parent} drop constraint ${parent}_pkey, add constraint ${parent}_pkey primary key (id)`,
+    );
+  }
+  for (const fk of composite.rows) {
+    await exec(
+      db,
+      `alter table ${fk.table} add constraint ${fk.name} foreign key (${fk.column})
+         references ${fk.parent} (id) on delete ${fk.action}`,
+    );
+  }
+  for (const c of children) await exec(db, `alter table ${c.table} drop column organization_id`);
+}
