@@ -207,7 +207,7 @@ export function headerRow(
     discovery_method: policy.discoveryMethod,
   });
   const row: [string, string, HeaderValue][] = [
-    ['organization_id', 'int', organizationId],
+    ['organization_id', 'int8', organizationId],
     ['domain', 'text', domain],
     ['org_name', 'text', cleanText(meta.orgName)],
     ['report_id', 'text', cleanText(meta.reportId)],
@@ -232,8 +232,20 @@ export function headerRow(
 export const headerColumns = (row: ReturnType<typeof headerRow>) =>
   sql.raw([...row.map(([c]) => c), 'file_id', 'received_file_id'].join(', '));
 
-/** The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours). */
-export const reportKeyColumns = ['org_name', 'report_id', 'domain', 'begin_date', 'end_date'];
+/**
+ * The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours), per
+ * organization: a copy routed to another organization is that organization's report, not a duplicate. Held
+ * reports (organization_id null) are one organization for it: the unique keys are NULLS NOT DISTINCT
+ * (migration 0046).
+ */
+export const reportKeyColumns = [
+  'organization_id',
+  'org_name',
+  'report_id',
+  'domain',
+  'begin_date',
+  'end_date',
+];
 export const reportConflict = sql`on conflict (${sql.raw(reportKeyColumns.join(', '))}) do nothing`;
 
 function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): RawBuilder<unknown> {

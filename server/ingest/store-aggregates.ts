@@ -37,6 +37,9 @@ export type BatchReport = { report: AggregateReport; ctx: StoreContext };
 /** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
 export const fitsBatch = (report: AggregateReport) => report.records.length <= recordsPerStatement;
 
+// Held reports have a null organization: equal in the key (NULLS NOT DISTINCT), compared apart in joins.
+const keyWithoutOrganization = reportKeyColumns.filter((c) => c !== 'organization_id').join(', ');
+
 /** A header row's duplicate key, as the unique index compares it. */
 const rowKey = (row: ReturnType<typeof headerRow>) =>
   row
@@ -90,7 +93,8 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       ${reportConflict}
       returning id, file_id, ${sql.raw(reportKeyColumns.join(', '))}),
     stored as (select hin.ord, hdr.id, hdr.file_id from hdr
-      join hin using (${sql.raw(reportKeyColumns.join(', '))})),
+      join hin using (${sql.raw(keyWithoutOrganization)})
+      where hdr.organization_id is not distinct from hin.organization_id),
     ids as (select array(select s.id from generate_series(0, ${items.length - 1}::int) g
       left join stored s on s.ord = g order by g) as a),
     ins_rec as (${insertRecords(

@@ -43,9 +43,6 @@ const loginKey =
 const verifiedName =
   'a verified name belongs to one organization across the instance (domain ownership): under Citus it ' +
   'is checked in a reference table of verified names';
-const reportKey =
-  'a report is stored once whichever organization it is routed to: with organization_id in the key ' +
-  'deduplication becomes per organization, a decision for ingestion';
 const keptAside =
   'organization_id is null while a report is kept aside and set when its domain is registered ' +
   '(ingest/attach.ts): a distribution column can be neither null nor changed, so kept-aside reports first ' +
@@ -70,23 +67,6 @@ const notYet: Record<string, string> = {
   'users: unique key users_username_key (username)': loginKey,
   'users: unique key users_username_lower_key (expression)': loginKey,
   'domains: unique key domains_verified_name_key (name)': verifiedName,
-  'dmarc_reports: unique key dmarc_reports_key (domain, org_name, report_id, begin_date, end_date)':
-    reportKey,
-  'failure_reports: unique key failure_reports_key (domain, org_name, report_id, begin_date, end_date)':
-    reportKey,
-  'tls_reports: unique key tls_reports_key (domain, org_name, report_id, begin_date, end_date)': reportKey,
-  'dmarc_reports: conflict target (org_name, report_id, domain, begin_date, end_date) in server/ingest/store-aggregate.ts':
-    reportKey,
-  'failure_reports: conflict target (org_name, report_id, domain, begin_date, end_date) in server/ingest/store-aggregate.ts':
-    reportKey,
-  'tls_reports: conflict target (org_name, report_id, domain, begin_date, end_date) in server/ingest/store-aggregate.ts':
-    reportKey,
-  'dmarc_reports: conflict target (org_name, report_id, domain, begin_date, end_date) in server/ingest/store-other.ts':
-    reportKey,
-  'failure_reports: conflict target (org_name, report_id, domain, begin_date, end_date) in server/ingest/store-other.ts':
-    reportKey,
-  'tls_reports: conflict target (org_name, report_id, domain, begin_date, end_date) in server/ingest/store-other.ts':
-    reportKey,
   'audit_operations: foreign key audit_operations_user_id_fkey to tenant table users without organization_id':
     userRef,
   'delist_requests: foreign key delist_requests_user_id_fkey to tenant table users without organization_id':

@@ -1,10 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 
-// Tables that reach their organization through a parent carry organization_id themselves, and domains and
-// domain groups are keyed by (organization_id, id), so that under Citus (docs/SCALING.md) a domain's check
-// results, history and memberships live on the domain's shard and every key holds the distribution
-// column. Filled from the parent; the foreign keys to the parents become (organization_id, parent id), so
-// a child can only name a parent of its own organization.
+// Keys by organization, so that under Citus (docs/SCALING.md) every tenant table can be distributed by
+// organization_id: every key holds the distribution column.
+//
+// Children. Tables that reach their organization through a parent carry organization_id themselves, and
+// domains and domain groups are keyed by (organization_id, id): a domain's check results, history and
+// memberships live on the domain's shard. Filled from the parent; the foreign keys to the parents become
+// (organization_id, parent id), so a child can only name a parent of its own organization.
+//
+// Reports. The duplicate key of dmarc_reports, tls_reports and failure_reports holds organization_id: the
+// same report routed to two organizations is each one's (it used to be dropped as a duplicate of the first
+// organization's copy). Held reports (organization_id null, server/ingest/attach.ts) compare equal to each
+// other there (NULLS NOT DISTINCT, PostgreSQL 15), so a held report is still stored once.
 
 /** Child tables that gain organization_id, and the parent (and column) it is copied from. */
 const children: { table: string; via: string; parent: 'domains' | 'domain_groups' }[] = [
@@ -70,6 +77,21 @@ async function keysToParents(db: Kysely<unknown>): Promise<ForeignKey[]> {
 
 const exec = (db: Kysely<unknown>, text: string) => sql.raw(text).execute(db);
 
+const reportTables = ['dmarc_reports', 'tls_reports', 'failure_reports'];
+const reportKey = 'org_name, report_id, domain, begin_date, end_date';
+
+async function reportKeys(db: Kysely<unknown>, perOrganization: boolean) {
+  for (const table of reportTables) {
+    await exec(db, `drop index ${table}_key`);
+    await exec(
+      db,
+      perOrganization
+        ? `create unique index ${table}_key on ${table} (organization_id, ${reportKey}) nulls not distinct`
+        : `create unique index ${table}_key on ${table} (${reportKey})`,
+    );
+  }
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const c of children) {
     await exec(db, `alter table ${c.table} add column organization_id bigint`);
@@ -105,9 +127,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          references ${fk.parent} (organization_id, id) on delete ${fk.action}`,
     );
   }
+  await reportKeys(db, true);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // Copies of one report held by several organizations cannot all stay under the old key: the oldest stays.
+  for (const table of reportTables)
+    await exec(
+      db,
+      `delete from ${table} x using ${table} y
+        where (x.${reportKey.split(', ').join(', x.')}) = (y.${reportKey.split(', ').join(', y.')}) and x.id > y.id`,
+    );
+  await reportKeys(db, false);
   const fks = await keysToParents(db);
   const composite = await sql<ForeignKey>`
     select conrelid::regclass::text as table, conname as name, confrelid::regclass::text as parent,
