@@ -41,6 +41,10 @@ describe('migration 0046_organization_keys', () => {
       );
       await sql`insert into user_domains (user_id, domain_id) values (${x.user}, ${x.domain})`.execute(raw());
     }
+    // A table of another migration that points at domains by id alone (as 0045's alert tables may).
+    await sql`create table probe_domain_refs (organization_id bigint not null,
+      domain_id bigint references domains (id) on delete set null)`.execute(raw());
+    await sql`insert into probe_domain_refs values (${a.org}, ${a.domain})`.execute(raw());
     await up(raw());
     for (const table of ['check_results', 'check_history', 'domain_group_domains', 'user_domains']) {
       const { rows } = await sql<{ domain_id: number; organization_id: number }>`
@@ -68,10 +72,15 @@ describe('migration 0046_organization_keys', () => {
       { name: 'domain_groups_pkey', def: 'PRIMARY KEY (organization_id, id)' },
       { name: 'domains_pkey', def: 'PRIMARY KEY (organization_id, id)' },
     ]);
-    // Deleting a domain still takes its children with it.
+    // Deleting a domain still takes its children with it, and clears only the domain of a set-null key.
     await sql`delete from domains where id = ${a.domain}`.execute(raw());
     const left = await one(sql<{ n: number }>`select count(*)::int as n from check_results
       where domain_id = ${a.domain}`);
     expect(left.n).toBe(0);
+    expect(await one(sql`select * from probe_domain_refs`)).toEqual({
+      organization_id: a.org,
+      domain_id: null,
+    });
+    await sql`drop table probe_domain_refs`.execute(raw());
   });
 });

@@ -67,7 +67,8 @@ async function keysToParents(db: Kysely<unknown>): Promise<ForeignKey[]> {
   const { rows } = await sql<ForeignKey>`
     select conrelid::regclass::text as table, conname as name, confrelid::regclass::text as parent,
            (select a.attname from pg_attribute a where a.attrelid = conrelid and a.attnum = conkey[1]) as column,
-           case confdeltype when 'c' then 'cascade' when 'r' then 'restrict' else 'no action' end as action
+           case confdeltype when 'c' then 'cascade' when 'r' then 'restrict' when 'n' then 'set null'
+             else 'no action' end as action
       from pg_constraint
      where contype = 'f' and connamespace = (select oid from pg_namespace where nspname = current_schema())
        and confrelid::regclass::text in ('domains', 'domain_groups') and cardinality(conkey) = 1
@@ -101,7 +102,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     await exec(db, `alter table ${c.table} alter column organization_id set not null`);
   }
-  // domain_group_domains names its group too: a group of another organization than the domain's is refused.
+  // Every foreign key to a domain or a group (domain_group_domains names both: a group of another
+  // organization than the domain's is refused) is dropped, the parents re-keyed, the keys re-made with
+  // organization_id.
   const fks = await keysToParents(db);
   for (const fk of fks) await exec(db, `alter table ${fk.table} drop constraint ${fk.name}`);
   for (const parent of ['domains', 'domain_groups']) {
@@ -123,8 +126,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const fk of fks) {
     await exec(
       db,
+      // ON DELETE SET NULL clears only the parent's id: the row keeps its organization (PostgreSQL 15).
       `alter table ${fk.table} add constraint ${fk.name} foreign key (organization_id, ${fk.column})
-         references ${fk.parent} (organization_id, id) on delete ${fk.action}`,
+         references ${fk.parent} (organization_id, id)
+         on delete ${fk.action === 'set null' ? `set null (${fk.column})` : fk.action}`,
     );
   }
   await reportKeys(db, true);
@@ -143,7 +148,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   const composite = await sql<ForeignKey>`
     select conrelid::regclass::text as table, conname as name, confrelid::regclass::text as parent,
            (select a.attname from pg_attribute a where a.attrelid = conrelid and a.attnum = conkey[2]) as column,
-           case confdeltype when 'c' then 'cascade' when 'r' then 'restrict' else 'no action' end as action
+           case confdeltype when 'c' then 'cascade' when 'r' then 'restrict' when 'n' then 'set null'
+             else 'no action' end as action
       from pg_constraint
      where contype = 'f' and connamespace = (select oid from pg_namespace where nspname = current_schema())
        and confrelid::regclass::text in ('domains', 'domain_groups') and cardinality(conkey) = 2`.execute(db);
