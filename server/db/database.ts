@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { privateDirMode, tightenTree } from '../lib/data-dir';
+import { dbTypes } from './int8';
 import { startPGliteWorker } from './pglite-socket';
 import type { Database } from './schema';
 
@@ -23,6 +24,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      types: dbTypes,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -39,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pool = new pg.Pool({
     max: 1,
     idleTimeoutMillis: 0,
+    types: dbTypes,
     user: 'postgres',
     database: 'postgres',
     stream: () => worker.socket(),

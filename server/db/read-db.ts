@@ -39,7 +39,7 @@ async function recentWriteIds(primary: Db, organizationId: number | null, window
 
 async function replicaHolds(replica: Db, ids: number[]): Promise<boolean> {
   const row = await sql<{ n: number }>`select count(*)::int as n from audit_operations
-    where id = any(${ids}::int[])`.execute(replica);
+    where id = any(${ids}::bigint[])`.execute(replica);
   return row.rows[0].n === ids.length;
 }
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Table types of migrations/0031_check_history.ts, merged into the Database type in schema.ts.
+// Table types of migrations/0031_check_history.ts (organization_id since 0046), merged into the Database type in schema.ts.
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -11,6 +11,7 @@ export type HistoryType = 'dmarc' | 'spf' | 'dns' | 'ns' | 'mtaSts';
 /** The latest result of one system (dmarc, spf, smtp, tls, mta-sts, dkim, dnssec) for one domain. */
 export type CheckResultsTable = {
   id: Generated<number>;
+  organization_id: number;
   domain_id: number;
   system: string;
   status: CheckStatus;
@@ -24,6 +25,7 @@ export type CheckResultsTable = {
 /** One DNS record of a record set as it was when the set last changed (every item of a change shares date). */
 export type CheckHistoryTable = {
   id: Generated<number>;
+  organization_id: number;
   domain_id: number;
   type: HistoryType;
   date: Timestamp;

@@ -1,12 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely types of the report tables (migration 0010_reports). Bigint sums come back as strings from pg and
-// numbers from PGlite: read them through Number().
+// Kysely types of the report tables (migration 0010_reports). Bigint columns come back as numbers (the
+// database layer's int8 parser, server/db/int8.ts).
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
-type BigCount = ColumnType<string | number, number, number>;
+type BigCount = ColumnType<number, number, number>;
 type OrgRef = ColumnType<number | null, number | null | undefined, number | null>;
 
 export type ReportSource = 'upload' | 'cli' | 'imap' | 'smtp' | 'bench';

@@ -151,8 +151,9 @@ export type DomainGroupsTable = {
   created_at: CreatedAt;
 };
 
-export type DomainGroupDomainsTable = { group_id: number; domain_id: number };
-export type UserDomainsTable = { user_id: number; domain_id: number };
+// organization_id (the domain's) since 0046: the rows live with their organization's (docs/SCALING.md).
+export type DomainGroupDomainsTable = { organization_id: number; group_id: number; domain_id: number };
+export type UserDomainsTable = { organization_id: number; user_id: number; domain_id: number };
 
 export type MemberRegistrationsTable = {
   id: Generated<number>;

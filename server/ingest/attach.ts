@@ -19,6 +19,13 @@ export async function attachPendingReports(
   const name = domain.toLowerCase().replace(/\.$/, '');
   const pattern = `%.${likeEscape(name)}`;
   const matches = sql<boolean>`organization_id is null and (domain = ${name} or domain like ${pattern})`;
+  // A held copy of a report the organization already has (sent to its own address) is a duplicate under the
+  // per-organization key (migration 0046): dropped, with its records, rather than attached a second time.
+  for (const table of ['dmarc_reports', 'tls_reports', 'failure_reports'] as const)
+    await sql`delete from ${sql.table(table)} h using ${sql.table(table)} o
+      where h.organization_id is null and (h.domain = ${name} or h.domain like ${pattern})
+        and o.organization_id = ${organizationId} and o.org_name = h.org_name and o.report_id = h.report_id
+        and o.domain = h.domain and o.begin_date = h.begin_date and o.end_date = h.end_date`.execute(db);
   const aggregate = await db
     .updateTable('dmarc_reports')
     .set({ organization_id: organizationId })
@@ -29,7 +36,7 @@ export async function attachPendingReports(
   // Their records held organization 0 in their key (migration 0042); now the organization's.
   if (ids.length > 0)
     await sql`update dmarc_records set organization_id = ${organizationId}
-      where report_id = any(${ids}::int[]) and organization_id = 0`.execute(db);
+      where report_id = any(${ids}::bigint[]) and organization_id = 0`.execute(db);
   await rollupStoredReports(db, ids);
   const tls = await db
     .updateTable('tls_reports')

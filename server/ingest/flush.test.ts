@@ -37,7 +37,7 @@ const expectedSql = `with ins_ip as (
     select u.day, u.organization_id, u.domain, u.source_ip,
       (select e.sender_service from ip_enrichment e where e.ip = u.source_ip), u.dkim_auth, u.spf_auth,
       u.dkim_aligned, u.spf_aligned, u.dmarc_pass, u.disposition, u.messages, u.records
-    from unnest($2::date[], $3::int[], $4::text[],
+    from unnest($2::date[], $3::bigint[], $4::text[],
       $5::text[], $6::bool[], $7::bool[],
       $8::bool[], $9::bool[], $10::bool[],
       $11::text[], $12::int8[], $13::int[])

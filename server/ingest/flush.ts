@@ -105,7 +105,7 @@ export async function flushPending(trx: Db, pending: Pending, known: ReadonlySet
     select u.day, u.organization_id, u.domain, u.source_ip,
       (select e.sender_service from ip_enrichment e where e.ip = u.source_ip), u.dkim_auth, u.spf_auth,
       u.dkim_aligned, u.spf_aligned, u.dmarc_pass, u.disposition, u.messages, u.records
-    from unnest(${c.day}::date[], ${c.organizationId}::int[], ${c.domain}::text[],
+    from unnest(${c.day}::date[], ${c.organizationId}::bigint[], ${c.domain}::text[],
       ${c.sourceIp}::text[], ${c.dkimAuth}::bool[], ${c.spfAuth}::bool[],
       ${c.dkimAligned}::bool[], ${c.spfAligned}::bool[], ${c.dmarcPass}::bool[],
       ${c.disposition}::text[], ${c.messages}::int8[], ${c.records}::int[])

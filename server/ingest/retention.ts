@@ -101,7 +101,7 @@ async function purgeAggregate(db: Db, where: ReturnType<typeof sql>, before?: st
   );
   if (ids.length === 0) return 0;
   const days = before === undefined ? sql`` : sql`and day < ${before}::date`;
-  await sql`delete from dmarc_records where report_id = any(${ids}::int[]) ${days}`.execute(db);
-  await sql`delete from dmarc_reports where id = any(${ids}::int[])`.execute(db);
+  await sql`delete from dmarc_records where report_id = any(${ids}::bigint[]) ${days}`.execute(db);
+  await sql`delete from dmarc_reports where id = any(${ids}::bigint[])`.execute(db);
   return ids.length;
 }

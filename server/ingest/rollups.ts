@@ -130,7 +130,7 @@ export async function rollupStoredReports(db: Db, reportIds: number[]): Promise<
       from dmarc_records d
       join dmarc_reports r on r.id = d.report_id
       left join ip_enrichment e on e.ip = d.source_ip
-      where r.id = any(${reportIds}::int[]) and r.organization_id is not null
+      where r.id = any(${reportIds}::bigint[]) and r.organization_id is not null
     ) x
     group by day, organization_id, domain, source_ip, dkim_auth, spf_auth, dkim_aligned, spf_aligned, disposition
     order by organization_id, domain, day, source_ip

@@ -176,7 +176,7 @@ const ownFile = (ctx: StoreContext) => (ctx.own && ctx.own.digest !== ctx.fileRe
 function fileCte(ctx: StoreContext): RawBuilder<unknown> {
   const received =
     ctx.fileRef.id !== null
-      ? sql`f as (select ${ctx.fileRef.id}::int as id)`
+      ? sql`f as (select ${ctx.fileRef.id}::bigint as id)`
       : insertFile('f', ctx.fileRef.digest, ctx.file);
   const own = ownFile(ctx);
   return own ? sql`${received}, ${insertFile('o', own.digest, own.file)}` : received;
@@ -207,7 +207,7 @@ export function headerRow(
     discovery_method: policy.discoveryMethod,
   });
   const row: [string, string, HeaderValue][] = [
-    ['organization_id', 'int', organizationId],
+    ['organization_id', 'int8', organizationId],
     ['domain', 'text', domain],
     ['org_name', 'text', cleanText(meta.orgName)],
     ['report_id', 'text', cleanText(meta.reportId)],
@@ -232,8 +232,20 @@ export function headerRow(
 export const headerColumns = (row: ReturnType<typeof headerRow>) =>
   sql.raw([...row.map(([c]) => c), 'file_id', 'received_file_id'].join(', '));
 
-/** The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours). */
-export const reportKeyColumns = ['org_name', 'report_id', 'domain', 'begin_date', 'end_date'];
+/**
+ * The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours), per
+ * organization: a copy routed to another organization is that organization's report, not a duplicate. Held
+ * reports (organization_id null) are one organization for it: the unique keys are NULLS NOT DISTINCT
+ * (migration 0046).
+ */
+export const reportKeyColumns = [
+  'organization_id',
+  'org_name',
+  'report_id',
+  'domain',
+  'begin_date',
+  'end_date',
+];
 export const reportConflict = sql`on conflict (${sql.raw(reportKeyColumns.join(', '))}) do nothing`;
 
 function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): RawBuilder<unknown> {
@@ -257,8 +269,8 @@ function chunkStatement(
   parts: ReturnType<typeof recordArrays>,
   owner: ReturnType<typeof recordOwner>,
 ) {
-  const rec = sql`select nextval(seq.oid)::int as id, hdr.id as report_id,
-      ${owner.organizationId}::int as organization_id, ${owner.day}::date as day, t.*
+  const rec = sql`select nextval(seq.oid) as id, hdr.id as report_id,
+      ${owner.organizationId}::bigint as organization_id, ${owner.day}::date as day, t.*
     from hdr, (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq,
       ${recordsUnnest(parts.c, false)}`;
   return sql<{ id: number; file_id: number | null }>`with ${head},
@@ -289,7 +301,7 @@ export async function storeAggregate(
     const part = recordArrays(report, from, Math.min(total, from + recordsPerStatement));
     for (const ip of part.ips) ips.add(ip);
     await chunkStatement(
-      sql`f as (select ${fileId}::int as id), hdr as (select ${id}::int as id)`,
+      sql`f as (select ${fileId}::bigint as id), hdr as (select ${id}::bigint as id)`,
       part,
       owner,
     ).execute(trx);

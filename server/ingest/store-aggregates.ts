@@ -37,6 +37,9 @@ export type BatchReport = { report: AggregateReport; ctx: StoreContext };
 /** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
 export const fitsBatch = (report: AggregateReport) => report.records.length <= recordsPerStatement;
 
+// Held reports have a null organization: equal in the key (NULLS NOT DISTINCT), compared apart in joins.
+const keyWithoutOrganization = reportKeyColumns.filter((c) => c !== 'organization_id').join(', ');
+
 /** A header row's duplicate key, as the unique index compares it. */
 const rowKey = (row: ReturnType<typeof headerRow>) =>
   row
@@ -90,13 +93,14 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       ${reportConflict}
       returning id, file_id, ${sql.raw(reportKeyColumns.join(', '))}),
     stored as (select hin.ord, hdr.id, hdr.file_id from hdr
-      join hin using (${sql.raw(reportKeyColumns.join(', '))})),
+      join hin using (${sql.raw(keyWithoutOrganization)})
+      where hdr.organization_id is not distinct from hin.organization_id),
     ids as (select array(select s.id from generate_series(0, ${items.length - 1}::int) g
       left join stored s on s.ord = g order by g) as a),
     ins_rec as (${insertRecords(
       records,
-      sql`select nextval(seq.oid)::int as id, ids.a[t.ord + 1] as report_id,
-        (${intArray(owners.map((o) => o.organizationId))}::int[])[t.ord + 1] as organization_id,
+      sql`select nextval(seq.oid) as id, ids.a[t.ord + 1] as report_id,
+        (${intArray(owners.map((o) => o.organizationId))}::bigint[])[t.ord + 1] as organization_id,
         (${textArray(owners.map((o) => o.day))}::date[])[t.ord + 1] as day, t.*
       from (select pg_get_serial_sequence('dmarc_records', 'id')::regclass as oid offset 0) seq, ids,
         ${recordsUnnest(records, true)}
@@ -134,6 +138,8 @@ async function finish(trx: Db, items: BatchReport[], domains: string[], out: Ret
     .filter((r) => r.ord === null && r.fresh && !usedFiles.has(Number(r.id)))
     .map((r) => r.id);
   if (orphans.length > 0)
-    await sql`delete from report_files where id = any(${textArray(orphans.map(String))}::int[])`.execute(trx);
+    await sql`delete from report_files where id = any(${textArray(orphans.map(String))}::bigint[])`.execute(
+      trx,
+    );
   return result;
 }

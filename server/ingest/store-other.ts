@@ -66,7 +66,11 @@ export async function storeOther(trx: Db, report: TlsReport | FailureReport, ctx
       received_file_id: ctx.receivedFileId,
       source: ctx.source,
     })
-    .onConflict((oc) => oc.columns(['org_name', 'report_id', 'domain', 'begin_date', 'end_date']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['organization_id', 'org_name', 'report_id', 'domain', 'begin_date', 'end_date'])
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return inserted?.id ?? null;

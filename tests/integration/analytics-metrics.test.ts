@@ -100,10 +100,13 @@ describe('a member limited to some domains', () => {
   it('sees only the figures of the assigned domain, whatever the filter asks', async () => {
     const domain = await t.db
       .selectFrom('domains')
-      .select('id')
+      .select(['id', 'organization_id'])
       .where('name', '=', 'test.net')
       .executeTakeFirstOrThrow();
-    await t.db.insertInto('user_domains').values({ user_id: a.member.id, domain_id: domain.id }).execute();
+    await t.db
+      .insertInto('user_domains')
+      .values({ organization_id: domain.organization_id, user_id: a.member.id, domain_id: domain.id })
+      .execute();
     const want = expectedMetrics(reports, { ...allTime, domains: ['test.net'] });
     expect(await attrs(`/api/dm/domains/metrics/?${q(allTime)}`, a.tokens.member)).toEqual(want);
     const other = await attrs(`/api/dm/domains/example.com/metrics/?${q(allTime)}`, a.tokens.member);

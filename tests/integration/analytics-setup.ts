@@ -40,7 +40,7 @@ export async function analyticsFixture() {
   for (const d of pairGroup)
     await t.db
       .insertInto('domain_group_domains')
-      .values({ group_id: g.id, domain_id: ids.get(d)! })
+      .values({ organization_id: a.org.id, group_id: g.id, domain_id: ids.get(d)! })
       .execute();
   for (const rel of sampleFiles)
     await ingestFile(t.db, { name: rel, bytes: fs.readFileSync(path.join(samplesDir, rel)), source: 'cli' });

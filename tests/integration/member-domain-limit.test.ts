@@ -22,7 +22,7 @@ beforeAll(async () => {
   hiddenId = hidden.id;
   await t.db
     .insertInto('domain_group_domains')
-    .values({ group_id: c.groupId, domain_id: hiddenId })
+    .values({ organization_id: c.org.id, group_id: c.groupId, domain_id: hiddenId })
     .execute();
   const assign = await call(t, 'PATCH', `/api/ph/users/${c.member.id}/domains/`, c.tokens.admin, {
     domains: ['seen-c.example.com'],

@@ -9,7 +9,7 @@ import { runSystems, type SystemOutcome } from './systems';
 // One re-check of one domain, in two halves: the network half (every system and the history record sets;
 // no database, so no connection or transaction is held while DNS and SMTP answer) and the storing half.
 
-export type DomainRef = { id: number; name: string };
+export type DomainRef = { id: number; name: string; organization_id: number };
 export type DomainCheckOutcome = {
   domain: DomainRef;
   checkedAt: Date;
@@ -36,14 +36,19 @@ export async function checkDomainNow(
 export async function storeDomainCheck(db: Db, outcome: DomainCheckOutcome): Promise<number> {
   const { domain, checkedAt } = outcome;
   // The domain may have been deleted while its checks ran.
-  const exists = await db.selectFrom('domains').select('id').where('id', '=', domain.id).executeTakeFirst();
+  const exists = await db
+    .selectFrom('domains')
+    .select('id')
+    .where('organization_id', '=', domain.organization_id)
+    .where('id', '=', domain.id)
+    .executeTakeFirst();
   if (!exists) return 0;
-  await saveOutcomes(db, domain.id, outcome.systems, checkedAt);
+  await saveOutcomes(db, domain, outcome.systems, checkedAt);
   let written = 0;
   for (const type of HISTORY_TYPES) {
-    const items = itemsToWrite(type, await latestItems(db, domain.id, type), outcome.records[type]);
+    const items = itemsToWrite(type, await latestItems(db, domain, type), outcome.records[type]);
     if (!items) continue;
-    await insertItems(db, domain.id, type, items, checkedAt);
+    await insertItems(db, domain, type, items, checkedAt);
     written += items.length;
   }
   return written;

@@ -31,13 +31,17 @@ export async function reportSelectors(db: Db, domain: { name: string; organizati
   return (await reportSelectorsSeen(db, domain)).slice(0, 50).map((r) => r.selector);
 }
 
-export async function saveOutcomes(db: Db, domainId: number, outcomes: SystemOutcome[], at: Date) {
+/** A domain as its check rows name it: by organization (their distribution key) and id. */
+export type CheckedDomain = { id: number; organization_id: number };
+
+export async function saveOutcomes(db: Db, domain: CheckedDomain, outcomes: SystemOutcome[], at: Date) {
   if (outcomes.length === 0) return;
   await db
     .insertInto('check_results')
     .values(
       outcomes.map((o) => ({
-        domain_id: domainId,
+        organization_id: domain.organization_id,
+        domain_id: domain.id,
         system: o.system,
         status: o.status,
         score: o.score,
@@ -47,7 +51,7 @@ export async function saveOutcomes(db: Db, domainId: number, outcomes: SystemOut
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['domain_id', 'system']).doUpdateSet((eb) => ({
+      oc.columns(['organization_id', 'domain_id', 'system']).doUpdateSet((eb) => ({
         status: eb.ref('excluded.status'),
         score: eb.ref('excluded.score'),
         checked_at: eb.ref('excluded.checked_at'),
@@ -59,17 +63,19 @@ export async function saveOutcomes(db: Db, domainId: number, outcomes: SystemOut
 }
 
 /** The items of the most recent change of one type (empty when there is none). */
-export async function latestItems(db: Db, domainId: number, type: HistoryType): Promise<HistoryItem[]> {
+export async function latestItems(db: Db, domain: CheckedDomain, type: HistoryType): Promise<HistoryItem[]> {
   const rows = await db
     .selectFrom('check_history')
     .select(['rr_type', 'ttl', 'content'])
-    .where('domain_id', '=', domainId)
+    .where('organization_id', '=', domain.organization_id)
+    .where('domain_id', '=', domain.id)
     .where('type', '=', type)
     .where('date', '=', (eb) =>
       eb
         .selectFrom('check_history')
         .select((e) => e.fn.max('date').as('d'))
-        .where('domain_id', '=', domainId)
+        .where('organization_id', '=', domain.organization_id)
+        .where('domain_id', '=', domain.id)
         .where('type', '=', type),
     )
     .execute();
@@ -78,7 +84,7 @@ export async function latestItems(db: Db, domainId: number, type: HistoryType): 
 
 export async function insertItems(
   db: Db,
-  domainId: number,
+  domain: CheckedDomain,
   type: HistoryType,
   items: HistoryItem[],
   at: Date,
@@ -88,7 +94,8 @@ export async function insertItems(
     .insertInto('check_history')
     .values(
       items.map((i) => ({
-        domain_id: domainId,
+        organization_id: domain.organization_id,
+        domain_id: domain.id,
         type,
         date: at,
         rr_type: i.rrType,

@@ -9,7 +9,12 @@ import type { TlsSessions } from './summary';
 function scoped(db: Db, scope: AnalysisScope, system: System) {
   let q = db
     .selectFrom('domains as d')
-    .leftJoin('check_results as c', (j) => j.onRef('c.domain_id', '=', 'd.id').on('c.system', '=', system));
+    .leftJoin('check_results as c', (j) =>
+      j
+        .onRef('c.organization_id', '=', 'd.organization_id')
+        .onRef('c.domain_id', '=', 'd.id')
+        .on('c.system', '=', system),
+    );
   if (scope.organizationId !== 'all') q = q.where('d.organization_id', '=', scope.organizationId);
   if (scope.ids !== null) q = q.where('d.id', 'in', scope.ids.length ? scope.ids : [-1]);
   if (scope.name) q = q.where('d.name', '=', scope.name);

@@ -87,6 +87,7 @@ export async function analysisDetail(
   const stored = await db
     .selectFrom('check_results')
     .select(['status', 'score', 'checked_at', 'warnings', 'result'])
+    .where('organization_id', '=', domain.organization_id)
     .where('domain_id', '=', domain.id)
     .where('system', '=', system)
     .executeTakeFirst();

@@ -47,8 +47,13 @@ export async function groupResourceFor(
 ): Promise<GroupResource> {
   let q = db
     .selectFrom('domain_group_domains')
-    .innerJoin('domains', 'domains.id', 'domain_group_domains.domain_id')
+    .innerJoin('domains', (j) =>
+      j
+        .onRef('domains.organization_id', '=', 'domain_group_domains.organization_id')
+        .onRef('domains.id', '=', 'domain_group_domains.domain_id'),
+    )
     .select(['domains.id', 'domains.name'])
+    .where('domain_group_domains.organization_id', '=', group.organization_id)
     .where('domain_group_domains.group_id', '=', group.id);
   if (scope.onlyIds) q = q.where('domains.id', 'in', scope.onlyIds.length ? scope.onlyIds : [-1]);
   const domains = await q.orderBy('domains.name').execute();

@@ -107,7 +107,7 @@ export async function create(
     .values({ name: body.name, organization_id: organizationId, owner_id: body.owner ?? actor.id })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await addDomains(db, group.id, domainIds);
+  await addDomains(db, group, domainIds);
   return groupDocument(db, group);
 }
 
@@ -137,16 +137,22 @@ export async function replaceDomains(
     await db.updateTable('domain_groups').set({ name: body.name }).where('id', '=', id).execute();
   }
   const ids = await resolveDomains(db, group.organization_id, body.domains);
-  await db.deleteFrom('domain_group_domains').where('group_id', '=', id).execute();
-  await addDomains(db, id, ids);
+  await db
+    .deleteFrom('domain_group_domains')
+    .where('organization_id', '=', group.organization_id)
+    .where('group_id', '=', id)
+    .execute();
+  await addDomains(db, group, ids);
   return groupDocument(db, (await findGroup(db, id))!);
 }
 
-async function addDomains(db: Db, groupId: number, ids: number[]) {
+async function addDomains(db: Db, group: { id: number; organization_id: number }, ids: number[]) {
   if (ids.length === 0) return;
   await db
     .insertInto('domain_group_domains')
-    .values(ids.map((domain_id) => ({ group_id: groupId, domain_id })))
+    .values(
+      ids.map((domain_id) => ({ organization_id: group.organization_id, group_id: group.id, domain_id })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -156,10 +162,11 @@ export async function changeDomains(db: Db, actor: Actor, id: number, refs: stri
   if (refs.length === 0 || refs.some((r) => !r.trim()))
     throw new AppError(400, { __all__: [selectOptionToAdd] });
   const ids = await resolveDomains(db, group.organization_id, refs);
-  if (add) await addDomains(db, id, ids);
+  if (add) await addDomains(db, group, ids);
   else
     await db
       .deleteFrom('domain_group_domains')
+      .where('organization_id', '=', group.organization_id)
       .where('group_id', '=', id)
       .where('domain_id', 'in', ids)
       .execute();

@@ -10,17 +10,18 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-async function stored(db: Db, domainId: number, system: string) {
+async function stored(db: Db, domain: DomainRow, system: string) {
   return db
     .selectFrom('check_results')
     .select(['checked_at', 'result'])
-    .where('domain_id', '=', domainId)
+    .where('organization_id', '=', domain.organization_id)
+    .where('domain_id', '=', domain.id)
     .where('system', '=', system)
     .executeTakeFirst();
 }
 
 export async function currentRecord(db: Db, domain: DomainRow, system: 'dmarc' | 'spf') {
-  const row = await stored(db, domain.id, system);
+  const row = await stored(db, domain, system);
   const record = obj(row?.result).record;
   return {
     data: {
@@ -35,12 +36,12 @@ export type IpEntry = { ip: string; source: 'A' | 'AAAA' | 'MX'; host: string };
 
 export async function domainIps(db: Db, domain: DomainRow) {
   const ips: IpEntry[] = [];
-  for (const item of await latestItems(db, domain.id, 'dns')) {
+  for (const item of await latestItems(db, domain, 'dns')) {
     if ((item.rrType === 'A' || item.rrType === 'AAAA') && item.content)
       ips.push({ ip: item.content, source: item.rrType, host: domain.name });
   }
   // The address each MX host was reached at by the SMTP check.
-  const smtp = await stored(db, domain.id, 'smtp');
+  const smtp = await stored(db, domain, 'smtp');
   const hosts = Array.isArray(obj(smtp?.result).hosts) ? (obj(smtp?.result).hosts as unknown[]) : [];
   for (const h of hosts.map(obj)) {
     if (typeof h.address === 'string' && typeof h.host === 'string')
@@ -61,7 +62,7 @@ export async function domainIps(db: Db, domain: DomainRow) {
 export async function dkimSignatures(db: Db, domain: DomainRow) {
   const fromReports = await reportSelectorsSeen(db, domain);
   const seen = new Map(fromReports.map((r) => [String(r.selector).toLowerCase(), iso(r.last_seen)]));
-  const dkim = await stored(db, domain.id, 'dkim');
+  const dkim = await stored(db, domain, 'dkim');
   const selectors = Array.isArray(obj(dkim?.result).selectors)
     ? (obj(dkim?.result).selectors as unknown[]).map(obj)
     : [];

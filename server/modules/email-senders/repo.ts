@@ -62,7 +62,7 @@ export async function networksOf(
   const rows = await db
     .selectFrom('email_sender_networks')
     .select(['id', 'sender_id', sql<string>`range::text`.as('range')])
-    .where(sql<boolean>`sender_id = any(${ids}::int[])`)
+    .where(sql<boolean>`sender_id = any(${ids}::bigint[])`)
     .orderBy(sql`family(range), range`)
     .execute();
   for (const r of rows) out.get(r.sender_id)?.push({ id: r.id, range: r.range });

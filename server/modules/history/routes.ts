@@ -65,6 +65,7 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const p = paging(request.query);
         const base = ctx.db
           .selectFrom('check_history')
+          .where('organization_id', '=', domain.organization_id)
           .where('domain_id', '=', domain.id)
           .where('type', '=', request.params.type as (typeof HISTORY_TYPES)[number]);
         const { n } = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();

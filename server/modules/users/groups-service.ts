@@ -39,7 +39,11 @@ export async function permissions(db: Db, actor: Actor, id: number) {
 async function assigned(db: Db, userId: number) {
   return db
     .selectFrom('user_domains')
-    .innerJoin('domains', 'domains.id', 'user_domains.domain_id')
+    .innerJoin('domains', (j) =>
+      j
+        .onRef('domains.organization_id', '=', 'user_domains.organization_id')
+        .onRef('domains.id', '=', 'user_domains.domain_id'),
+    )
     .selectAll('domains')
     .where('user_domains.user_id', '=', userId)
     .orderBy('domains.name')
@@ -71,10 +75,12 @@ export async function setUserDomains(db: Db, actor: Actor, id: number, refs: str
     if (!ids.includes(row.id)) ids.push(row.id);
   }
   await db.deleteFrom('user_domains').where('user_id', '=', user.id).execute();
-  if (ids.length)
+  // Domains were found in the user's organization only: with any found, it is not null.
+  const organizationId = user.organization_id;
+  if (ids.length && organizationId !== null)
     await db
       .insertInto('user_domains')
-      .values(ids.map((domain_id) => ({ user_id: user.id, domain_id })))
+      .values(ids.map((domain_id) => ({ organization_id: organizationId, user_id: user.id, domain_id })))
       .execute();
   const rows = await assigned(db, user.id);
   return {

@@ -20,7 +20,11 @@ export async function findVisibleUser(db: Db, caller: AuthUser, id: number): Pro
 async function assignedDomainNames(db: Db, userId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('user_domains')
-    .innerJoin('domains', 'domains.id', 'user_domains.domain_id')
+    .innerJoin('domains', (j) =>
+      j
+        .onRef('domains.organization_id', '=', 'user_domains.organization_id')
+        .onRef('domains.id', '=', 'user_domains.domain_id'),
+    )
     .select('domains.name')
     .where('user_domains.user_id', '=', userId)
     .orderBy('domains.name')

@@ -72,7 +72,10 @@ export async function seedTenant(
     .values({ name: `${name} group`, organization_id: org.id, owner_id: owner.id })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.db.insertInto('domain_group_domains').values({ group_id: g.id, domain_id: d.id }).execute();
+  await t.db
+    .insertInto('domain_group_domains')
+    .values({ organization_id: org.id, group_id: g.id, domain_id: d.id })
+    .execute();
   return {
     org,
     owner,
