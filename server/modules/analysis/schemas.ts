@@ -3,7 +3,7 @@ import { SYSTEMS } from '../../checks/history/systems';
 import { checkWarningSchema } from '../../../contract/checks';
 import { errorResponses } from '../../lib/schemas';
 import { filterShape } from '../analytics/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../organizations/paging';
+import { pageQueryShape } from '../organizations/paging';
 
 // Wire shapes of the checks contract (stored results, re-check, history, Domain Info).
 
@@ -24,38 +24,8 @@ export const analysisListQuery = z.object({
 export type AnalysisListQuery = z.infer<typeof analysisListQuery>;
 
 export const warningSchema = checkWarningSchema;
-const status = z.enum(['pass', 'warning', 'fail', 'unchecked']);
-const summary = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
-
-const listAttributes = z.object({
-  domain: z.string(),
-  domain_id: z.number().int(),
-  system: systemEnum,
-  status,
-  score: z.number().nullable(),
-  checked_at: z.string().nullable(),
-  warning_count: z.number().int(),
-  warnings: z.array(warningSchema),
-  summary,
-});
-export const analysisList = z.object({
-  data: z.array(z.object({ type: z.literal('domain-analysis'), id: z.string(), attributes: listAttributes })),
-  links: pageLinksSchema,
-  meta: pageMetaSchema,
-});
-export const analysisDetail = z.object({
-  data: z.object({
-    type: z.literal('domain-analysis'),
-    id: z.string(),
-    attributes: listAttributes.omit({ warning_count: true }).extend({ result: z.unknown() }),
-  }),
-});
-export const recheckResponse = z.object({
-  data: z.object({
-    checked_at: z.string(),
-    systems: z.array(z.object({ system: systemEnum, status, score: z.number().nullable() })),
-  }),
-});
+// The response documents are contract/analysis.ts.
+export { analysisDetail, analysisList, recheckResponse } from '../../../contract/analysis';
 
 export const analysisErrors = errorResponses(400, 401, 403, 404);
 export const recheckErrors = errorResponses(400, 401, 403, 404, 429);
