@@ -16,6 +16,8 @@ import { pageLinksSchema, pageMetaSchema } from './paging';
 
 export const analysisSystems = ['dmarc', 'spf', 'smtp', 'tls', 'mta-sts', 'dkim', 'dnssec'] as const;
 export const analysisStatuses = ['pass', 'warning', 'fail', 'unchecked'] as const;
+/** ?ordering= of the list. */
+export const analysisOrderings = ['domain', '-domain', 'score', '-score', 'status', '-status'] as const;
 const system = z.enum(analysisSystems);
 const status = z.enum(analysisStatuses);
 
@@ -67,7 +69,7 @@ const detailAttributes = <S extends (typeof analysisSystems)[number]>(name: S) =
     ...attributes,
     system: z.literal(name),
     summary: analysisSummarySchema,
-    result: systemResultSchemas[name].nullable(),
+    result: z.nullable(systemResultSchemas[name]),
   });
 export const analysisDetail = z.object({
   data: z.object({

@@ -205,5 +205,23 @@ export const failureReportList = listDocument(
   z.object({ type: z.literal('failure-reports'), id: z.number().int(), attributes: failureReportAttributes }),
 );
 
+// POST /api/dm/dmarc/reports/upload/: one outcome per file sent, and the totals.
+export const uploadOutcomeSchema = z.object({
+  file: z.string(),
+  status: z.enum(['imported', 'duplicate', 'rejected', 'error']),
+  kind: z.enum(['aggregate', 'tls', 'failure']).nullable(),
+  reason: nullableText,
+  org_name: nullableText,
+  report_id: nullableText,
+  domain: nullableText,
+  records: z.number(),
+  messages: z.number(),
+  warnings: z.array(z.string()),
+});
+export const uploadResponse = z.object({
+  data: z.array(uploadOutcomeSchema),
+  meta: z.object({ imported: z.number(), duplicate: z.number(), rejected: z.number(), error: z.number() }),
+});
+
 /** A report file or logo as bytes: OpenAPI's binary string, under the media type the route sends. */
 export const binaryBody = z.string().meta({ format: 'binary' });

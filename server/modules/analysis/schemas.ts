@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SYSTEMS } from '../../checks/history/systems';
+import { analysisOrderings } from '../../../contract/analysis';
 import { checkWarningSchema } from '../../../contract/checks';
 import { errorResponses } from '../../lib/schemas';
 import { filterShape } from '../analytics/schemas';
@@ -9,7 +10,7 @@ import { pageQueryShape } from '../organizations/paging';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const systemEnum = z.enum(SYSTEMS);
-export const orderings = ['domain', '-domain', 'score', '-score', 'status', '-status'] as const;
+export const orderings = analysisOrderings;
 
 export const systemParams = z.object({ system: systemEnum });
 export const detailParams = z.object({ system: systemEnum, domainId: id });

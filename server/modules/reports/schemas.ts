@@ -25,24 +25,9 @@ export {
   failureReportList,
   recordList,
   tlsReportList,
+  uploadResponse,
 } from '../../../contract/reports';
 
-export const fileResult = z.object({
-  file: z.string(),
-  status: z.enum(['imported', 'duplicate', 'rejected', 'error']),
-  kind: z.enum(['aggregate', 'tls', 'failure']).nullable(),
-  reason: z.string().nullable(),
-  org_name: z.string().nullable(),
-  report_id: z.string().nullable(),
-  domain: z.string().nullable(),
-  records: z.number(),
-  messages: z.number(),
-  warnings: z.array(z.string()),
-});
-export const uploadResponse = z.object({
-  data: z.array(fileResult),
-  meta: z.object({ imported: z.number(), duplicate: z.number(), rejected: z.number(), error: z.number() }),
-});
 // Multipart: repeated file field `files`, and optionally a repeated text field `filenames` naming them in order.
 export const uploadBody = z.looseObject({});
 

@@ -1,4 +1,6 @@
 import { api, apiBase } from '../../api/client';
+import type { Wire } from '../../../contract/casing';
+import type { uploadResponse } from '../../../contract/reports';
 import type {
   AggregateReport,
   DmarcRecord,
@@ -104,7 +106,7 @@ export async function uploadReportFile(
   const form = new FormData();
   form.append('filenames', file.name);
   form.append('files', file, file.name);
-  const { data } = await api.post<{ data: UploadOutcome[] }>(reportsUrls.upload, form, {
+  const { data } = await api.post<Wire<typeof uploadResponse>>(reportsUrls.upload, form, {
     signal,
     onUploadProgress: (event) => {
       if (event.total) onProgress(Math.min(1, event.loaded / event.total));

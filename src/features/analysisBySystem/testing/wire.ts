@@ -48,7 +48,8 @@ export function pagedWire<T>(path: string, rows: T[], count = rows.length, pages
       next: link(page < pages ? page + 1 : null),
       prev: link(page > 1 ? page - 1 : null),
     },
-    meta: { count, pages },
+    // The contract's page meta (contract/paging.ts): a page size that gives `pages` pages of `count` rows.
+    meta: { count, page, page_size: Math.max(1, Math.ceil(count / pages)) },
   };
 }
 
