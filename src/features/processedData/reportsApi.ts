@@ -1,6 +1,6 @@
 import { api, apiBase } from '../../api/client';
 import type { Wire } from '../../../contract/casing';
-import type { uploadResponse } from '../../../contract/reports';
+import type { aggregateReportDocument, uploadResponse } from '../../../contract/reports';
 import type {
   AggregateReport,
   DmarcRecord,
@@ -45,7 +45,9 @@ export const fetchFailureReports = (q: ListQuery, signal?: AbortSignal) =>
   getList<FailureReport>(reportsUrls.failure, q, signal);
 
 export async function fetchAggregateReport(id: number, signal?: AbortSignal): Promise<AggregateReport> {
-  const { data } = await api.get<{ data: AggregateReport }>(`${reportsUrls.aggregate}${id}/`, { signal });
+  const { data } = await api.get<Wire<typeof aggregateReportDocument>>(`${reportsUrls.aggregate}${id}/`, {
+    signal,
+  });
   return data.data;
 }
 
