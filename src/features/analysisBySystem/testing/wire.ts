@@ -1,9 +1,11 @@
 import { http, HttpResponse } from 'msw';
+import type { z } from 'zod';
+import type { checkWarningSchema } from '../../../../contract/checks';
 import { userDocument } from '../../../app/testing/session';
 
 // Wire documents of the s2 checks contract (snake_case, as the server sends them) for the page tests.
 
-type Warning = { code: string; severity: 'error' | 'warning' | 'info'; message: string; params?: object };
+type Warning = z.input<typeof checkWarningSchema>;
 
 export function analysisRow(
   id: number,
