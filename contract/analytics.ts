@@ -36,6 +36,9 @@ export const byDomainList = analyticsList('aggregated-by-domain', byDomainAttrib
 export const byIpAttributes = z.strictObject({
   source_ip: z.string(),
   reverse_dns: nullableText,
+  /** ISO 3166-1 alpha-2 code and autonomous system of the source IP, when the GeoIP databases know them. */
+  country: nullableText,
+  asn: nullableText,
   sender_service: nullableText,
   ...resultCounts,
   records: count,
@@ -89,3 +92,54 @@ export const senderAssociationAttributes = z.strictObject({
   messages: count,
 });
 export const senderAssociationList = analyticsList('sender-associations', senderAssociationAttributes);
+
+// The overview: /metrics/ and /time-series/ of the caller's domains, one domain, a group or an organization.
+const passFail = z.object({ passed: count, failed: count });
+
+export const metricsAttributes = z.object({
+  nr_domains: count,
+  nr_reports: count,
+  nr_records: count,
+  nr_messages: count,
+  date_range: z.object({ begin_date: z.string(), end_date: z.string() }),
+  dkim: passFail,
+  spf: passFail,
+  dmarc: passFail.extend({
+    passed_split: z.object({ dkim_and_spf: count, dkim_only: count, spf_only: count }),
+  }),
+  verification: z.object({
+    aligned: count,
+    passed: count,
+    failed: count,
+    aligned_percentage: count,
+    passed_percentage: count,
+    failed_percentage: count,
+  }),
+});
+export type MetricsAttributes = z.infer<typeof metricsAttributes>;
+
+export const metricsDocument = z.object({
+  data: z.object({ type: z.literal('domain-metrics'), id: z.string(), attributes: metricsAttributes }),
+});
+
+export const seriesNames = [
+  'messages',
+  'dmarc_passed',
+  'dmarc_failed',
+  'dkim_passed',
+  'dkim_failed',
+  'spf_passed',
+  'spf_failed',
+] as const;
+export type SeriesName = (typeof seriesNames)[number];
+
+export const timeSeriesDocument = z.object({
+  data: z.array(
+    z.object({
+      type: z.literal('time-series'),
+      id: z.enum(seriesNames),
+      attributes: z.object({ points: z.array(z.object({ x: z.string(), y: count })) }),
+    }),
+  ),
+  meta: z.object({ begin_date: z.string(), end_date: z.string() }),
+});

@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -113,9 +114,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas named with .meta({ id }) (the recursive ones) become components/schemas their $refs reach.
     transformObject: (input) =>
       'openapiObject' in input
-        ? completeDocument(input.openapiObject as Partial<OpenAPIV3.Document>)
+        ? completeDocument(jsonSchemaTransformObject(input) as Partial<OpenAPIV3.Document>)
         : input.swaggerObject,
   });
 

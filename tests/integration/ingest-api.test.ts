@@ -149,6 +149,11 @@ describe('report upload and reads', () => {
       domain: 'company-y.example',
       messages_count: 5629,
     });
+    // The parsed report goes out snake_case like the rest of the document (contract/reports.ts).
+    expect(tls.json().data[0].attributes.details.policies[0]).toMatchObject({
+      summary: { total_successful_session_count: expect.any(Number) },
+      failure_details: expect.any(Array),
+    });
     const failure = await t.app.inject({ url: '/api/dm/dmarc/failure-reports/', headers: bearer(token) });
     expect(failure.json().data[0].attributes).toMatchObject({ domain: 'a.sender.example' });
   });

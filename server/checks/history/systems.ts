@@ -1,3 +1,4 @@
+import { analysisSystems } from '../../../contract/analysis';
 import type { CheckStatus } from '../../db/schema-checks';
 import { toWire } from '../../modules/checks';
 import { checkDkim } from '../dkim/check';
@@ -9,7 +10,7 @@ import { bySeverity, statusOf, type LooseWarning } from './status';
 // The systems of the stored results (checks contract) and the registered checker behind each. `tls` is the
 // TLS page: its stored result is the TLS-RPT check; the TLS reports received are counted when read.
 
-export const SYSTEMS = ['dmarc', 'spf', 'smtp', 'tls', 'mta-sts', 'dkim', 'dnssec'] as const;
+export const SYSTEMS = analysisSystems;
 export type System = (typeof SYSTEMS)[number];
 
 const FLAGS: Record<Exclude<System, 'dkim'>, { flag: CheckFlag; key: string }> = {

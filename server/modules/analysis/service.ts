@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { analysisDetail as analysisDetailDocument } from '../../../contract/analysis';
 import type { Db } from '../../db/database';
 import type { System } from '../../checks/history/systems';
 import type { Actor } from '../../lib/permissions';
@@ -105,11 +107,13 @@ export async function analysisDetail(
     const w = dateWindow({}, now);
     tls = (await tlsSessions(db, domain.organization_id, [domain.name], w.begin, w.end)).get(domain.name);
   }
-  return {
+  const document = {
     data: {
       type: 'domain-analysis' as const,
       id: String(domain.id),
       attributes: { ...attributes(system, row, tls), result: stored ? row.result : null },
     },
   };
+  // The stored result is JSON whose document follows from `system`: the contract checks it on the way out.
+  return document as z.input<typeof analysisDetailDocument>;
 }

@@ -8,8 +8,10 @@ import { logoUrl } from '../email-senders';
 import { aggregatedByDomain, type DomainRow } from './aggregated-by-domain-query';
 import { aggregatedByIp, type IpRow } from './aggregated-by-ip-query';
 import { aggregatedBySender, type SenderServiceRow } from './aggregated-by-sender-query';
+import { createGeoLookup } from '../../geo/maxmind';
 import { percent } from './documents';
 import { resolveSelection } from './filter';
+import { withPlaces } from './geo-columns';
 import { answerList } from './list-answer';
 import { aggregationQuery, analyticsErrors } from './schemas';
 import { byDomainList, byIpList, bySenderServiceList } from '../../../contract/analytics';
@@ -27,6 +29,10 @@ const counts = ['messages', 'records', 'dmarc_passed', 'dmarc_failed', 'dkim_pas
 export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
+    const geo = createGeoLookup(
+      { cityDb: ctx.config.reputation.geoipCityDb, asnDb: ctx.config.reputation.geoipAsnDb },
+      (message) => ctx.logger.warn(message),
+    );
     const schema = (
       summary: string,
       list: typeof byDomainList | typeof byIpList | typeof bySenderServiceList,
@@ -61,7 +67,11 @@ export function aggregationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return answerList(reply, request.url, request.query, s, {
           type: 'aggregated-by-ip',
           id: (r) => r.source_ip,
-          attributes: (rows: IpRow[]) => rows.map((r) => ({ ...r, ...rates(r) })),
+          attributes: (rows: IpRow[]) =>
+            withPlaces(
+              geo,
+              rows.map((r) => ({ ...r, ...rates(r) })),
+            ),
           csv: {
             name: 'by-ip',
             columns: [

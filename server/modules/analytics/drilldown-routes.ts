@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { readDb } from '../../db/read-db';
-import { createGeoLookup, emptyGeo } from '../../geo/maxmind';
+import { createGeoLookup } from '../../geo/maxmind';
 import { jsonOrCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
 import { resolveSelection } from './filter';
+import { withPlaces } from './geo-columns';
 import { answerList } from './list-answer';
 import { messageRows, type MessageRow } from './messages-query';
 import { analyticsErrors, associationsQuery, drillQuery } from './schemas';
@@ -55,15 +56,7 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return answerList(reply, request.url, q, s, {
           type: 'messages',
           id: (r) => [r.source_ip, r.header_from, r.disposition, r.dkim, r.spf].join('|'),
-          attributes: async (rows: MessageRow[]) => {
-            const places = new Map<string, Awaited<ReturnType<typeof geo>>>();
-            for (const ip of new Set(rows.map((r) => r.source_ip)))
-              places.set(ip, await geo(ip).catch(() => emptyGeo));
-            return rows.map((r) => {
-              const g = places.get(r.source_ip) ?? emptyGeo;
-              return { ...r, country: g.country_code, asn: g.asn };
-            });
-          },
+          attributes: (rows: MessageRow[]) => withPlaces(geo, rows),
           csv: {
             name: 'messages',
             columns: [

@@ -30,56 +30,15 @@ export type FilterQuery = z.infer<typeof filterQuery>;
 export const domainParams = z.object({ d: z.string().min(1).max(253) });
 export const idParams = z.object({ id });
 
-const count = z.number();
-const passFail = z.object({ passed: count, failed: count });
-
-export const metricsAttributes = z.object({
-  nr_domains: count,
-  nr_reports: count,
-  nr_records: count,
-  nr_messages: count,
-  date_range: z.object({ begin_date: z.string(), end_date: z.string() }),
-  dkim: passFail,
-  spf: passFail,
-  dmarc: passFail.extend({
-    passed_split: z.object({ dkim_and_spf: count, dkim_only: count, spf_only: count }),
-  }),
-  verification: z.object({
-    aligned: count,
-    passed: count,
-    failed: count,
-    aligned_percentage: count,
-    passed_percentage: count,
-    failed_percentage: count,
-  }),
-});
-export type MetricsAttributes = z.infer<typeof metricsAttributes>;
-
-export const metricsDocument = z.object({
-  data: z.object({ type: z.literal('domain-metrics'), id: z.string(), attributes: metricsAttributes }),
-});
-
-export const seriesNames = [
-  'messages',
-  'dmarc_passed',
-  'dmarc_failed',
-  'dkim_passed',
-  'dkim_failed',
-  'spf_passed',
-  'spf_failed',
-] as const;
-export type SeriesName = (typeof seriesNames)[number];
-
-export const timeSeriesDocument = z.object({
-  data: z.array(
-    z.object({
-      type: z.literal('time-series'),
-      id: z.enum(seriesNames),
-      attributes: z.object({ points: z.array(z.object({ x: z.string(), y: count })) }),
-    }),
-  ),
-  meta: z.object({ begin_date: z.string(), end_date: z.string() }),
-});
+// The response documents are contract/analytics.ts.
+export {
+  metricsAttributes,
+  metricsDocument,
+  seriesNames,
+  timeSeriesDocument,
+  type MetricsAttributes,
+  type SeriesName,
+} from '../../../contract/analytics';
 
 export const aggregationQuery = z.object({
   ...pageQueryShape,

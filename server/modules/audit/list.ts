@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { Json } from '../../../contract/audit';
 import type { Db } from '../../db/database';
 import { forbidden } from '../../lib/errors';
 import { type Actor, canViewAudit, isSupport } from '../../lib/permissions';
 import { calendarDayOrTime } from '../../lib/schemas';
-import {
-  pageLinks,
-  pageLinksSchema,
-  pageMeta,
-  pageMetaSchema,
-  pageQueryShape,
-  paging,
-} from '../../lib/paging';
+import { pageLinks, pageMeta, pageQueryShape, paging } from '../../lib/paging';
 
 const day = calendarDayOrTime('Enter a valid date.');
 export const auditQuery = z.object({
@@ -23,22 +17,7 @@ export const auditQuery = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-const operation = z.object({
-  type: z.literal('operations'),
-  id: z.number().int(),
-  attributes: z.object({
-    name: z.string(),
-    date: z.string(),
-    user: z.number().int().nullable(),
-    request: z.unknown(),
-    response: z.object({ status: z.number().int() }),
-  }),
-});
-export const auditList = z.object({
-  data: z.array(operation),
-  links: pageLinksSchema,
-  meta: pageMetaSchema.extend({ operations: z.array(z.string()) }),
-});
+export { auditList } from '../../../contract/audit';
 
 // A bare date as date_to means the whole of that day.
 const endOf = (v: string) =>
@@ -72,7 +51,7 @@ export async function listOperations(db: Db, actor: Actor, query: AuditQuery, ur
         name: r.name,
         date: new Date(r.date).toISOString(),
         user: r.user_id,
-        request: r.request,
+        request: r.request as Record<string, Json>,
         response: { status: r.response_status },
       },
     })),

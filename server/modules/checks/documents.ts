@@ -1,3 +1,5 @@
+import type { CheckKind } from '../../../contract/checks';
+
 // Checker results are camelCase TypeScript; the wire is snake_case (DESIGN.md §3). Keys inside `tags`
 // (DMARC tag names) and `extensions` (names from a published record) are data and stay as they are.
 
@@ -16,8 +18,7 @@ export function toWire(value: unknown, keepKeys = false): unknown {
   return out;
 }
 
-export type CheckKind =
-  'dns' | 'spf' | 'dmarc' | 'mta-sts' | 'tls-rpt' | 'dnssec' | 'dane' | 'smtp' | 'domain';
+export type { CheckKind } from '../../../contract/checks';
 
 export type CheckDocument = {
   data: { type: string; id: string; attributes: Record<string, unknown> };

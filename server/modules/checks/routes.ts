@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { normalizeDomain } from '../../checks/domain/name';
 import { badRequest } from '../../lib/errors';
-import { checkDocument, type CheckKind } from './documents';
+import { checkDocumentSchema, type CheckKind } from '../../../contract/checks';
+import { checkDocument } from './documents';
 import { spendCheck } from './rate-limit';
-import { attributes, checkErrors, documentSchema, domainParams, domainQuery, spfQuery } from './schemas';
+import { checkErrors, domainParams, domainQuery, spfQuery } from './schemas';
 import { createChecksService, validIp, type ChecksService } from './service';
 
 // Mounted under /checks: the public domain tests of product spec section 7 (GET /dns/{domain}, /spf/,
@@ -42,7 +43,7 @@ export function checksRoutes(ctx: AppContext, service?: ChecksService): FastifyP
               params: domainParams,
               // Only where there is one: an explicit undefined makes Fastify warn (FSTWRN001).
               ...(queries[kind] ? { querystring: queries[kind] } : {}),
-              response: { 200: documentSchema(`${kind}-check`, attributes[kind]), ...checkErrors },
+              response: { 200: checkDocumentSchema(kind), ...checkErrors },
             },
           },
           async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../lib/schemas';
+import { currentRecordDocument, domainDkimDocument, domainIpsDocument } from '../../../contract/domain-info';
 import { requireAuth } from '../auth';
 import { visibleDomain } from '../analysis';
 import { secured } from '../../lib/route-schema';
@@ -13,29 +14,6 @@ import { currentRecord, dkimSignatures, domainIps } from './service';
 const params = z.object({ name: z.string().min(1).max(253) });
 const query = z.object({ organization: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 const errors = errorResponses(400, 401, 403, 404);
-const recordDoc = z.object({
-  data: z.object({ domain: z.string(), record: z.string().nullable(), checked_at: z.string().nullable() }),
-});
-const ipsDoc = z.object({
-  data: z.object({
-    domain: z.string(),
-    ips: z.array(z.object({ ip: z.string(), source: z.enum(['A', 'AAAA', 'MX']), host: z.string() })),
-  }),
-});
-const dkimDoc = z.object({
-  data: z.array(
-    z.object({
-      selector: z.string(),
-      domain: z.string(),
-      source: z.enum(['reports', 'dns', 'both']),
-      key_type: z.string().nullable(),
-      key_bits: z.number().nullable(),
-      testing: z.boolean(),
-      last_seen: z.string().nullable(),
-    }),
-  ),
-});
-
 export function domainInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
@@ -52,7 +30,7 @@ export function domainInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/domains/:name/${system}-record/`,
         {
           onRequest,
-          schema: schema(`The ${system.toUpperCase()} record found by the last check`, recordDoc),
+          schema: schema(`The ${system.toUpperCase()} record found by the last check`, currentRecordDocument),
         },
         async (request) =>
           currentRecord(
@@ -64,13 +42,19 @@ export function domainInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }
     app.get(
       '/domains/:name/ips/',
-      { onRequest, schema: schema('Addresses of the domain (A, AAAA) and of its MX hosts', ipsDoc) },
+      {
+        onRequest,
+        schema: schema('Addresses of the domain (A, AAAA) and of its MX hosts', domainIpsDocument),
+      },
       async (request) =>
         domainIps(ctx.db, await find(request.params.name, request.query.organization, request.user!)),
     );
     app.get(
       '/domains/:name/dkim-signatures/',
-      { onRequest, schema: schema('DKIM selectors seen in reports and in DNS, with their keys', dkimDoc) },
+      {
+        onRequest,
+        schema: schema('DKIM selectors seen in reports and in DNS, with their keys', domainDkimDocument),
+      },
       async (request) =>
         dkimSignatures(ctx.db, await find(request.params.name, request.query.organization, request.user!)),
     );

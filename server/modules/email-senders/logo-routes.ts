@@ -6,7 +6,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
-import { readLogo } from './logo';
+import { binaryBody } from '../../../contract/reports';
+import { logoTypes, readLogo } from './logo';
 import { logoOf, setLogo } from './repo';
 import { senderDocument as documentSchema, senderErrors, senderParams } from './schemas';
 import { assertCanManage, existing, senderDocument } from './service';
@@ -27,17 +28,26 @@ export function emailSenderLogoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'The logo of an email sender (image bytes; public)',
           params: senderParams,
-          response: { 200: z.any().describe('PNG, JPEG, WebP or GIF image'), ...senderErrors },
+          response: {
+            200: {
+              description: 'The logo as stored: PNG, JPEG, WebP or GIF',
+              content: Object.fromEntries(logoTypes.map((type) => [type, { schema: binaryBody }])),
+            },
+            ...senderErrors,
+          },
         },
       },
       async (request, reply) => {
         const logo = await logoOf(ctx.db, request.params.id);
         if (!logo?.logo || !logo.logo_mime) throw notFound();
-        return reply
-          .header('content-type', logo.logo_mime)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('content-security-policy', "default-src 'none'")
-          .send(logo.logo);
+        return (
+          reply
+            .header('content-type', logo.logo_mime)
+            .header('cache-control', 'public, max-age=31536000, immutable')
+            .header('content-security-policy', "default-src 'none'")
+            // Bytes go out as they are; the schema documents them as a binary string.
+            .send(logo.logo as unknown as string)
+        );
       },
     );
 

@@ -11,7 +11,10 @@ export const noFileMessage = 'No file was submitted.';
 const startsWith = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
-export function imageType(bytes: Buffer): string | null {
+/** The media types a stored logo is served as (the GET route declares each in the OpenAPI document). */
+export const logoTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export function imageType(bytes: Buffer): (typeof logoTypes)[number] | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';

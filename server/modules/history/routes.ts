@@ -4,16 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HISTORY_TYPES } from '../../checks/history/records';
 import { errorResponses } from '../../lib/schemas';
+import { historyList } from '../../../contract/domain-info';
 import { requireAuth } from '../auth';
 import { visibleDomain } from '../analysis';
-import {
-  pageLinks,
-  pageLinksSchema,
-  pageMeta,
-  pageMetaSchema,
-  pageQueryShape,
-  paging,
-} from '../../lib/paging';
+import { pageLinks, pageMeta, pageQueryShape, paging } from '../../lib/paging';
 import { secured } from '../../lib/route-schema';
 
 // Mounted under /api/dm: the DNS history of a domain (checks contract 4), newest change first, the items of
@@ -27,18 +21,6 @@ const query = z.object({
   ...pageQueryShape,
   organization: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
-const historyList = z.object({
-  data: z.array(
-    z.object({
-      type: z.literal('history'),
-      id: z.string(),
-      attributes: z.object({ date: z.string(), type: z.string(), ttl: z.number(), content: z.string() }),
-    }),
-  ),
-  links: pageLinksSchema,
-  meta: pageMetaSchema,
-});
-
 export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { snakeCaseKeys } from '../../../contract/casing';
+import type { failureReportList, tlsReportList } from '../../../contract/reports';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
@@ -7,10 +10,11 @@ import { scopeCondition, type ReportScope } from './scope';
 
 const types = { tls_reports: 'tls-reports', failure_reports: 'failure-reports' } as const;
 type Table = keyof typeof types;
+type ListOf = { tls_reports: typeof tlsReportList; failure_reports: typeof failureReportList };
 
-export async function listOtherReports(
+export async function listOtherReports<T extends Table>(
   db: Db,
-  table: Table,
+  table: T,
   scope: ReportScope,
   q: { page: number; page_size: number; domain?: string },
   url: string,
@@ -40,14 +44,17 @@ export async function listOtherReports(
       records_count: r.records_count,
       messages_count: Number(r.messages_count),
       ...r.summary,
-      details: r.details,
+      // Stored as the parser's object (camelCase); the wire is snake_case like every other key.
+      details: snakeCaseKeys(r.details),
       warnings: r.warnings,
       source: r.source,
       received_at: new Date(r.received_at).toISOString(),
       has_file: r.file_id !== null,
     },
   }));
-  return { data, links: pageLinks(url, p, Number(n)), meta: pageMeta(p, Number(n)) };
+  // summary and details are stored JSON: the route's contract schema checks them on the way out.
+  const list = { data, links: pageLinks(url, p, Number(n)), meta: pageMeta(p, Number(n)) };
+  return list as unknown as z.input<ListOf[T]>;
 }
 
 export async function originalFile(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { binaryBody } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { readDb } from '../../db/read-db';
 import { requireAuth } from '../auth';
@@ -29,7 +29,10 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tag = 'reports';
     const base = '/dmarc/aggregate-reports';
     const fileSchema = {
-      200: z.any().describe('The file as received (application/octet-stream)'),
+      200: {
+        description: "The report's own bytes as received (XML, gzip, zip, JSON or a message)",
+        content: { 'application/octet-stream': { schema: binaryBody } },
+      },
       ...reportErrors,
     };
 
@@ -112,13 +115,16 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const scope = await reportScope(ctx.db, request.user!);
           const file = await originalFile(await readDb(ctx, request.user!), table, scope, request.params.id);
           const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-          return reply
-            .header('content-type', 'application/octet-stream')
-            .header(
-              'content-disposition',
-              `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-            )
-            .send(file.content);
+          return (
+            reply
+              .header('content-type', 'application/octet-stream')
+              .header(
+                'content-disposition',
+                `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+              )
+              // Bytes go out as they are; the schema documents them as a binary string.
+              .send(file.content as unknown as string)
+          );
         },
       );
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDay, detailSchema, errorResponses } from '../../lib/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../lib/paging';
+import { pageQueryShape } from '../../lib/paging';
 
 const day = calendarDay();
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -17,37 +17,17 @@ export const reportListQuery = z.object({
 export const recordsQuery = z.object({ ...pageQueryShape, page_size: pageQueryShape.page_size });
 export const dkimQuery = z.object({ domain: z.string().min(1).max(253), organization: id.optional() });
 
-const resource = (type: string) =>
-  z.object({ type: z.literal(type), id: z.number().int(), attributes: z.looseObject({}) });
-const list = (item: z.ZodType) =>
-  z.object({ data: z.array(item), links: pageLinksSchema, meta: pageMetaSchema });
-
-// The aggregate reports' documents are the contract's; TLS and failure lists are not typed there yet.
+// The response documents are the contract's.
 export {
   aggregateReportDocument,
   aggregateReportList,
   dkimSignatureList,
+  failureReportList,
   recordList,
+  tlsReportList,
+  uploadResponse,
 } from '../../../contract/reports';
-export const tlsReportList = list(resource('tls-reports'));
-export const failureReportList = list(resource('failure-reports'));
 
-export const fileResult = z.object({
-  file: z.string(),
-  status: z.enum(['imported', 'duplicate', 'rejected', 'error']),
-  kind: z.enum(['aggregate', 'tls', 'failure']).nullable(),
-  reason: z.string().nullable(),
-  org_name: z.string().nullable(),
-  report_id: z.string().nullable(),
-  domain: z.string().nullable(),
-  records: z.number(),
-  messages: z.number(),
-  warnings: z.array(z.string()),
-});
-export const uploadResponse = z.object({
-  data: z.array(fileResult),
-  meta: z.object({ imported: z.number(), duplicate: z.number(), rejected: z.number(), error: z.number() }),
-});
 // Multipart: repeated file field `files`, and optionally a repeated text field `filenames` naming them in order.
 export const uploadBody = z.looseObject({});
 

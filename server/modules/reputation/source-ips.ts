@@ -11,9 +11,14 @@ export async function sourceIpsPage(db: Db, organizationId: number | null, page:
   const link = (p: number) => `${path}?page=${p}`;
   return {
     data: rows.map((r) => ({
-      type: 'ips',
+      type: 'ips' as const,
       id: r.ip,
-      attributes: { ip: r.ip, messages: r.messages, reports: r.reports, last_seen: r.last_seen },
+      attributes: {
+        ip: r.ip,
+        messages: r.messages,
+        reports: r.reports,
+        last_seen: new Date(r.last_seen).toISOString(),
+      },
     })),
     links: {
       current: link(page),

@@ -1,4 +1,6 @@
 import { api, apiBase } from '../../api/client';
+import type { Wire } from '../../../contract/casing';
+import type { analysisDetail, recheckResponse } from '../../../contract/analysis';
 import type {
   AnalysisPage,
   AnalysisQuery,
@@ -38,7 +40,7 @@ export async function fetchAnalysisDetail(
   { system, domainId, organization }: { system: AnalysisSystem; domainId: number; organization?: number },
   signal?: AbortSignal,
 ): Promise<DomainAnalysisDetail> {
-  const { data } = await api.get<{ data: DomainAnalysisDetail }>(analysisUrls.detail(system, domainId), {
+  const { data } = await api.get<Wire<typeof analysisDetail>>(analysisUrls.detail(system, domainId), {
     params: organization ? { organization } : undefined,
     signal,
   });
@@ -46,6 +48,6 @@ export async function fetchAnalysisDetail(
 }
 
 export async function recheckDomain(domainId: number): Promise<RecheckAnswer> {
-  const { data } = await api.post<{ data: RecheckAnswer }>(analysisUrls.recheck(domainId));
+  const { data } = await api.post<Wire<typeof recheckResponse>>(analysisUrls.recheck(domainId));
   return data.data;
 }

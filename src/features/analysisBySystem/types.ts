@@ -1,40 +1,33 @@
-import type { PageLinks } from '../../../contract/jsonapi';
-import type { CheckWarning } from '../verifyTools/domainVerify/types';
+import type { Wire } from '../../../contract/casing';
+import type {
+  analysisDetail,
+  analysisList,
+  analysisOrderings,
+  recheckResponse,
+} from '../../../contract/analysis';
+import type { dkimCheckSchema } from '../../../contract/checks';
 
-// The /api/dm/analysis-by-system answers once the client camelCased them (contract s2-checks §1, §2, §6).
+// The /api/dm/analysis-by-system answers as the SPA reads them: the contract's schemas
+// (contract/analysis.ts) after the client's camelCase mapping.
 
-export type AnalysisSystem = 'dmarc' | 'spf' | 'smtp' | 'tls' | 'mta-sts' | 'dkim' | 'dnssec';
-export type AnalysisStatus = 'pass' | 'warning' | 'fail' | 'unchecked';
-export type SummaryValue = string | number | boolean | null;
+export type AnalysisPage = Wire<typeof analysisList>;
+export type DomainAnalysis = AnalysisPage['data'][number];
+export type DomainAnalysisAttributes = DomainAnalysis['attributes'];
+export type AnalysisSystem = DomainAnalysisAttributes['system'];
+export type AnalysisStatus = DomainAnalysisAttributes['status'];
+export type SummaryValue = DomainAnalysisAttributes['summary'][string];
 
-export type DomainAnalysisAttributes = {
-  domain: string;
-  domainId: number;
-  system: AnalysisSystem;
-  status: AnalysisStatus;
-  score: number | null;
-  checkedAt: string | null;
-  warningCount: number;
-  warnings: CheckWarning[];
-  summary: Record<string, SummaryValue>;
-};
+/** One domain's stored result; `attributes.result` is the document `attributes.system` names. */
+export type DomainAnalysisDetail = Wire<typeof analysisDetail>['data'];
 
-export type DomainAnalysis = { type: string; id: string; attributes: DomainAnalysisAttributes };
+export type DkimResult = Wire<typeof dkimCheckSchema>;
+export type DkimSelector = DkimResult['selectors'][number];
 
-export type AnalysisPage = {
-  data: DomainAnalysis[];
-  links: PageLinks;
-  meta: { count: number; pages?: number; page?: number; pageSize?: number };
-};
+export type RecheckAnswer = Wire<typeof recheckResponse>['data'];
 
-export type DomainAnalysisDetail = {
-  type: string;
-  id: string;
-  attributes: Omit<DomainAnalysisAttributes, 'warningCount' | 'summary'> & { result: unknown };
-};
+export type AnalysisOrdering = (typeof analysisOrderings)[number];
 
-export type AnalysisOrdering = 'domain' | '-domain' | 'score' | '-score' | 'status';
-
+/** The list page's query: the global filter, paging, search and ordering (UI state, sent as params). */
 export type AnalysisQuery = {
   system: AnalysisSystem;
   page: number;
@@ -44,28 +37,4 @@ export type AnalysisQuery = {
   organization?: number;
   domainGroups?: number[];
   domain?: string;
-};
-
-export type DkimSelector = {
-  selector: string;
-  source: 'reports' | 'dns' | 'both';
-  found: boolean;
-  record: string | null;
-  keyType: 'rsa' | 'ed25519' | null;
-  keyBits: number | null;
-  testing: boolean;
-  revoked: boolean;
-  warnings: CheckWarning[];
-};
-
-export type DkimResult = {
-  domain?: string;
-  selectors?: DkimSelector[];
-  warnings?: CheckWarning[];
-  score?: number | null;
-};
-
-export type RecheckAnswer = {
-  checkedAt: string;
-  systems: { system: AnalysisSystem; status: AnalysisStatus; score: number | null }[];
 };

@@ -46,6 +46,6 @@ export function useAnalysisList(system: AnalysisSystem) {
   useEffect(reload, [reload]);
 
   const meta = state.data?.meta;
-  const pageCount = meta ? Math.max(1, meta.pages ?? Math.ceil(meta.count / analysisPageSize)) : 1;
+  const pageCount = meta ? Math.max(1, Math.ceil(meta.count / meta.pageSize)) : 1;
   return { state, query, page, pageCount, setPage, search, setSearch, ordering, setOrdering, reload };
 }

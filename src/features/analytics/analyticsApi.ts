@@ -2,7 +2,9 @@ import { api, apiBase } from '../../api/client';
 import { all, type FilterState } from '../filter/filterSlice';
 import { filterToQuery } from '../filter/filterQuery';
 import { dispositionName } from '../processedData/reportsApi';
-import type { AnalyticsList, ListParams, Metrics, Overview, TimeSeries } from './types';
+import type { Wire } from '../../../contract/casing';
+import type { metricsDocument, timeSeriesDocument } from '../../../contract/analytics';
+import type { AnalyticsList, ListParams, Overview } from './types';
 
 const dm = apiBase.dm;
 const reports = `${dm}/dmarc/aggregate-reports`;
@@ -42,8 +44,8 @@ export function overviewBase(filter: FilterState): { base: string; params: URLSe
 export async function fetchOverview(filter: FilterState, signal?: AbortSignal): Promise<Overview> {
   const { base, params } = overviewBase(filter);
   const [metrics, series] = await Promise.all([
-    api.get<{ data: { attributes: Metrics } }>(`${base}metrics/`, { params, signal }),
-    api.get<{ data: TimeSeries }>(`${base}time-series/`, { params, signal }),
+    api.get<Wire<typeof metricsDocument>>(`${base}metrics/`, { params, signal }),
+    api.get<Wire<typeof timeSeriesDocument>>(`${base}time-series/`, { params, signal }),
   ]);
   return { metrics: metrics.data.data.attributes, series: series.data.data };
 }

@@ -1,93 +1,44 @@
-import type { Paged } from '../processedData/types';
+import type { Wire } from '../../../contract/casing';
+import type {
+  byDomainList,
+  byIpList,
+  bySenderServiceList,
+  messageList,
+  metricsDocument,
+  senderAssociationList,
+  senderDetailList,
+  timeSeriesDocument,
+} from '../../../contract/analytics';
+import { seriesNames } from '../../../contract/analytics';
 
-// Shapes of the /api/dm analytics endpoints after the client camelCased them (server/modules/analytics and
-// the contract in the team brief).
+// The /api/dm analytics answers as the SPA reads them: the contract's schemas (contract/analytics.ts)
+// after the client's camelCase mapping.
 
-export type PassFail = { passed: number; failed: number };
-export type Metrics = {
-  nrDomains: number;
-  nrReports: number;
-  nrRecords: number;
-  nrMessages: number;
-  dateRange: { beginDate: string; endDate: string };
-  dkim: PassFail;
-  spf: PassFail;
-  dmarc: PassFail & { passedSplit: { dkimAndSpf: number; dkimOnly: number; spfOnly: number } };
-  verification: {
-    aligned: number;
-    passed: number;
-    failed: number;
-    alignedPercentage: number;
-    passedPercentage: number;
-    failedPercentage: number;
-  };
-};
+export type Metrics = Wire<typeof metricsDocument>['data']['attributes'];
+export type PassFail = Metrics['dkim'];
 
-export const seriesIds = [
-  'messages',
-  'dmarc_passed',
-  'dmarc_failed',
-  'dkim_passed',
-  'dkim_failed',
-  'spf_passed',
-  'spf_failed',
-] as const;
-export type SeriesId = (typeof seriesIds)[number];
-export type Point = { x: string; y: number };
-export type TimeSeries = { id: SeriesId; attributes: { points: Point[] } }[];
+/** The chart's series, in the order they are drawn: the contract's. */
+export const seriesIds = seriesNames;
+export type SeriesId = (typeof seriesNames)[number];
+export type TimeSeries = Wire<typeof timeSeriesDocument>['data'];
+export type Point = TimeSeries[number]['attributes']['points'][number];
 export type Overview = { metrics: Metrics; series: TimeSeries };
 
-type Counts = { messages: number; dkimPassed: number; spfPassed: number; dmarcPassed: number };
+type DomainPage = Wire<typeof byDomainList>;
+export type DomainRow = DomainPage['data'][number]['attributes'];
+export type IpRow = Wire<typeof byIpList>['data'][number]['attributes'];
+export type SenderServiceRow = Wire<typeof bySenderServiceList>['data'][number]['attributes'];
+export type MessageRow = Wire<typeof messageList>['data'][number]['attributes'];
+export type SenderDetailRow = Wire<typeof senderDetailList>['data'][number]['attributes'];
+export type SenderAssociation = Wire<typeof senderAssociationList>['data'][number]['attributes'];
 
-export type DomainRow = Counts & {
-  domain: string;
-  records: number;
-  dmarcFailed: number;
-  sources: number;
-  dmarcPassedPercentage: number;
+/** A row of any analytics list: the contract's resource around attributes A. */
+export type Row<A> = Omit<DomainPage['data'][number], 'type' | 'attributes'> & {
+  type: string;
+  attributes: A;
 };
-export type IpRow = Counts & {
-  sourceIp: string;
-  reverseDns: string | null;
-  senderService: string | null;
-  country?: string | null;
-  asn?: string | number | null;
-  asName?: string | null;
-  records: number;
-  dmarcFailed: number;
-  domains: number;
-  dmarcPassedPercentage: number;
-};
-export type SenderServiceRow = Counts & {
-  senderService: string;
-  emailSenderId: number | null;
-  logo: string | null;
-  dmarcPassedPercentage: number;
-  ips: number;
-  domains: number;
-};
-export type MessageRow = {
-  sourceIp: string;
-  reverseDns: string | null;
-  country: string | null;
-  asn: string | number | null;
-  headerFrom: string;
-  envelopeFrom: string | null;
-  disposition: string;
-  dkim: string;
-  spf: string;
-  dmarcPass: boolean;
-  messages: number;
-  records: number;
-  reports: number;
-};
-export type SenderDetailRow = Counts & { orgName: string; date: string };
-export type SenderAssociation = { id: number; ip: string; reverseDns: string | null; messages: number };
-
-export type Row<A> = { type: string; id: string | number; attributes: A };
-export type AnalyticsList<A> = Paged<Row<A>> & {
-  meta: Paged<Row<A>>['meta'] & { beginDate?: string; endDate?: string };
-};
+/** A page of any analytics list: the contract's links and window meta around rows of A. */
+export type AnalyticsList<A> = Omit<DomainPage, 'data'> & { data: Row<A>[] };
 
 /** The query of one list call: the global filter as URL parameters plus page, search and ordering. */
 export type ListParams = Record<string, string>;

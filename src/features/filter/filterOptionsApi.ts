@@ -18,7 +18,7 @@ type Doc<A> = {
 };
 type Params = Record<string, string | number>;
 
-/** The largest page the list routes serve (server/modules/organizations/paging.ts). */
+/** The largest page the list routes serve (server/lib/paging.ts). */
 export const optionsPageSize = 100;
 /** Pages of a long list asked at once: enough to be quick, few enough to leave the browser's slots free. */
 const parallelPages = 4;

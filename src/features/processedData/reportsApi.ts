@@ -1,4 +1,6 @@
 import { api, apiBase } from '../../api/client';
+import type { Wire } from '../../../contract/casing';
+import type { aggregateReportDocument, uploadResponse } from '../../../contract/reports';
 import type {
   AggregateReport,
   DmarcRecord,
@@ -43,7 +45,9 @@ export const fetchFailureReports = (q: ListQuery, signal?: AbortSignal) =>
   getList<FailureReport>(reportsUrls.failure, q, signal);
 
 export async function fetchAggregateReport(id: number, signal?: AbortSignal): Promise<AggregateReport> {
-  const { data } = await api.get<{ data: AggregateReport }>(`${reportsUrls.aggregate}${id}/`, { signal });
+  const { data } = await api.get<Wire<typeof aggregateReportDocument>>(`${reportsUrls.aggregate}${id}/`, {
+    signal,
+  });
   return data.data;
 }
 
@@ -104,7 +108,7 @@ export async function uploadReportFile(
   const form = new FormData();
   form.append('filenames', file.name);
   form.append('files', file, file.name);
-  const { data } = await api.post<{ data: UploadOutcome[] }>(reportsUrls.upload, form, {
+  const { data } = await api.post<Wire<typeof uploadResponse>>(reportsUrls.upload, form, {
     signal,
     onUploadProgress: (event) => {
       if (event.total) onProgress(Math.min(1, event.loaded / event.total));

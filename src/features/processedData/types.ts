@@ -1,124 +1,44 @@
-import type { PageLinks } from '../../../contract/jsonapi';
+import type { Wire } from '../../../contract/casing';
+import type {
+  aggregateReportList,
+  failureReportList,
+  recordList,
+  tlsReportList,
+  uploadResponse,
+} from '../../../contract/reports';
 
-// Shapes of the /api/dm report endpoints after the client camelCased them (server/modules/reports).
+// The /api/dm report answers as the SPA reads them: the contract's schemas (contract/reports.ts) after
+// the client's camelCase mapping.
 
-export type Resource<A> = { type: string; id: number; attributes: A };
-export type PageMeta = { count: number; page: number; pageSize: number };
-export type Paged<T> = { data: T[]; links: PageLinks; meta: PageMeta };
+type AggregateReportPage = Wire<typeof aggregateReportList>;
+/** A page of any report list: the contract's paging links and meta around rows of T. */
+export type Paged<T> = Omit<AggregateReportPage, 'data'> & { data: T[] };
+export type PageMeta = AggregateReportPage['meta'];
 
-export type PolicyPublished = {
-  domain: string;
-  adkim?: string | null;
-  aspf?: string | null;
-  p?: string | null;
-  sp?: string | null;
-  np?: string | null;
-  pct?: number | null;
-  fo?: string | null;
-};
+export type AggregateReport = AggregateReportPage['data'][number];
+export type AggregateReportAttributes = AggregateReport['attributes'];
+export type PolicyPublished = AggregateReportAttributes['policyPublished'];
 
-export type AggregateReportAttributes = {
-  domain: string;
-  orgName: string;
-  email: string | null;
-  reportId: string;
-  beginDate: string;
-  endDate: string;
-  version: string | null;
-  policyPublished: PolicyPublished;
-  recordsCount: number;
-  messagesCount: number;
-  warnings: string[] | null;
-  source: string;
-  receivedAt: string;
-  hasFile: boolean;
-};
-export type AggregateReport = Resource<AggregateReportAttributes>;
+export type DmarcRecord = Wire<typeof recordList>['data'][number];
+type SpfAuth = DmarcRecord['attributes']['spfResults'][number];
+type DkimAuth = DmarcRecord['dkimSignatures'][number]['attributes'];
+/** One SPF result or DKIM signature of a record, as the records table lists both. */
+export type AuthResult = Pick<SpfAuth, 'domain' | 'result'> &
+  Partial<Pick<SpfAuth, 'scope'> & Pick<DkimAuth, 'selector'>>;
 
-export type AuthResult = { domain: string; selector?: string | null; scope?: string | null; result: string };
+export type TlsReport = Wire<typeof tlsReportList>['data'][number];
+export type TlsPolicy = TlsReport['attributes']['details']['policies'][number];
+export type TlsFailureDetail = TlsPolicy['failureDetails'][number];
+export type FailureReport = Wire<typeof failureReportList>['data'][number];
 
-export type DmarcRecord = {
-  id: number;
-  attributes: {
-    sourceIp: string;
-    reverseDns: string | null;
-    senderService: string | null;
-    count: number;
-    disposition: string;
-    dkim: string;
-    spf: string;
-    headerFrom: string;
-    envelopeFrom: string | null;
-    envelopeTo: string | null;
-    spfResults: AuthResult[];
-  };
-  dkimSignatures: { id: number; attributes: AuthResult }[];
-};
+export type UploadOutcome = Wire<typeof uploadResponse>['data'][number];
+export type ReportKind = NonNullable<UploadOutcome['kind']>;
 
-type OtherReportBase = {
-  domain: string;
-  orgName: string;
-  reportId: string;
-  beginDate: string;
-  endDate: string;
-  recordsCount: number;
-  messagesCount: number;
-  hasFile: boolean;
-};
-
-export type TlsFailureDetail = {
-  resultType: string;
-  sendingMtaIp: string | null;
-  receivingMxHostname: string | null;
-  receivingIp: string | null;
-  failedSessionCount: number;
-  failureReasonCode: string | null;
-};
-export type TlsPolicy = {
-  policy: { type: string; domain: string; mxHost: string[] };
-  summary: { totalSuccessfulSessionCount: number; totalFailureSessionCount: number };
-  failureDetails: TlsFailureDetail[];
-};
-export type TlsReport = Resource<
-  OtherReportBase & {
-    successfulSessions: number;
-    failedSessions: number;
-    policyTypes: string[];
-    details: { policies?: TlsPolicy[] } | null;
-  }
->;
-
-export type FailureReport = Resource<
-  OtherReportBase & {
-    sourceIp: string | null;
-    authFailure: string[];
-    arrivalDate: string | null;
-    originalMailFrom: string | null;
-    deliveryResult: string | null;
-    dkimDomain: string | null;
-    dkimSelector: string | null;
-  }
->;
-
+/** A list page's query (UI state, sent as URL parameters). */
 export type ListQuery = {
   page: number;
   domain?: string;
   beginDate?: string;
   endDate?: string;
   search?: string;
-};
-
-export type ReportKind = 'aggregate' | 'tls' | 'failure';
-
-export type UploadOutcome = {
-  file: string;
-  status: 'imported' | 'duplicate' | 'rejected' | 'error';
-  kind: ReportKind | null;
-  reason: string | null;
-  orgName: string | null;
-  reportId: string | null;
-  domain: string | null;
-  records: number;
-  messages: number;
-  warnings: string[];
 };

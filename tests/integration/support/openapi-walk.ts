@@ -45,7 +45,7 @@ export function openSpots(
   if (seen.has(schema)) return [];
   seen.add(schema);
   const s = resolve(schema, doc);
-  // A binary body (a report file, a logo) is a string of bytes, not an open object.
+  // A string is closed; a binary body (a report file, a logo) is a string of bytes (isBinary).
   if (s.type === 'string') return [];
   if (!shapes.some((key) => key in s)) return [` ${at || '/'} (unknown or any)`];
   const spots: string[] = [];
@@ -65,26 +65,17 @@ export function openSpots(
   return spots;
 }
 
-/** Success responses not closed yet ("METHOD /path STATUS"); the test fails when one closes and stays here. */
-export const stillOpen: string[] = [
-  'GET /api/dm/analysis-by-system/{system}/{domainId}/ 200',
-  'GET /api/dm/dmarc/aggregate-reports/email-senders/{id}/logo/ 200',
-  'GET /api/dm/dmarc/aggregate-reports/{id}/file/ 200',
-  'GET /api/dm/dmarc/failure-reports/ 200',
-  'GET /api/dm/dmarc/failure-reports/{id}/file/ 200',
-  'GET /api/dm/dmarc/tls-reports/ 200',
-  'GET /api/dm/dmarc/tls-reports/{id}/file/ 200',
-  'GET /api/openapi.json 200',
-  'GET /api/ph/v2/audit/operations/ 200',
-  'GET /api/rep/ips/ 200',
-  'GET /api/rep/v2/ips/{ip}/ip-info-io/ 200',
-  'GET /checks/dane/{domain} 200',
-  'GET /checks/dmarc/{domain} 200',
-  'GET /checks/dns/{domain} 200',
-  'GET /checks/dnssec/{domain} 200',
-  'GET /checks/domain/{domain} 200',
-  'GET /checks/mta-sts/{domain} 200',
-  'GET /checks/smtp/{domain} 200',
-  'GET /checks/spf/{domain} 200',
-  'GET /checks/tls-rpt/{domain} 200',
-];
+/**
+ * Success responses that stay open on purpose ("METHOD /path STATUS" and why). The test fails when one is
+ * closed and still listed here.
+ */
+export const openByDesign: Record<string, string> = {
+  // The document describing the API is itself an OpenAPI 3.0 object: its schemas are JSON Schema, open by
+  // design, and its shape is the OpenAPI specification's to define, not this API's.
+  'GET /api/openapi.json 200': 'the OpenAPI document itself (https://spec.openapis.org/oas/v3.0.3)',
+};
+
+/** A body that is not JSON (a report file, a logo) is declared as bytes: a string in binary format. */
+export function isBinary(schema: Schema | undefined): boolean {
+  return schema?.type === 'string' && schema.format === 'binary';
+}

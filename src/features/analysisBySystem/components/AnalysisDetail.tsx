@@ -80,7 +80,7 @@ export function AnalysisDetail({ system, domainId, domain, organization }: Props
         {a.result === null || a.status === 'unchecked' ? (
           <p>{t('detail.unchecked')}</p>
         ) : (
-          <SystemResult system={system} result={a.result} />
+          <SystemResult detail={a} />
         )}
         <Section aria-label={t('detail.warnings')}>
           <h3>{t('detail.warnings')}</h3>

@@ -1,53 +1,39 @@
-import {
-  DaneDetails,
-  DnssecDetails,
-  SmtpDetails,
-  TlsDetails,
-} from '../../verifyTools/domainVerify/MailDetails';
+import { DnssecDetails, SmtpDetails, TlsDetails } from '../../verifyTools/domainVerify/MailDetails';
 import {
   DmarcDetails,
   MtaStsDetails,
   SpfDetails,
   TlsRptDetails,
 } from '../../verifyTools/domainVerify/RecordDetails';
-import type { AnalysisSystem, DkimResult } from '../types';
+import type { DomainAnalysisDetail } from '../types';
 import { DkimSelectorsTable } from './DkimSelectorsTable';
 
-// The stored result document of one system, shown with the Domain verify views of the same result.
+// The stored result document of one system, shown with the Domain verify views of the same result. The
+// contract ties the document to the system, so each case reads its own result type.
 
-type Loose = Record<string, unknown>;
-
-export function SystemResult({ system, result }: { system: AnalysisSystem; result: unknown }) {
-  const r = (result ?? {}) as Loose;
-  const any = r as never;
-  switch (system) {
+export function SystemResult({ detail }: { detail: DomainAnalysisDetail['attributes'] }) {
+  switch (detail.system) {
     case 'dmarc':
-      return <DmarcDetails result={any} />;
+      return detail.result && <DmarcDetails result={detail.result} />;
     case 'spf':
-      return <SpfDetails result={any} />;
+      return detail.result && <SpfDetails result={detail.result} />;
     case 'mta-sts':
-      return <MtaStsDetails result={any} />;
+      return detail.result && <MtaStsDetails result={detail.result} />;
     case 'dnssec':
-      return <DnssecDetails result={any} />;
+      return detail.result && <DnssecDetails result={detail.result} />;
     case 'dkim':
-      return <DkimSelectorsTable result={r as DkimResult} />;
+      return detail.result && <DkimSelectorsTable result={detail.result} />;
     case 'smtp':
       return (
-        <>
-          <SmtpDetails result={any} />
-          <TlsDetails result={any} />
-          {'dane' in r && r.dane ? <DaneDetails result={r.dane as never} /> : null}
-        </>
+        detail.result && (
+          <>
+            <SmtpDetails result={detail.result} />
+            <TlsDetails result={detail.result} />
+          </>
+        )
       );
-    case 'tls': {
-      // The TLS page: the TLS-RPT record, and the TLS sessions of the MX hosts when the result has them.
-      const tlsRpt = (r.tlsRpt ?? r) as never;
-      return (
-        <>
-          <TlsRptDetails result={tlsRpt} />
-          {Array.isArray(r.hosts) && <TlsDetails result={any} />}
-        </>
-      );
-    }
+    case 'tls':
+      // The TLS page's stored result is the TLS-RPT check.
+      return detail.result && <TlsRptDetails result={detail.result} />;
   }
 }

@@ -1,9 +1,11 @@
 import { http, HttpResponse } from 'msw';
+import type { z } from 'zod';
+import type { checkWarningSchema } from '../../../../contract/checks';
 import { userDocument } from '../../../app/testing/session';
 
 // Wire documents of the s2 checks contract (snake_case, as the server sends them) for the page tests.
 
-type Warning = { code: string; severity: 'error' | 'warning' | 'info'; message: string; params?: object };
+type Warning = z.input<typeof checkWarningSchema>;
 
 export function analysisRow(
   id: number,
@@ -48,7 +50,8 @@ export function pagedWire<T>(path: string, rows: T[], count = rows.length, pages
       next: link(page < pages ? page + 1 : null),
       prev: link(page > 1 ? page - 1 : null),
     },
-    meta: { count, pages },
+    // The contract's page meta (contract/paging.ts): a page size that gives `pages` pages of `count` rows.
+    meta: { count, page, page_size: Math.max(1, Math.ceil(count / pages)) },
   };
 }
 

@@ -27,7 +27,7 @@ export function HistoryTable({ domainId, type }: { domainId: number; type: Histo
   useEffect(load, [load]);
   const rows = data?.data ?? [];
   const count = data?.meta.count ?? 0;
-  const pageCount = Math.max(1, data?.meta.pages ?? Math.ceil(count / historyPageSize));
+  const pageCount = Math.max(1, Math.ceil(count / historyPageSize));
   const title = t(`history.types.${type}`);
 
   return (

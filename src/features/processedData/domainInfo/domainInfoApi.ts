@@ -1,13 +1,12 @@
 import { api, apiBase } from '../../../api/client';
+import type { Wire } from '../../../../contract/casing';
 import type {
-  CurrentDomain,
-  CurrentRecord,
-  DkimSignature,
-  DomainIp,
-  DomainOption,
-  HistoryPage,
-  HistoryQuery,
-} from './types';
+  currentRecordDocument,
+  domainDkimDocument,
+  domainIpsDocument,
+} from '../../../../contract/domain-info';
+import type { domainListDocument } from '../../../../contract/domains';
+import type { CurrentDomain, DomainOption, HistoryPage, HistoryQuery } from './types';
 
 const dm = apiBase.dm;
 export const historyPageSize = 10;
@@ -19,12 +18,12 @@ export async function fetchDomainOptions(
   organization?: number,
   signal?: AbortSignal,
 ): Promise<DomainOption[]> {
-  const { data } = await api.get<{ data: { id: number | string; attributes: { name: string } }[] }>(
-    `${dm}/v2/domains/`,
-    { params: { page: 1, page_size: 100, ...withOrg(organization) }, signal },
-  );
+  const { data } = await api.get<Wire<typeof domainListDocument>>(`${dm}/v2/domains/`, {
+    params: { page: 1, page_size: 100, ...withOrg(organization) },
+    signal,
+  });
   return data.data
-    .map((d) => ({ id: Number(d.id), name: d.attributes.name }))
+    .map((d) => ({ id: d.id, name: d.attributes.name }))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
 
@@ -34,13 +33,13 @@ export async function fetchCurrentDomain(
   signal?: AbortSignal,
 ): Promise<CurrentDomain> {
   const url = (part: string) => `${dm}/domains/${encodeURIComponent(name)}/${part}/`;
-  const get = <T>(part: string) =>
-    api.get<{ data: T }>(url(part), { params: withOrg(organization), signal }).then((r) => r.data.data);
+  const get = <D extends { data: unknown }>(part: string): Promise<D['data']> =>
+    api.get<D>(url(part), { params: withOrg(organization), signal }).then((r) => r.data.data);
   const [dmarc, spf, ips, dkim] = await Promise.all([
-    get<CurrentRecord>('dmarc-record'),
-    get<CurrentRecord>('spf-record'),
-    get<{ ips: DomainIp[] }>('ips'),
-    get<DkimSignature[]>('dkim-signatures'),
+    get<Wire<typeof currentRecordDocument>>('dmarc-record'),
+    get<Wire<typeof currentRecordDocument>>('spf-record'),
+    get<Wire<typeof domainIpsDocument>>('ips'),
+    get<Wire<typeof domainDkimDocument>>('dkim-signatures'),
   ]);
   return { dmarc, spf, ips: ips.ips, dkim };
 }

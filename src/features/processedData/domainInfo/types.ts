@@ -1,23 +1,25 @@
-import type { PageLinks } from '../../../../contract/jsonapi';
+import type { Wire } from '../../../../contract/casing';
+import type {
+  currentRecordDocument,
+  domainDkimDocument,
+  domainIpsDocument,
+  historyList,
+} from '../../../../contract/domain-info';
+import type { Domain } from '../../domains/domainsApi';
 
-// Domain Info answers once camelCased (contract s2-checks §4, §5).
+// Domain Info answers as the SPA reads them: the contract's schemas (contract/domain-info.ts) after the
+// client's camelCase mapping.
 
 export const historyTypes = ['dmarc', 'spf', 'dns', 'ns', 'mtaSts'] as const;
 export type HistoryType = (typeof historyTypes)[number];
 
-export type DomainOption = { id: number; name: string };
-export type CurrentRecord = { domain: string; record: string | null; checkedAt: string | null };
-export type DomainIp = { ip: string; source: 'A' | 'AAAA' | 'MX'; host: string };
-export type DkimSignature = {
-  selector: string;
-  domain: string;
-  source: 'reports' | 'dns' | 'both';
-  keyType: string | null;
-  keyBits: number | null;
-  testing: boolean;
-  lastSeen: string | null;
-};
+/** A domain of the picker: its id and name from the domains list (contract/domains.ts). */
+export type DomainOption = Pick<Domain, 'id'> & Pick<Domain['attributes'], 'name'>;
+export type CurrentRecord = Wire<typeof currentRecordDocument>['data'];
+export type DomainIp = Wire<typeof domainIpsDocument>['data']['ips'][number];
+export type DkimSignature = Wire<typeof domainDkimDocument>['data'][number];
 
+/** The Domain Info panel: the four calls of spec §7 put together. */
 export type CurrentDomain = {
   dmarc: CurrentRecord;
   spf: CurrentRecord;
@@ -25,7 +27,8 @@ export type CurrentDomain = {
   dkim: DkimSignature[];
 };
 
-export type HistoryItem = { type: string; id: string | number; attributes: HistoryAttributes };
-export type HistoryAttributes = { date: string; type: string; ttl: number; content: string };
-export type HistoryPage = { data: HistoryItem[]; links: PageLinks; meta: { count: number; pages?: number } };
+export type HistoryPage = Wire<typeof historyList>;
+export type HistoryItem = HistoryPage['data'][number];
+export type HistoryAttributes = HistoryItem['attributes'];
+/** The history table's query (UI state, sent as the path and ?page=). */
 export type HistoryQuery = { domainId: number; type: HistoryType; page: number };

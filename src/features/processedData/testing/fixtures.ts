@@ -1,4 +1,17 @@
-// Wire documents (snake_case, as the server sends them) for the page tests.
+import type { z } from 'zod';
+import type {
+  aggregateReportResource,
+  failureReportList,
+  recordResource,
+  tlsReportList,
+} from '../../../../contract/reports';
+
+// Wire documents (snake_case, as the server sends them) for the page tests, typed by the contract
+// (contract/reports.ts) so that a fixture cannot drift from what the server sends.
+type AggregateWire = z.input<typeof aggregateReportResource>;
+type RecordWire = z.input<typeof recordResource>;
+type TlsWire = z.input<typeof tlsReportList>['data'][number];
+type FailureWire = z.input<typeof failureReportList>['data'][number];
 
 const links = (path: string, last = 1, page = 1) => ({
   current: `${path}?page=${page}`,
@@ -8,7 +21,12 @@ const links = (path: string, last = 1, page = 1) => ({
   prev: page > 1 ? `${path}?page=${page - 1}` : null,
 });
 
-export function aggregateWire(id: number, orgName: string, reportId: string, domain = 'example.com') {
+export function aggregateWire(
+  id: number,
+  orgName: string,
+  reportId: string,
+  domain = 'example.com',
+): AggregateWire {
   return {
     type: 'aggregate-reports',
     id,
@@ -17,11 +35,25 @@ export function aggregateWire(id: number, orgName: string, reportId: string, dom
       domain,
       org_name: orgName,
       email: `noreply-dmarc@${orgName.toLowerCase()}.com`,
+      extra_contact_info: null,
       report_id: reportId,
       begin_date: '2023-11-28T00:00:00.000Z',
       end_date: '2023-11-28T23:59:59.000Z',
       version: '1.0',
-      policy_published: { domain, adkim: 'r', aspf: 'r', p: 'reject', sp: 'none', pct: 100 },
+      generator: null,
+      errors: [],
+      policy_published: {
+        domain,
+        adkim: 'r',
+        aspf: 'r',
+        p: 'reject',
+        sp: 'none',
+        np: null,
+        pct: 100,
+        fo: null,
+        testing: null,
+        discovery_method: null,
+      },
       records_count: 2,
       messages_count: 3,
       warnings: [],
@@ -41,7 +73,7 @@ export function listWire<T>(path: string, data: T[], count = data.length, page =
 }
 
 export const recordsWire = (reportId: number) =>
-  listWire(`/api/dm/dmarc/aggregate-reports/${reportId}/records/`, [
+  listWire<RecordWire>(`/api/dm/dmarc/aggregate-reports/${reportId}/records/`, [
     {
       type: 'dmarc-records',
       id: 11,
@@ -70,7 +102,7 @@ export const recordsWire = (reportId: number) =>
     },
   ]);
 
-export const tlsWire = (id: number) => ({
+export const tlsWire = (id: number): TlsWire => ({
   type: 'tls-reports',
   id,
   attributes: {
@@ -87,22 +119,30 @@ export const tlsWire = (id: number) => ({
     policy_types: ['sts'],
     contact_info: 'smtp-tls-reporting@google.com',
     details: {
+      kind: 'tls',
+      organization_name: 'Google Inc.',
+      date_range: { start: '2025-05-22T00:00:00.000Z', end: '2025-05-22T23:59:59.000Z' },
+      contact_info: 'smtp-tls-reporting@google.com',
+      report_id: '2025-05-22T00:00:00Z_foo-bar.io',
       policies: [
         {
-          policy: { type: 'sts', domain: 'foo-bar.io', mxHost: ['*.foo-bar.io'], string: [] },
-          summary: { totalSuccessfulSessionCount: 1, totalFailureSessionCount: 2 },
-          failureDetails: [
+          policy: { type: 'sts', domain: 'foo-bar.io', mx_host: ['*.foo-bar.io'], string: [] },
+          summary: { total_successful_session_count: 1, total_failure_session_count: 2 },
+          failure_details: [
             {
-              resultType: 'certificate-expired',
-              sendingMtaIp: '2001:db8::25',
-              receivingMxHostname: 'mx1.foo-bar.io',
-              receivingIp: null,
-              failedSessionCount: 2,
-              failureReasonCode: null,
+              result_type: 'certificate-expired',
+              sending_mta_ip: '2001:db8::25',
+              receiving_mx_hostname: 'mx1.foo-bar.io',
+              receiving_mx_helo: null,
+              receiving_ip: null,
+              failed_session_count: 2,
+              additional_information: null,
+              failure_reason_code: null,
             },
           ],
         },
       ],
+      warnings: [],
     },
     warnings: [],
     source: 'upload',
@@ -111,7 +151,7 @@ export const tlsWire = (id: number) => ({
   },
 });
 
-export const failureWire = (id: number) => ({
+export const failureWire = (id: number): FailureWire => ({
   type: 'failure-reports',
   id,
   attributes: {
@@ -130,7 +170,31 @@ export const failureWire = (id: number) => ({
     delivery_result: 'reject',
     dkim_domain: null,
     dkim_selector: null,
-    details: {},
+    details: {
+      kind: 'failure',
+      feedback_type: 'auth-failure',
+      reporter: 'reports@receiver.example',
+      message_id: '<abc@receiver.example>',
+      report_id: '<abc@receiver.example>',
+      user_agent: null,
+      version: '1',
+      reported_domain: 'example.com',
+      source_ip: '192.0.2.7',
+      auth_failure: ['dmarc'],
+      arrival_date: '2024-02-01T10:00:00.000Z',
+      original_mail_from: 'spoof@example.com',
+      original_rcpt_to: [],
+      original_envelope_id: null,
+      reporting_mta: null,
+      authentication_results: [],
+      delivery_result: 'reject',
+      identity_alignment: null,
+      dkim: { domain: null, identity: null, selector: null },
+      spf_dns: null,
+      reported_uris: [],
+      original_headers: null,
+      warnings: [],
+    },
     warnings: [],
     source: 'upload',
     received_at: '2024-02-01T10:05:00.000Z',

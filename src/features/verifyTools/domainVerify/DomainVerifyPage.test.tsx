@@ -45,8 +45,9 @@ const server = setupServer(
   http.get('*/checks/:system/:domain', ({ params }) => {
     calls.push(`${String(params.system)}/${String(params.domain)}`);
     if (params.system === 'spf')
-      return HttpResponse.json({ data: { type: 'spf', id: 'x', attributes: spf } });
-    if (params.system === 'dmarc') return HttpResponse.json(dmarc);
+      return HttpResponse.json({ data: { type: 'spf-check', id: 'x', attributes: spf } });
+    if (params.system === 'dmarc')
+      return HttpResponse.json({ data: { type: 'dmarc-check', id: 'x', attributes: dmarc } });
     return HttpResponse.json({ detail: 'boom' }, { status: 500 });
   }),
 );

@@ -3,11 +3,11 @@ import { Collapsible } from '../../../components/Collapsible';
 import { DmarcTagTable } from './DmarcTagTable';
 import { Facts, Scroll } from './detailStyles';
 import { SpfTree } from './SpfTree';
-import type { BaseResult, DmarcResult, DnsResult, MtaStsResult, SpfResult, TlsRptResult } from './types';
+import type { DmarcResult, DnsResult, MtaStsResult, RecordResult, SpfResult, TlsRptResult } from './types';
 
 // Details of the DNS-record systems: DNS (NS and MX), SPF, DMARC, MTA-STS and TLS-RPT.
 
-export function RecordFacts({ result }: { result: BaseResult }) {
+export function RecordFacts({ result }: { result: RecordResult }) {
   const { t } = useTranslation('domainVerify');
   return (
     <Facts>

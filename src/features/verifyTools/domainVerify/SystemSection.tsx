@@ -8,7 +8,7 @@ import { domainCheckResources } from './domainCheckResources';
 import { systemOfFlag, type FlagName } from './flags';
 import { DaneDetails, DnssecDetails, SmtpDetails, TlsDetails } from './MailDetails';
 import { DmarcDetails, DnsDetails, MtaStsDetails, SpfDetails, TlsRptDetails } from './RecordDetails';
-import type { BaseResult } from './types';
+import type { AnySystemResult } from './types';
 import { WarningList } from './WarningList';
 
 const Score = styled.div`
@@ -26,7 +26,8 @@ const Muted = styled.p`
 `;
 
 // The SMTP result holds both the servers and their TLS sessions; the DNS result the NS and MX sets.
-function details(flag: FlagName, result: BaseResult): ReactNode {
+function details(flag: FlagName, result: AnySystemResult): ReactNode {
+  // Which result a flag's resource holds is fixed by systemOfFlag; the union does not carry it.
   const r = result as never;
   switch (flag) {
     case 'nameServers':
@@ -55,23 +56,25 @@ export function SystemSection({ flag }: { flag: FlagName }) {
   const { t } = useTranslation('domainVerify');
   const resource = domainCheckResources[systemOfFlag[flag]];
   const { data, isLoading, error } = useAppSelector(resource.selectors.selectState);
-  const result = data as BaseResult | null;
+  // The DNS checker answers { error } when it fails: shown like a failed request.
+  const failed = data !== null && 'error' in data;
+  const result = data && !('error' in data) ? data : null;
   const title = t(`flags.${flag}`);
-  const score = typeof result?.score === 'number' ? result.score : null;
+  const score = result && !error ? result.score : null;
   return (
     <LoadingPanel
       isLoading={isLoading}
       title={title}
       headerButtons={
-        score !== null && !error ? (
+        score !== null ? (
           <Score>
             <PercentageBar value={score} label={t('results.scoreOf', { system: title })} />
           </Score>
         ) : undefined
       }
     >
-      {error ? (
-        <Failure role="alert">{error.message}</Failure>
+      {error || failed ? (
+        <Failure role="alert">{error?.message ?? t(`errors.${systemOfFlag[flag]}`)}</Failure>
       ) : result ? (
         <>
           {details(flag, result)}

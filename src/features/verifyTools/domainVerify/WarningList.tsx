@@ -30,9 +30,6 @@ export const Badge = styled.span<{ $severity: Severity }>`
   text-transform: uppercase;
 `;
 
-/** A warning as the server sends it: `params` holds the values its message interpolates. */
-export type TranslatableWarning = CheckWarning & { params?: Record<string, unknown> };
-
 const rank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 export const bySeverity = <W extends CheckWarning>(warnings: W[] | undefined): W[] =>
@@ -42,12 +39,12 @@ export const bySeverity = <W extends CheckWarning>(warnings: W[] | undefined): W
  * The warning in the interface language: the checkWarnings key of its code (a `context` param picks the
  * variant of a code several checkers share), else the server's English message.
  */
-export function warningText(t: TFunction, w: TranslatableWarning): string {
+export function warningText(t: TFunction, w: CheckWarning): string {
   return t(w.code, { ...w.params, ns: 'checkWarnings', defaultValue: w.message });
 }
 
 /** Warnings, most serious first, translated by code. */
-export function WarningList({ warnings }: { warnings: TranslatableWarning[] | undefined }) {
+export function WarningList({ warnings }: { warnings: CheckWarning[] | undefined }) {
   const { t } = useTranslation(['domainVerify', 'checkWarnings']);
   const list = bySeverity(warnings);
   if (list.length === 0) return <p>{t('results.noWarnings')}</p>;

@@ -1,20 +1,15 @@
 import { api, apiBase } from '../../../api/client';
+import type { SingleDocument } from '../../../../contract/jsonapi';
 import { systemPaths, type SystemName } from './flags';
+import type { SystemResult } from './types';
 
-/** GET /checks/<system>/<domain> (public, no token). Accepts a JSON:API document or a bare result. */
-export async function fetchDomainCheck(
-  system: SystemName,
+/** GET /checks/<system>/<domain> (public, no token): the result document's attributes (contract/checks.ts). */
+export async function fetchDomainCheck<S extends SystemName>(
+  system: S,
   domain: string,
   signal?: AbortSignal,
-): Promise<unknown> {
+): Promise<SystemResult<S>> {
   const url = `${apiBase.checks}/${systemPaths[system]}/${encodeURIComponent(domain)}`;
-  const { data } = await api.get<unknown>(url, { public: true, signal });
-  const doc = data as { data?: { attributes?: unknown } } | null;
-  return doc &&
-    typeof doc === 'object' &&
-    doc.data &&
-    typeof doc.data === 'object' &&
-    'attributes' in doc.data
-    ? doc.data.attributes
-    : data;
+  const { data } = await api.get<SingleDocument<SystemResult<S>>>(url, { public: true, signal });
+  return data.data.attributes;
 }

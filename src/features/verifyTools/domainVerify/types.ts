@@ -1,100 +1,41 @@
-// What the /checks/* answers look like once camelCased by the client. Only the fields the page shows are
-// named; everything is optional because an older or partial server answer must not break the page.
+import type { Wire } from '../../../../contract/casing';
+import type {
+  checkAttributes,
+  checkWarningSchema,
+  daneCheckSchema,
+  dmarcCheckSchema,
+  dnsCheckSchema,
+  dnssecCheckSchema,
+  mtaStsCheckSchema,
+  smtpCheckSchema,
+  spfCheckSchema,
+  spfTreeSchema,
+  tlsRptCheckSchema,
+} from '../../../../contract/checks';
+import type { systemPaths } from './flags';
 
-export type Severity = 'error' | 'warning' | 'info';
-export type CheckWarning = { code: string; severity: Severity; message: string; subject?: string };
+// The /checks/* results as the SPA reads them: the contract's schemas (contract/checks.ts) after the
+// client's camelCase mapping.
 
-export type BaseResult = {
-  domain?: string;
-  record?: string | null;
-  location?: string | null;
-  valid?: boolean;
-  warnings?: CheckWarning[];
-  score?: number | null;
-};
+export type CheckWarning = Wire<typeof checkWarningSchema>;
+export type Severity = CheckWarning['severity'];
 
-export type DmarcTag = {
-  value: string | null;
-  explicit: boolean;
-  name: string;
-  default: string | null;
-  description: string;
-};
+export type DnsResult = Wire<typeof dnsCheckSchema>;
+export type SpfResult = Wire<typeof spfCheckSchema>;
+export type SpfTreeNode = Wire<typeof spfTreeSchema>;
+export type DmarcResult = Wire<typeof dmarcCheckSchema>;
+export type DmarcTag = NonNullable<DmarcResult['tags']>[string];
+export type MtaStsResult = Wire<typeof mtaStsCheckSchema>;
+export type TlsRptResult = Wire<typeof tlsRptCheckSchema>;
+export type DnssecResult = Wire<typeof dnssecCheckSchema>;
+export type DaneResult = Wire<typeof daneCheckSchema>;
+export type SmtpResult = Wire<typeof smtpCheckSchema>;
 
-export type SpfTreeNode = {
-  domain: string;
-  record: string | null;
-  valid: boolean;
-  error?: string;
-  pass?: string[];
-  include?: SpfTreeNode[];
-  redirect?: SpfTreeNode | null;
-};
+/** What GET /checks/<path>/<domain> answers for one system (the DNS check may answer { error }). */
+export type SystemResult<S extends keyof typeof systemPaths> = Wire<
+  (typeof checkAttributes)[(typeof systemPaths)[S]]
+>;
+export type AnySystemResult = SystemResult<keyof typeof systemPaths>;
 
-export type DnsResult = BaseResult & {
-  baseDomain?: string;
-  dnssec?: string | null;
-  ns?: { hostnames?: string[]; warnings?: CheckWarning[]; score?: number };
-  mx?: {
-    hosts?: { hostname: string; preference: number }[];
-    nullMx?: boolean;
-    warnings?: CheckWarning[];
-    score?: number;
-  };
-};
-
-export type SpfResult = BaseResult & { dnsLookups?: number; tree?: SpfTreeNode | null };
-export type DmarcResult = BaseResult & { tags?: Record<string, DmarcTag> | null; policy?: string | null };
-export type MtaStsResult = BaseResult & {
-  policy?: {
-    url?: string;
-    data?: string | null;
-    info?: { mode?: string; maxAge?: number; mx?: string[]; version?: string } | null;
-  };
-};
-// The server sends each rua destination as an object ({ uri, ... }), RFC 8460 §3.
-export type TlsRptResult = BaseResult & { policy?: { v?: string; rua?: { uri: string }[] } | null };
-
-export type DnssecNameResult = { name: string; status: string; rcode?: string };
-export type DnssecResult = BaseResult & {
-  status?: string;
-  details?: DnssecNameResult;
-  mx?: DnssecNameResult[];
-};
-
-export type DaneHost = {
-  host: string;
-  tlsaName: string;
-  status: string;
-  secure: boolean;
-  records: {
-    usage: number;
-    selector: number;
-    matchingType: number;
-    data: string;
-    usable: boolean;
-    matches: boolean;
-  }[];
-};
-export type DaneResult = BaseResult & { mxSecure?: boolean; hosts?: DaneHost[] };
-
-export type SmtpStep = { step: string; ms: number; ok: boolean; detail?: string };
-export type SmtpHost = {
-  host: string;
-  preference: number;
-  address: string | null;
-  port: number;
-  banner: string | null;
-  startTls: boolean;
-  tls: {
-    protocol: string | null;
-    cipher: string | null;
-    trusted: boolean;
-    nameMatches: boolean;
-    expired: boolean;
-    chain: { subject: string; issuer: string; validTo: string; daysLeft: number }[];
-  } | null;
-  steps: SmtpStep[];
-  score: number;
-};
-export type SmtpResult = BaseResult & { nullMx?: boolean; hosts?: SmtpHost[] };
+/** The record facts several results share (DMARC, SPF, MTA-STS, TLS-RPT). */
+export type RecordResult = Pick<DmarcResult, 'record'> & Partial<Pick<DmarcResult, 'location' | 'valid'>>;

@@ -1,7 +1,7 @@
 import { api, apiBase } from '../../../api/client';
+import type { Wire } from '../../../../contract/casing';
+import type { ipInfoSchema, listingDocumentSchema } from '../../../../contract/reputation';
 import type { IpInfo, IpListing, LookupRequest, PublicConfig } from './types';
-
-type Document<A> = { data: { attributes: A } };
 
 const verifyUrl = (target: string, token: string, delisting = false) => {
   const query = new URLSearchParams({ ipLookup: 'true', target });
@@ -15,7 +15,7 @@ export async function fetchListing(
   { target, token }: LookupRequest,
   signal?: AbortSignal,
 ): Promise<IpListing> {
-  const { data } = await api.get<Document<IpListing>>(verifyUrl(target, token), { signal });
+  const { data } = await api.get<Wire<typeof listingDocumentSchema>>(verifyUrl(target, token), { signal });
   return data.data.attributes;
 }
 
@@ -27,7 +27,7 @@ export async function requestDelist({ target, token }: LookupRequest): Promise<{
 
 /** GET /v2/ips/{ip}/ip-info-io/ */
 export async function fetchIpInfo(ip: string, signal?: AbortSignal): Promise<IpInfo> {
-  const { data } = await api.get<Document<IpInfo>>(
+  const { data } = await api.get<Wire<typeof ipInfoSchema>>(
     `${apiBase.rep}/v2/ips/${encodeURIComponent(ip)}/ip-info-io/`,
     { signal },
   );

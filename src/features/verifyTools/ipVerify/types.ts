@@ -1,69 +1,23 @@
-// The IP verify calls' answers as the client sees them (keys camelCased by src/api/client.ts).
+import type { Wire } from '../../../../contract/casing';
+import type {
+  ipInfoSchema,
+  listingDocumentSchema,
+  publicConfigSchema,
+} from '../../../../contract/reputation';
 
-export type ListStatus = 'listed' | 'not_listed' | 'error' | 'timeout';
-
-export type ListResult = {
-  name: string;
-  zone: string;
-  kind: 'block' | 'allow';
-  status: ListStatus;
-  codes: { code: string; meaning: string }[];
-  reason: string | null;
-  error: string | null;
-  timeMs: number;
-  delistUrl: string | null;
-};
-
-export type Reputation = {
-  category: string;
-  label: string;
-  level: number | null;
-  description: string;
-  colour: string;
-  address: string | null;
-  zone: string | null;
-  lookup: 'ok' | 'error' | 'timeout' | 'not_configured';
-};
+// The IP verify calls' answers as the client sees them: the contract's schemas (contract/reputation.ts)
+// after the client's camelCase mapping.
 
 /** Spec section 3 "IP listing" plus the reputation summary (listed, noListed, reverseDns). */
-export type IpListing = {
-  target: string;
-  ipVersion: number;
-  asn: string | null;
-  net: string | null;
-  countryCode: string | null;
-  title: string;
-  targetHost: string | null;
-  targetHostConfirmed: boolean;
-  city: string | null;
-  region: string | null;
-  lookupList: ListResult[];
-  listed: number;
-  noListed: number;
-  failed: number;
-  allowListed: number;
-  reverseDns: string | null;
-  reputation: Reputation;
-  delistable: boolean;
-  checkedAt: string;
-};
+export type IpListing = Wire<typeof listingDocumentSchema>['data']['attributes'];
+export type ListResult = IpListing['lookupList'][number];
+export type ListStatus = ListResult['status'];
+export type Reputation = IpListing['reputation'];
 
 /** Spec section 3 "IP info". */
-export type IpInfo = {
-  ip: string;
-  hostname: string | null;
-  hostnameConfirmed: boolean;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  postal: string | null;
-  loc: string | null;
-  org: string | null;
-  timezone: string | null;
-  spfDomains: string[];
-  dkimDomains: string[];
-};
+export type IpInfo = Wire<typeof ipInfoSchema>['data']['attributes'];
 
-export type PublicConfig = { recaptchaSiteKey: string | null; recaptchaEnabled: boolean };
+export type PublicConfig = Wire<typeof publicConfigSchema>;
 
+/** What the lookup form asks for: the IP or host, and the captcha token (UI state, not a response). */
 export type LookupRequest = { target: string; token: string };

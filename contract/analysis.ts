@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  checkWarningSchema,
+  dkimCheckSchema,
+  dmarcCheckSchema,
+  dnssecCheckSchema,
+  mtaStsCheckSchema,
+  smtpCheckSchema,
+  spfCheckSchema,
+  tlsRptCheckSchema,
+} from './checks';
+import { pageLinksSchema, pageMetaSchema } from './paging';
+
+// Analysis by system on the wire (/api/dm/analysis-by-system/{system}/ and .../{domainId}/, the re-check):
+// the stored result of the scheduled check of each system, as /checks/{system}/{domain} answers it.
+
+export const analysisSystems = ['dmarc', 'spf', 'smtp', 'tls', 'mta-sts', 'dkim', 'dnssec'] as const;
+export const analysisStatuses = ['pass', 'warning', 'fail', 'unchecked'] as const;
+/** ?ordering= of the list. */
+export const analysisOrderings = ['domain', '-domain', 'score', '-score', 'status', '-status'] as const;
+const system = z.enum(analysisSystems);
+const status = z.enum(analysisStatuses);
+
+/** Each system's result document; `tls` is the TLS page, whose stored result is the TLS-RPT check. */
+export const systemResultSchemas = {
+  dmarc: dmarcCheckSchema,
+  spf: spfCheckSchema.omit({ check_host: true }),
+  smtp: smtpCheckSchema,
+  tls: tlsRptCheckSchema,
+  'mta-sts': mtaStsCheckSchema,
+  dkim: dkimCheckSchema,
+  dnssec: dnssecCheckSchema,
+} as const;
+
+const attributes = {
+  domain: z.string(),
+  domain_id: z.number().int(),
+  status,
+  score: z.number().nullable(),
+  checked_at: z.string().nullable(),
+  warnings: z.array(checkWarningSchema),
+};
+
+export const analysisSummarySchema = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .describe("The list's columns for this system (policy, record, mode, sessions, ...)");
+
+export const analysisList = z.object({
+  data: z.array(
+    z.object({
+      type: z.literal('domain-analysis'),
+      id: z.string(),
+      attributes: z.object({
+        ...attributes,
+        system,
+        warning_count: z.number().int(),
+        summary: analysisSummarySchema,
+      }),
+    }),
+  ),
+  links: pageLinksSchema,
+  meta: pageMetaSchema,
+});
+
+// One domain's stored result: which document `result` is follows from `system` (null when never checked
+// or when the check failed; its warning then says why).
+const detailAttributes = <S extends (typeof analysisSystems)[number]>(name: S) =>
+  z.object({
+    ...attributes,
+    system: z.literal(name),
+    summary: analysisSummarySchema,
+    result: z.nullable(systemResultSchemas[name]),
+  });
+export const analysisDetail = z.object({
+  data: z.object({
+    type: z.literal('domain-analysis'),
+    id: z.string(),
+    attributes: z.discriminatedUnion('system', [
+      detailAttributes('dmarc'),
+      detailAttributes('spf'),
+      detailAttributes('smtp'),
+      detailAttributes('tls'),
+      detailAttributes('mta-sts'),
+      detailAttributes('dkim'),
+      detailAttributes('dnssec'),
+    ]),
+  }),
+});
+
+export const recheckResponse = z.object({
+  data: z.object({
+    checked_at: z.string(),
+    systems: z.array(z.object({ system, status, score: z.number().nullable() })),
+  }),
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { pageLinksSchema, pageMetaSchema } from './paging';
+
+// The audit log on the wire: GET /api/ph/v2/audit/operations/ (the caller's organization, support every one).
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Any JSON value: what an operation was asked is the request it came from, so its shape is the caller's. */
+export const jsonValueSchema: z.ZodType<Json, Json> = z
+  .union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.lazy(() => jsonValueSchema)),
+    z.record(
+      z.string(),
+      z.lazy(() => jsonValueSchema),
+    ),
+  ])
+  .meta({ id: 'JsonValue' });
+
+export const operationResourceSchema = z.object({
+  type: z.literal('operations'),
+  id: z.number().int(),
+  attributes: z.object({
+    name: z.string().describe('What was done, e.g. users.create or domains.delete'),
+    date: z.string(),
+    user: z.number().int().nullable(),
+    request: z
+      .record(z.string(), jsonValueSchema)
+      .describe(
+        'For an API call {method, path, ip, body} with secret fields redacted; for the CLI and background ' +
+          'jobs the arguments they acted on',
+      ),
+    response: z.object({ status: z.number().int() }),
+  }),
+});
+
+export const auditList = z.object({
+  data: z.array(operationResourceSchema),
+  links: pageLinksSchema,
+  meta: pageMetaSchema.extend({
+    operations: z.array(z.string()).describe('Every operation name in scope, for the filter'),
+  }),
+});
