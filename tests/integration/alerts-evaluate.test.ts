@@ -1,0 +1,217 @@
+import { sql } from 'kysely';
+import { ingestFile } from '../../server/ingest/ingest-file';
+import { runJobNow } from '../../server/jobs/handle';
+import { queueSchema } from '../../server/jobs/boss';
+import { openQueue, type Queue } from '../../server/jobs/runner';
+import { registeredJobs } from '../../server/jobs/registry';
+import { alertEvaluateJob, alertSweepJob, evaluateQueue } from '../../server/modules/alerts/jobs';
+import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
+import { startTestApp, type TestApp } from './support/app';
+import { call, seedTenant, type Tenant, tokenFor } from './support/orgs';
+import { startSlowSmtp, type SlowSmtp } from './support/smtp';
+
+// Alerts driven by ingested aggregate reports: ingestion queues the evaluation of the day each report covers
+// (in its own transaction), the job judges it, and the e-mail goes out over SMTP (a loopback relay here).
+// One e-mail when a domain starts failing, none while it keeps failing, one when it recovers; a report that
+// arrives late opens the alert for the day it covers; the backtest answers the firings live evaluation made.
+
+const DAY = 86_400_000;
+let t: TestApp;
+let smtp: SlowSmtp;
+let queue: Queue;
+let a: Tenant & { domainId: number; groupId: number };
+const domain = 'alerting.example.com';
+const today = new Date().toISOString().slice(0, 10);
+const dayAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  smtp = await startSlowSmtp(0);
+  t = await startTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'msas@example.com', PUBLIC_URL: 'https://msas.example' },
+  });
+  // The queue's tables and queues, as a process that only enqueues has them; the jobs run here by hand.
+  queue = await openQueue(t.ctx, { jobs: registeredJobs, work: false });
+  a = await seedTenant(t, 'Alerting Org', domain);
+}, 120_000);
+afterAll(async () => {
+  await queue?.stop();
+  await t?.close();
+  await smtp?.close();
+});
+
+let seq = 0;
+/** One report for `day` (YYYY-MM-DD): `pass` aligned messages and `fail` failing ones, from given IPs. */
+async function ingest(day: string, pass: number, fail: number, ip = '192.0.2.10') {
+  const begin = Date.parse(`${day}T00:00:00Z`) / 1000;
+  const records: RecordSpec[] = [];
+  if (pass) records.push({ ip, count: String(pass), headerFrom: domain });
+  if (fail)
+    records.push({
+      ip: '198.51.100.7',
+      count: String(fail),
+      dkim: 'fail',
+      spf: 'fail',
+      headerFrom: domain,
+      auth: `<spf><domain>spoof.example</domain><result>fail</result></spf>`,
+    });
+  seq += 1;
+  const xml = reportXml({
+    reportId: `alert-${seq}`,
+    orgName: 'Reporter One',
+    domain,
+    begin: String(begin),
+    end: String(begin + 86_399),
+    records,
+  });
+  const result = await ingestFile(t.db, { name: `r${seq}.xml`, bytes: Buffer.from(xml), source: 'cli' });
+  expect(result.reports.map((r) => r.status)).toEqual(['imported']);
+}
+
+/** The message as read, without quoted-printable soft breaks and escapes of '='. */
+const plain = (data: string) => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+/** A token signed at the server's current (moved) clock. */
+const owner = () => tokenFor(t, a.owner);
+
+type Waiting = { id: string; data: { organizationId: number; ruleId: number; day: string } };
+/** The evaluation jobs waiting on the queue, run as a worker would; returns what they were for. */
+async function runEvaluations(): Promise<Waiting['data'][]> {
+  const { rows } = await sql<Waiting>`select id::text as id, data from ${sql.id(queueSchema(), 'job')}
+    where name = ${evaluateQueue} and state = 'created' order by created_on`.execute(t.db);
+  for (const job of rows) {
+    await runJobNow(t.ctx, alertEvaluateJob(), job.data);
+    await sql`update ${sql.id(queueSchema(), 'job')} set state = 'completed' where id = ${job.id}::uuid`.execute(
+      t.db,
+    );
+  }
+  await t.ctx.mailer.settled();
+  return rows.map((r) => r.data);
+}
+
+const firings = (ruleId: number) =>
+  t.db
+    .selectFrom('alert_firings')
+    .select(['subject', 'kind', 'emails_sent', 'observed'])
+    .select(sql<string>`day::text`.as('day'))
+    .where('rule_id', '=', ruleId)
+    .orderBy('id')
+    .execute();
+
+describe('alert evaluation from ingested reports', () => {
+  let ruleId: number;
+
+  it('queues one evaluation per rule and covered day in the ingest transaction, fires once, mails once', async () => {
+    const created = await call(t, 'POST', '/api/dm/alerts/', a.tokens.owner, {
+      scope_type: 'domain',
+      target_selection: domain,
+      condition: 'dmarc_failure_rate',
+      params: { threshold_percent: 20, min_messages: 10 },
+      destination_addresses: ['ops-en@example.com'],
+      cooldown_minutes: 60,
+    });
+    expect(created.statusCode).toBe(201);
+    ruleId = created.json().data.id;
+    await ingest(dayAgo(4), 100, 0);
+    await ingest(dayAgo(3), 50, 50);
+    // Two reports for one day: one evaluation waits for it, not two.
+    await ingest(dayAgo(3), 10, 0);
+    const ran = await runEvaluations();
+    expect(ran.map((r) => r.day).sort()).toEqual([dayAgo(4), dayAgo(3)]);
+    expect(await firings(ruleId)).toEqual([
+      {
+        subject: domain,
+        kind: 'firing',
+        day: dayAgo(3),
+        emails_sent: 1,
+        observed: { rate: 45.45, failed: 50, messages: 110, from: dayAgo(3), to: dayAgo(3) },
+      },
+    ]);
+    const mail = await smtp.waitFor('ops-en@example.com');
+    const text = plain(mail.data);
+    expect(text).toContain(`Firing: ${domain} (data of ${dayAgo(3)})`);
+    expect(text).toContain('Content-Type: text/html');
+    expect(text).toContain('https://msas.example/msas/analytics/by_domain?');
+    expect(text).toContain('https://msas.example/api/dm/alerts/unsubscribe/?token=');
+    const doc = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, a.tokens.owner)).json().data.attributes;
+    expect(doc.state).toBe('firing');
+    expect(doc.firing_subjects).toEqual([domain]);
+  });
+
+  it('sends nothing more while the domain keeps failing', async () => {
+    await ingest(dayAgo(2), 40, 60);
+    await runEvaluations();
+    expect((await firings(ruleId)).length).toBe(1);
+    expect(smtp.received.filter((m) => m.to.includes('ops-en@example.com')).length).toBe(1);
+  });
+
+  it('sends one recovery e-mail when it clears, after the cool-down', async () => {
+    t.clock.offsetMs = 2 * 3600_000;
+    await ingest(dayAgo(1), 100, 0);
+    await runEvaluations();
+    const all = await firings(ruleId);
+    expect(all.map((f) => [f.kind, f.day, f.emails_sent])).toEqual([
+      ['firing', dayAgo(3), 1],
+      ['recovery', dayAgo(1), 1],
+    ]);
+    const mails = smtp.received.filter((m) => m.to.includes('ops-en@example.com'));
+    expect(mails.length).toBe(2);
+    expect(plain(mails[1]!.data)).toContain(`Recovered: ${domain} (data of ${dayAgo(1)})`);
+  });
+
+  it('answers a backtest equal to what live evaluation recorded', async () => {
+    const res = await call(t, 'POST', '/api/dm/alerts/backtest/', await owner(), {
+      scope_type: 'domain',
+      target_selection: domain,
+      condition: 'dmarc_failure_rate',
+      params: { threshold_percent: 20, min_messages: 10 },
+    });
+    expect(res.statusCode).toBe(200);
+    const live = (await firings(ruleId)).filter((f) => f.kind === 'firing');
+    expect(res.json().data.days).toEqual(
+      live.map((f) => ({ day: f.day, subjects: [{ subject: f.subject, observed: f.observed }] })),
+    );
+    expect(res.json().data.fired_count).toBe(live.length);
+  });
+
+  it('holds a second firing inside the cool-down and batches it into the next e-mail', async () => {
+    t.clock.offsetMs = 2 * 3600_000 + 60_000;
+    await ingest(dayAgo(0), 0, 30);
+    await runEvaluations();
+    const held = await firings(ruleId);
+    expect(held.at(-1)).toMatchObject({ kind: 'firing', day: dayAgo(0), emails_sent: 0 });
+    expect(smtp.received.filter((m) => m.to.includes('ops-en@example.com')).length).toBe(2);
+    // The hourly sweep sends what is pending once the cool-down has passed.
+    t.clock.offsetMs = 4 * 3600_000;
+    await runJobNow(t.ctx, alertSweepJob());
+    await t.ctx.mailer.settled();
+    expect(smtp.received.filter((m) => m.to.includes('ops-en@example.com')).length).toBe(3);
+  });
+
+  it('opens an alert for the day a late report covers, in the recipient language', async () => {
+    await t.db.updateTable('users').set({ language: 'pt' }).where('id', '=', a.admin.id).execute();
+    const created = await call(t, 'POST', '/api/dm/alerts/', await owner(), {
+      scope_type: 'organization',
+      condition: 'spf_failure_rate',
+      params: { threshold_percent: 30, min_messages: 10 },
+      destination_addresses: [a.admin.email],
+    });
+    const late = created.json().data.id as number;
+    await ingest(dayAgo(9), 10, 90);
+    await runEvaluations();
+    expect((await firings(late)).map((f) => [f.kind, f.day])).toEqual([['firing', dayAgo(9)]]);
+    const mail = await smtp.waitFor(a.admin.email);
+    expect(plain(mail.data)).toContain(`Disparou: ${domain} (dados de ${dayAgo(9)})`);
+  });
+
+  it('unsubscribes one address from one rule with the signed link, and logs no token', async () => {
+    const mail = smtp.received.find((m) => m.to.includes('ops-en@example.com'))!;
+    const flat = plain(mail.data);
+    const token = /unsubscribe\/\?token=([A-Za-z0-9_.-]+)/.exec(flat)![1]!;
+    const bad = await t.app.inject({ url: `/api/dm/alerts/unsubscribe/?token=${token}x` });
+    expect(bad.statusCode).toBe(400);
+    const res = await t.app.inject({ url: `/api/dm/alerts/unsubscribe/?token=${token}` });
+    expect(res.statusCode).toBe(200);
+    const doc = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, await owner())).json().data.attributes;
+    expect(doc.destination_addresses).toEqual([]);
+    expect(t.logs.join('\n')).not.toContain(token);
+  });
+});
