@@ -1,100 +1,40 @@
-import { sql } from 'kysely';
-import { ingestFile } from '../../server/ingest/ingest-file';
 import { runJobNow } from '../../server/jobs/handle';
-import { queueSchema } from '../../server/jobs/boss';
-import { openQueue, type Queue } from '../../server/jobs/runner';
-import { registeredJobs } from '../../server/jobs/registry';
-import { alertEvaluateJob, alertSweepJob, evaluateQueue } from '../../server/modules/alerts/jobs';
-import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
-import { startTestApp, type TestApp } from './support/app';
-import { call, seedTenant, type Tenant, tokenFor } from './support/orgs';
-import { startSlowSmtp, type SlowSmtp } from './support/smtp';
+import { alertSweepJob } from '../../server/modules/alerts/jobs';
+import {
+  alertWorld,
+  type AlertWorld,
+  dayAgo,
+  firingsOf,
+  ingestDay,
+  plain,
+  runEvaluations as runAll,
+} from './alerts-setup';
+import type { TestApp } from './support/app';
+import { call, tokenFor } from './support/orgs';
+import type { SlowSmtp } from './support/smtp';
 
 // Alerts driven by ingested aggregate reports: ingestion queues the evaluation of the day each report covers
 // (in its own transaction), the job judges it, and the e-mail goes out over SMTP (a loopback relay here).
 // One e-mail when a domain starts failing, none while it keeps failing, one when it recovers; a report that
 // arrives late opens the alert for the day it covers; the backtest answers the firings live evaluation made.
 
-const DAY = 86_400_000;
+let w: AlertWorld;
 let t: TestApp;
 let smtp: SlowSmtp;
-let queue: Queue;
-let a: Tenant & { domainId: number; groupId: number };
+let a: AlertWorld['a'];
 const domain = 'alerting.example.com';
-const today = new Date().toISOString().slice(0, 10);
-const dayAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  smtp = await startSlowSmtp(0);
-  t = await startTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'msas@example.com', PUBLIC_URL: 'https://msas.example' },
-  });
-  // The queue's tables and queues, as a process that only enqueues has them; the jobs run here by hand.
-  queue = await openQueue(t.ctx, { jobs: registeredJobs, work: false });
-  a = await seedTenant(t, 'Alerting Org', domain);
+  w = await alertWorld(domain);
+  ({ t, smtp, a } = w);
 }, 120_000);
-afterAll(async () => {
-  await queue?.stop();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => w?.close());
 
-let seq = 0;
-/** One report for `day` (YYYY-MM-DD): `pass` aligned messages and `fail` failing ones, from given IPs. */
-async function ingest(day: string, pass: number, fail: number, ip = '192.0.2.10') {
-  const begin = Date.parse(`${day}T00:00:00Z`) / 1000;
-  const records: RecordSpec[] = [];
-  if (pass) records.push({ ip, count: String(pass), headerFrom: domain });
-  if (fail)
-    records.push({
-      ip: '198.51.100.7',
-      count: String(fail),
-      dkim: 'fail',
-      spf: 'fail',
-      headerFrom: domain,
-      auth: `<spf><domain>spoof.example</domain><result>fail</result></spf>`,
-    });
-  seq += 1;
-  const xml = reportXml({
-    reportId: `alert-${seq}`,
-    orgName: 'Reporter One',
-    domain,
-    begin: String(begin),
-    end: String(begin + 86_399),
-    records,
-  });
-  const result = await ingestFile(t.db, { name: `r${seq}.xml`, bytes: Buffer.from(xml), source: 'cli' });
-  expect(result.reports.map((r) => r.status)).toEqual(['imported']);
-}
-
-/** The message as read, without quoted-printable soft breaks and escapes of '='. */
-const plain = (data: string) => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const ingest = (day: string, pass: number, fail: number) => ingestDay(t, { domain, day, pass, fail });
+const runEvaluations = () => runAll(t);
+const firings = (ruleId: number) => firingsOf(t, ruleId);
 /** A token signed at the server's current (moved) clock. */
 const owner = () => tokenFor(t, a.owner);
-
-type Waiting = { id: string; data: { organizationId: number; ruleId: number; day: string } };
-/** The evaluation jobs waiting on the queue, run as a worker would; returns what they were for. */
-async function runEvaluations(): Promise<Waiting['data'][]> {
-  const { rows } = await sql<Waiting>`select id::text as id, data from ${sql.id(queueSchema(), 'job')}
-    where name = ${evaluateQueue} and state = 'created' order by created_on`.execute(t.db);
-  for (const job of rows) {
-    await runJobNow(t.ctx, alertEvaluateJob(), job.data);
-    await sql`update ${sql.id(queueSchema(), 'job')} set state = 'completed' where id = ${job.id}::uuid`.execute(
-      t.db,
-    );
-  }
-  await t.ctx.mailer.settled();
-  return rows.map((r) => r.data);
-}
-
-const firings = (ruleId: number) =>
-  t.db
-    .selectFrom('alert_firings')
-    .select(['subject', 'kind', 'emails_sent', 'observed'])
-    .select(sql<string>`day::text`.as('day'))
-    .where('rule_id', '=', ruleId)
-    .orderBy('id')
-    .execute();
 
 describe('alert evaluation from ingested reports', () => {
   let ruleId: number;
