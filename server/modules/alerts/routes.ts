@@ -33,6 +33,10 @@ const tag = 'alerts';
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
+    const secretOptions = {
+      key: ctx.config.encryptionKey,
+      allowPrivate: ctx.config.checks.allowPrivateTargets,
+    };
 
     app.get(
       '/conditions/',
@@ -72,7 +76,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request,
           'alerts.create',
           async (trx) => {
-            const row = await createRule(trx, request.user!, request.body, ctx.config.encryptionKey);
+            const row = await createRule(trx, request.user!, request.body, secretOptions);
             return row instanceof Error ? row : alertDocumentOf(trx, row);
           },
           { status: 201 },
@@ -153,7 +157,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         withAudit(ctx, request, 'alerts.update', async (trx) =>
           alertDocumentOf(
             trx,
-            await updateRule(trx, request.user!, request.params.id, request.body, ctx.config.encryptionKey),
+            await updateRule(trx, request.user!, request.params.id, request.body, secretOptions),
           ),
         ),
     );

@@ -27,6 +27,9 @@ export const targetMessages = {
 export const scopeMismatch = 'This condition cannot watch this scope.';
 export const privateWebhook = 'The webhook must be on a public address.';
 
+/** The instance key that encrypts webhook secrets; whether webhooks may target private addresses. */
+export type SecretOptions = { key: Buffer; allowPrivate: boolean };
+
 /** Members see and change the rules they created; owners and admins all of the organization's. */
 export const canViewRule = (a: Actor, r: AlertRuleRow) =>
   isSupport(a) || isAdminOf(a, r.organization_id) || (belongsTo(a, r.organization_id) && r.owner_id === a.id);
@@ -73,13 +76,14 @@ async function checkTarget(db: Db, actor: Actor, organizationId: number, t: Targ
 }
 
 /** A webhook URL is http(s) and, when its host is an address literal, a public one (RFC 6890 ranges). */
-function checkWebhook(url: string | null | undefined): string | null | undefined {
+function checkWebhook(url: string | null | undefined, allowPrivate: boolean): string | null | undefined {
   if (url === undefined) return undefined;
   if (url === null || url === '') return null;
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
     throw badRequest({ webhook_url: ['Enter a valid URL.'] });
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (allowPrivate) return parsed.toString();
   if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && nonPublicRange(host)))
     throw badRequest({ webhook_url: [privateWebhook] });
   return parsed.toString();
@@ -121,13 +125,13 @@ export async function createRule(
   db: Db,
   actor: Actor,
   body: AlertCreateBody,
-  key: Buffer,
+  options: SecretOptions,
 ): Promise<AlertRuleRow | AppError> {
   if (isSupport(actor) || actor.organizationId === null) throw forbidden();
   const org = await findOrganization(db, actor.organizationId);
   if (!org) throw notFound();
   const { target, params } = await checkRule(db, actor, org.id, body);
-  const webhook = checkWebhook(body.webhook_url) ?? null;
+  const webhook = checkWebhook(body.webhook_url, options.allowPrivate) ?? null;
   const stored = (org.benefits as { alerts?: number } | null)?.alerts;
   const limit = typeof stored === 'number' ? stored : defaultAlertLimit;
   const scope = { organizationId: org.id, ownerId: null };
@@ -151,7 +155,8 @@ export async function createRule(
       is_active: body.is_active,
       cooldown_minutes: body.cooldown_minutes,
       webhook_url: webhook,
-      webhook_secret_enc: webhook && body.webhook_secret ? encryptSecret(key, body.webhook_secret) : null,
+      webhook_secret_enc:
+        webhook && body.webhook_secret ? encryptSecret(options.key, body.webhook_secret) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -163,7 +168,7 @@ export async function updateRule(
   actor: Actor,
   id: number,
   body: AlertPatchBody,
-  key: Buffer,
+  options: SecretOptions,
 ): Promise<AlertRuleRow> {
   const rule = await visibleRule(db, actor, id, true);
   const scopeType = body.scope_type ?? rule.scope_type;
@@ -178,7 +183,7 @@ export async function updateRule(
   // A new condition starts from its own defaults; the same one keeps the stored values not given.
   const base = body.condition && body.condition !== rule.condition ? {} : rule.params;
   const params = checkParams(condition, scopeType, { ...base, ...(body.params ?? {}) });
-  const webhook = checkWebhook(body.webhook_url);
+  const webhook = checkWebhook(body.webhook_url, options.allowPrivate);
   const scopeChanged = target !== rule.target_selection || scopeType !== rule.scope_type;
   const ruleChanged = scopeChanged || condition !== rule.condition;
   await db
@@ -198,7 +203,7 @@ export async function updateRule(
       ...(body.cooldown_minutes ? { cooldown_minutes: body.cooldown_minutes } : {}),
       ...(webhook !== undefined ? { webhook_url: webhook } : {}),
       ...(webhook === null ? { webhook_secret_enc: null } : {}),
-      ...(body.webhook_secret ? { webhook_secret_enc: encryptSecret(key, body.webhook_secret) } : {}),
+      ...(body.webhook_secret ? { webhook_secret_enc: encryptSecret(options.key, body.webhook_secret) } : {}),
       updated_at: new Date(),
     })
     .where('organization_id', '=', rule.organization_id)
