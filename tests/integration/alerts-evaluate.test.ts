@@ -69,7 +69,9 @@ describe('alert evaluation from ingested reports', () => {
     const text = plain(mail.data);
     expect(text).toContain(`Firing: ${domain} (data of ${dayAgo(3)})`);
     expect(text).toContain('Content-Type: text/html');
-    expect(text).toContain('https://msas.example/msas/analytics/by_domain?');
+    expect(text).toContain(
+      `https://msas.example/msas/analytics/by_domain?begin_date=${dayAgo(3)}&end_date=${dayAgo(3)}&domain=${domain}`,
+    );
     expect(text).toContain('https://msas.example/api/dm/alerts/unsubscribe/?token=');
     const doc = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, a.tokens.owner)).json().data.attributes;
     expect(doc.state).toBe('firing');

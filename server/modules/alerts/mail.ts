@@ -55,13 +55,16 @@ const valuesText = (o: Observed) =>
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
 
-/** The analytics page filtered to the subject and the day (an IP's page for IP subjects). */
+/**
+ * The analytics page under the SPA's global filter (src/features/filter/filterQuery.ts): the day, and the
+ * domain when the subject is one; IP subjects open the by-IP page of that day.
+ */
 export function dataLink(publicUrl: string, rule: AlertRuleRow, item: MailItem): string {
   const base = publicUrl.replace(/\/$/, '');
-  const q = new URLSearchParams({ start_date: item.day, end_date: item.day });
+  const q = new URLSearchParams({ begin_date: item.day, end_date: item.day });
   const ip = rule.scope_type === 'ip' || (rule.condition === 'new_source' && rule.params.source !== 'sender');
-  if (ip) q.set('ip', rule.scope_type === 'ip' ? rule.target_selection : item.subject);
-  if (rule.scope_type !== 'ip') q.set('domain', item.subject.split(' · ')[0]!);
+  if (rule.scope_type === 'domain') q.set('domain', rule.target_selection);
+  else if (!ip && rule.condition !== 'new_source') q.set('domain', item.subject.split(' · ')[0]!);
   return `${base}/msas/analytics/${ip ? 'by_ip' : 'by_domain'}?${q.toString()}`;
 }
 
