@@ -15,6 +15,7 @@ export const conditionIds = [
   'volume_change',
   'no_reports',
   'new_source',
+  'dns_change',
 ] as const;
 export type ConditionId = (typeof conditionIds)[number];
 

@@ -121,6 +121,22 @@ export const catalogue: ConditionInfo[] = [
       minMessages(1),
     ],
   },
+  {
+    id: 'dns_change',
+    label: 'DNS record changed',
+    description:
+      "A scheduled or on-demand re-check found a domain's DMARC, SPF, MX/A, NS or MTA-STS record changed or " +
+      'removed; with policy_weakened_only, only a DMARC policy made weaker (reject → quarantine → none, ' +
+      'pct lowered, or the record removed). The e-mail shows the old and the new value.',
+    subject: 'domain',
+    uses_time_frame: false,
+    kind: 'event',
+    scope_types: domainScopes,
+    params: [
+      choice('records', 'all', ['all', 'dmarc', 'spf', 'dns', 'ns', 'mtaSts']),
+      bool('policy_weakened_only', false),
+    ],
+  },
 ];
 
 export const conditionById = new Map(catalogue.map((c) => [c.id, c]));

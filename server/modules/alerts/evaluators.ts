@@ -152,3 +152,54 @@ export function newSources(
     if (!before.has(subject) && messages >= min) out.set(subject, { messages, first_seen: day });
   return out;
 }
+
+/** One DNS history item (server/checks/history): a record of a set as it was when the set changed. */
+export type HistoryRow = { domain: string; type: string; at: string; content: string };
+
+const dmarcTag = (record: string, tag: string) =>
+  new RegExp(`(?:^|;)\\s*${tag}\\s*=\\s*([^;\\s]+)`, 'i').exec(record)?.[1]?.toLowerCase();
+const policyRank: Record<string, number> = { none: 0, quarantine: 1, reject: 2 };
+
+/** RFC 7489 section 6.3: p= ranks reject > quarantine > none; pct= (default 100) lowers enforcement. */
+export function dmarcWeakened(before: string, after: string): boolean {
+  if (!before.toLowerCase().startsWith('v=dmarc1')) return false;
+  if (!after) return true;
+  const rank = (r: string) => policyRank[dmarcTag(r, 'p') ?? 'none'] ?? 0;
+  const pct = (r: string) => Number(dmarcTag(r, 'pct') ?? 100);
+  return rank(after) < rank(before) || pct(after) < pct(before);
+}
+
+/**
+ * Record sets that changed on `day` (UTC), per domain and history type: the old and the new contents. A
+ * set's first appearance is no change (a new domain's first check). Several changes in a day: the first
+ * set before the day against the last of the day.
+ */
+export function dnsChanges(rows: HistoryRow[], day: string, p: ResolvedParams): Verdicts {
+  const out: Verdicts = new Map();
+  const sets = new Map<string, Map<string, string[]>>();
+  for (const r of rows) {
+    if (p.records !== 'all' && r.type !== p.records) continue;
+    const key = `${r.domain} · ${r.type}`;
+    const byTime = sets.get(key) ?? new Map<string, string[]>();
+    byTime.set(
+      r.at,
+      [...(byTime.get(r.at) ?? []), r.content].filter((c) => c !== ''),
+    );
+    sets.set(key, byTime);
+  }
+  for (const [subject, byTime] of sets) {
+    const times = [...byTime.keys()].sort();
+    const today = times.filter((t) => t.slice(0, 10) === day);
+    // The set before the day's first change; with none, the day's first set was the first appearance.
+    const before =
+      times.filter((t) => t.slice(0, 10) < day).at(-1) ?? (today.length > 1 ? today[0] : undefined);
+    if (today.length === 0 || before === undefined) continue;
+    const old = byTime.get(before)!.sort().join(' | ');
+    const now = byTime.get(today.at(-1)!)!.sort().join(' | ');
+    if (old === now) continue;
+    if (p.policy_weakened_only === true && !(subject.endsWith(' · dmarc') && dmarcWeakened(old, now)))
+      continue;
+    out.set(subject, { old: old || '(none)', new: now || '(removed)', changed_at: today.at(-1)! });
+  }
+  return out;
+}

@@ -18,14 +18,37 @@ type Touched = { organizationId: number; domain: string; day: string };
 
 const yesterday = (now: Date) => addDays(now.toISOString().slice(0, 10), -1);
 
+/** After a re-check stored a change of a domain's DNS history: judge the day of the change. */
+export async function queueDnsEvaluations(db: Db, domainId: number, at: Date): Promise<void> {
+  const domain = await db
+    .selectFrom('domains')
+    .select(['organization_id', 'name'])
+    .where('id', '=', domainId)
+    .executeTakeFirst();
+  if (!domain) return;
+  const day = at.toISOString().slice(0, 10);
+  await queueAlertEvaluations(
+    db,
+    [{ organizationId: domain.organization_id, domain: domain.name, day }],
+    'dns',
+  );
+}
+
 /**
  * After an ingest batch: one evaluation per active rule and day the batch's reports cover, in the batch's
  * transaction (so a rolled-back batch queues nothing). At most one per rule and day waits at a time.
  */
-export async function queueAlertEvaluations(db: Db, touched: Touched[], now = new Date()): Promise<void> {
+export async function queueAlertEvaluations(
+  db: Db,
+  touched: Touched[],
+  source: 'reports' | 'dns' = 'reports',
+  now = new Date(),
+): Promise<void> {
   if (touched.length === 0) return;
   const rules = await activeRulesOf(db, [...new Set(touched.map((t) => t.organizationId))]);
   for (const rule of rules) {
+    // Re-checks feed the DNS conditions, reports all the others.
+    if ((rule.condition === 'dns_change') !== (source === 'dns')) continue;
     const mine = touched.filter((t) => t.organizationId === rule.organization_id);
     let days: string[];
     if (rule.scope_type === 'organization' || rule.scope_type === 'ip') days = mine.map((t) => t.day);

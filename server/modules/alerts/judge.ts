@@ -4,7 +4,9 @@ import type { ResolvedParams } from './catalogue';
 import {
   addDays,
   type DaySums,
+  dnsChanges,
   failureRate,
+  type HistoryRow,
   newSources,
   noReports,
   type SeenDay,
@@ -22,6 +24,7 @@ export type RuleData = {
   sums: DaySums[];
   seen: SeenDay[];
   scopeFirstDay: string | null;
+  history: HistoryRow[];
 };
 
 const frameDays = (frame: string) => Number(/^(\d+)d$/.exec(frame)?.[1] ?? 1);
@@ -36,6 +39,8 @@ export function lookbackDays(rule: Pick<AlertRuleRow, 'condition' | 'time_frame'
       return Number(p.days) + 30;
     case 'new_source':
       return Number(p.lookback_days);
+    case 'dns_change':
+      return 0;
     default:
       return frameDays(rule.time_frame) - 1;
   }
@@ -104,16 +109,38 @@ async function firstDay(db: Db, rule: AlertRuleRow, domains: string[]): Promise<
   return rows[0]?.day ?? null;
 }
 
+// The DNS history of the scope's domains up to the end of `to`: a set changes rarely, and the change on a
+// day is judged against the last set before it, however old.
+async function dnsHistory(db: Db, rule: AlertRuleRow, domains: string[], to: string): Promise<HistoryRow[]> {
+  if (domains.length === 0) return [];
+  const { rows } = await sql<HistoryRow>`
+    select d.name as domain, h.type, to_char(h.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as at,
+           h.content
+      from check_history h join domains d on d.id = h.domain_id
+     where d.organization_id = ${rule.organization_id} and d.name in (${sql.join(domains)})
+       and h.date < ${addDays(to, 1)}::date`.execute(db);
+  return rows;
+}
+
 /** Everything the rule's condition reads to judge the days from..to. */
 export async function loadRuleData(db: Db, rule: AlertRuleRow, from: string, to: string): Promise<RuleData> {
   const domains = await ruleDomains(db, rule);
   const start = addDays(from, -lookbackDays(rule));
   const usesSums = rule.condition.endsWith('_rate') || rule.condition === 'volume_change';
+  if (rule.condition === 'dns_change')
+    return {
+      domains,
+      sums: [],
+      seen: [],
+      scopeFirstDay: null,
+      history: await dnsHistory(db, rule, domains, to),
+    };
   return {
     domains,
     sums: usesSums ? await daySums(db, rule, domains, start, to) : [],
     seen: usesSums ? [] : await seenDays(db, rule, domains, start, to),
     scopeFirstDay: rule.condition === 'new_source' ? await firstDay(db, rule, domains) : null,
+    history: [],
   };
 }
 
@@ -137,6 +164,8 @@ export function judgeDay(
       return noReports(data.seen, day, p);
     case 'new_source':
       return newSources(data.seen, data.scopeFirstDay, day, p);
+    case 'dns_change':
+      return dnsChanges(data.history, day, p);
     default:
       return new Map();
   }

@@ -44,6 +44,7 @@ const conditionNames: Record<Lang, Record<string, string>> = {
     volume_change: 'Pico ou queda de volume',
     no_reports: 'Nenhum relatório agregado recebido',
     new_source: 'Nova origem de envio',
+    dns_change: 'Registo DNS alterado',
   },
 };
 

@@ -15,8 +15,9 @@ export function step(
   conditionKind: 'state' | 'event',
 ): { next: SubjectState; transition: Transition | null } | null {
   if (conditionKind === 'event') {
-    // An event fires once per subject: a new source is new only the first time.
-    if (prior || !verdict) return null;
+    // An event fires once per subject and day, and never for a day older than its last one (a source is
+    // new, a record changes, once; a later change or a source back after its lookback is a new event).
+    if (!verdict || (prior && (prior.day ?? '') >= day)) return null;
     return { next: { state: 'resolved', day }, transition: { kind: 'firing', day, observed: verdict } };
   }
   const firing = prior?.state === 'firing';
