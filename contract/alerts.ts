@@ -16,6 +16,7 @@ export const conditionIds = [
   'no_reports',
   'new_source',
   'dns_change',
+  'tls_failures',
 ] as const;
 export type ConditionId = (typeof conditionIds)[number];
 
@@ -168,7 +169,7 @@ export const backtestDocument = z.object({
 export const conditionParamSchema = z.object({
   name: z.string(),
   type: z.enum(['integer', 'number', 'boolean', 'choice']),
-  unit: z.enum(['percent', 'messages', 'days', 'factor']).nullable(),
+  unit: z.enum(['percent', 'messages', 'days', 'factor', 'sessions']).nullable(),
   default: paramValue,
   min: z.number().nullable(),
   max: z.number().nullable(),

@@ -185,14 +185,16 @@ async function runBatch(
   return out;
 }
 
-/** The (organization, policy domain, UTC day) of each aggregate report the batch stored. */
+/** The (organization, policy domain, UTC day) of each aggregate and TLS report the batch stored. */
 function touchedDays(files: ParsedFile[], out: BatchOutcome[]) {
   return files.flatMap((parsed, index) =>
     parsed.reports.flatMap((report, i) => {
       const stored = out[index].reports[i];
-      if (report.kind !== 'aggregate' || stored?.status !== 'imported' || stored.organizationId === null)
+      if (report.kind === 'failure' || stored?.status !== 'imported' || stored.organizationId === null)
         return [];
-      const day = utcDay(report.reportMetadata.dateRange.begin);
+      const begin =
+        report.kind === 'aggregate' ? report.reportMetadata.dateRange.begin : reportKey(report).begin;
+      const day = utcDay(begin);
       return [{ organizationId: stored.organizationId, domain: stored.domain, day }];
     }),
   );

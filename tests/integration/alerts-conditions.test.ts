@@ -1,6 +1,7 @@
 import { runJobNow } from '../../server/jobs/handle';
 import { alertSweepJob } from '../../server/modules/alerts/jobs';
 import { alertWorld, type AlertWorld, dayAgo, firingsOf, ingestDay, runEvaluations } from './alerts-setup';
+import { ingestFile } from '../../server/ingest/ingest-file';
 import { call } from './support/orgs';
 
 // Each condition of the catalogue driven by ingested aggregate reports: the days they cover decide, the
@@ -9,10 +10,11 @@ import { call } from './support/orgs';
 let w: AlertWorld;
 const names = ['auth.example.com', 'volume.example.com', 'quiet.example.com', 'sources.example.com'];
 const fresh = 'fresh.example.com';
+const tlsDomain = 'tls.example.com';
 
 beforeAll(async () => {
   w = await alertWorld(names[0]!);
-  for (const name of [...names.slice(1), fresh])
+  for (const name of [...names.slice(1), fresh, tlsDomain])
     await w.t.db
       .insertInto('domains')
       .values({ name, organization_id: w.a.org.id, verified_at: new Date() })
@@ -123,5 +125,47 @@ describe('alert conditions', () => {
     await runEvaluations(w.t);
     expect(await kinds(id)).toEqual([['firing', '192.0.2.99', dayAgo(3)]]);
     expect(await firingsOf(w.t, young)).toEqual([]);
+  });
+
+  it('TLS-RPT failures above a number of sessions, from ingested SMTP TLS reports (RFC 8460)', async () => {
+    const id = await rule({
+      target_selection: tlsDomain,
+      condition: 'tls_failures',
+      params: { min_failed_sessions: 50, threshold_percent: 5 },
+    });
+    const tlsReport = (day: string, ok: number, failed: number) => ({
+      'organization-name': 'Receiver X',
+      'date-range': { 'start-datetime': `${day}T00:00:00Z`, 'end-datetime': `${day}T23:59:59Z` },
+      'contact-info': 'tlsrpt@receiver.example',
+      'report-id': `tls-${day}-${failed}`,
+      policies: [
+        {
+          policy: { 'policy-type': 'sts', 'policy-domain': tlsDomain, 'mx-host': [`mx.${tlsDomain}`] },
+          summary: { 'total-successful-session-count': ok, 'total-failure-session-count': failed },
+          'failure-details': failed
+            ? [
+                {
+                  'result-type': 'certificate-expired',
+                  'sending-mta-ip': '192.0.2.1',
+                  'receiving-mx-hostname': `mx.${tlsDomain}`,
+                  'failed-session-count': failed,
+                },
+              ]
+            : [],
+        },
+      ],
+    });
+    for (const [day, ok, failed] of [
+      [dayAgo(3), 1000, 20],
+      [dayAgo(2), 900, 120],
+    ] as const) {
+      const bytes = Buffer.from(JSON.stringify(tlsReport(day, ok, failed)));
+      const stored = await ingestFile(w.t.db, { name: `tls-${day}.json`, bytes, source: 'cli' });
+      expect(stored.reports.map((r) => [r.kind, r.status])).toEqual([['tls', 'imported']]);
+    }
+    await runEvaluations(w.t);
+    // 20 failed sessions are below the minimum; 120 of 1020 (11.76 %) trip it.
+    expect(await kinds(id)).toEqual([['firing', tlsDomain, dayAgo(2)]]);
+    expect((await firingsOf(w.t, id))[0]!.observed).toMatchObject({ failed_sessions: 120, sessions: 1020 });
   });
 });

@@ -137,6 +137,21 @@ export const catalogue: ConditionInfo[] = [
       bool('policy_weakened_only', false),
     ],
   },
+  {
+    id: 'tls_failures',
+    label: 'TLS-RPT failures',
+    description:
+      'SMTP TLS reports (RFC 8460) for the domain count at least min_failed_sessions failed sessions over ' +
+      'the time frame, and failures are above threshold_percent of the sessions.',
+    subject: 'domain',
+    uses_time_frame: true,
+    kind: 'state',
+    scope_types: domainScopes,
+    params: [
+      int('min_failed_sessions', 'sessions', 1, 1, 1_000_000_000),
+      num('threshold_percent', 'percent', 0, 0, 100),
+    ],
+  },
 ];
 
 export const conditionById = new Map(catalogue.map((c) => [c.id, c]));

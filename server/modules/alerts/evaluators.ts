@@ -203,3 +203,26 @@ export function dnsChanges(rows: HistoryRow[], day: string, p: ResolvedParams): 
   }
   return out;
 }
+
+/** Per domain and UTC day (the report period's begin): TLS-RPT sessions (RFC 8460 section 4.4 summary). */
+export type TlsDay = { subject: string; day: string; failed: number; total: number };
+
+/** At least min_failed_sessions failed sessions over the time frame, and a failure share above the threshold. */
+export function tlsFailures(rows: TlsDay[], day: string, frameDays: number, p: ResolvedParams): Verdicts {
+  const out: Verdicts = new Map();
+  const from = addDays(day, -(frameDays - 1));
+  const sums = new Map<string, { failed: number; total: number }>();
+  for (const r of rows) {
+    if (r.day < from || r.day > day) continue;
+    const s = sums.get(r.subject) ?? { failed: 0, total: 0 };
+    s.failed += r.failed;
+    s.total += r.total;
+    sums.set(r.subject, s);
+  }
+  for (const [subject, s] of sums) {
+    const rate = s.total ? pct(s.failed, s.total) : 0;
+    const trips = s.failed >= Number(p.min_failed_sessions) && rate > Number(p.threshold_percent);
+    out.set(subject, trips ? { failed_sessions: s.failed, sessions: s.total, rate, from, to: day } : null);
+  }
+  return out;
+}

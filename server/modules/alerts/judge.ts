@@ -7,6 +7,8 @@ import {
   dnsChanges,
   failureRate,
   type HistoryRow,
+  type TlsDay,
+  tlsFailures,
   newSources,
   noReports,
   type SeenDay,
@@ -25,6 +27,7 @@ export type RuleData = {
   seen: SeenDay[];
   scopeFirstDay: string | null;
   history: HistoryRow[];
+  tls: TlsDay[];
 };
 
 const frameDays = (frame: string) => Number(/^(\d+)d$/.exec(frame)?.[1] ?? 1);
@@ -122,25 +125,46 @@ async function dnsHistory(db: Db, rule: AlertRuleRow, domains: string[], to: str
   return rows;
 }
 
+// TLS-RPT totals per domain and day, from the summary each stored report keeps (server/ingest/store-other.ts).
+async function tlsDays(
+  db: Db,
+  rule: AlertRuleRow,
+  domains: string[],
+  from: string,
+  to: string,
+): Promise<TlsDay[]> {
+  if (domains.length === 0) return [];
+  const { rows } = await sql<Record<string, string | number>>`
+    select domain as subject, (begin_date at time zone 'UTC')::date::text as day,
+           sum((summary->>'failed_sessions')::bigint) as failed,
+           sum((summary->>'failed_sessions')::bigint + (summary->>'successful_sessions')::bigint) as total
+      from tls_reports
+     where organization_id = ${rule.organization_id} and domain in (${sql.join(domains)})
+       and begin_date >= ${from}::date and begin_date < ${addDays(to, 1)}::date
+     group by 1, 2`.execute(db);
+  return rows.map((r) => ({
+    subject: String(r.subject),
+    day: String(r.day),
+    failed: n(r.failed),
+    total: n(r.total),
+  }));
+}
+
 /** Everything the rule's condition reads to judge the days from..to. */
 export async function loadRuleData(db: Db, rule: AlertRuleRow, from: string, to: string): Promise<RuleData> {
   const domains = await ruleDomains(db, rule);
   const start = addDays(from, -lookbackDays(rule));
   const usesSums = rule.condition.endsWith('_rate') || rule.condition === 'volume_change';
-  if (rule.condition === 'dns_change')
-    return {
-      domains,
-      sums: [],
-      seen: [],
-      scopeFirstDay: null,
-      history: await dnsHistory(db, rule, domains, to),
-    };
+  const none = { domains, sums: [], seen: [], scopeFirstDay: null, history: [], tls: [] };
+  if (rule.condition === 'dns_change') return { ...none, history: await dnsHistory(db, rule, domains, to) };
+  if (rule.condition === 'tls_failures') return { ...none, tls: await tlsDays(db, rule, domains, start, to) };
   return {
     domains,
     sums: usesSums ? await daySums(db, rule, domains, start, to) : [],
     seen: usesSums ? [] : await seenDays(db, rule, domains, start, to),
     scopeFirstDay: rule.condition === 'new_source' ? await firstDay(db, rule, domains) : null,
     history: [],
+    tls: [],
   };
 }
 
@@ -166,6 +190,8 @@ export function judgeDay(
       return newSources(data.seen, data.scopeFirstDay, day, p);
     case 'dns_change':
       return dnsChanges(data.history, day, p);
+    case 'tls_failures':
+      return tlsFailures(data.tls, day, frameDays(rule.time_frame), p);
     default:
       return new Map();
   }

@@ -45,6 +45,7 @@ const conditionNames: Record<Lang, Record<string, string>> = {
     no_reports: 'Nenhum relatório agregado recebido',
     new_source: 'Nova origem de envio',
     dns_change: 'Registo DNS alterado',
+    tls_failures: 'Falhas TLS-RPT',
   },
 };
 
