@@ -155,5 +155,13 @@ describe('alert evaluation from ingested reports', () => {
     const doc = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, await owner())).json().data.attributes;
     expect(doc.destination_addresses).toEqual([]);
     expect(t.logs.join('\n')).not.toContain(token);
+    const audit = await t.db
+      .selectFrom('audit_operations')
+      .select(['response_status', 'request'])
+      .where('name', '=', 'alerts.unsubscribe')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((r) => r.response_status)).toEqual([400, 200]);
+    expect(JSON.stringify(audit)).not.toContain(token);
   });
 });

@@ -108,7 +108,9 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: detailDocument, ...errorResponses(400) },
         },
       },
-      (request) => unsubscribe(ctx, request.query.token),
+      // Audited like every change; the audit row keeps the path, never the query holding the token.
+      (request) =>
+        withAudit(ctx, request, 'alerts.unsubscribe', (trx) => unsubscribe(ctx, trx, request.query.token)),
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { hmacHex, safeEqual } from '../../lib/crypto';
 
@@ -28,25 +29,27 @@ function readToken(key: Buffer, token: string): Claim | null {
   }
 }
 
-export async function unsubscribe(ctx: AppContext, token: string) {
+/** Removes the token's address from its rule, in the caller's (audited) transaction. */
+export async function unsubscribe(ctx: AppContext, trx: Db, token: string) {
   const claim = readToken(ctx.config.encryptionKey, token);
   if (!claim) throw badRequest({ token: [invalid] });
-  await ctx.db.transaction().execute(async (trx) => {
-    const rule = await trx
-      .selectFrom('alert_rules')
-      .select(['destination_addresses'])
-      .where('organization_id', '=', claim.o)
-      .where('id', '=', claim.r)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!rule) return;
-    const left = rule.destination_addresses.filter((a) => a !== claim.e);
+  const rule = await trx
+    .selectFrom('alert_rules')
+    .select(['destination_addresses'])
+    .where('organization_id', '=', claim.o)
+    .where('id', '=', claim.r)
+    .forUpdate()
+    .executeTakeFirst();
+  // A deleted rule sends nothing any more: the same answer.
+  if (rule)
     await trx
       .updateTable('alert_rules')
-      .set({ destination_addresses: JSON.stringify(left), updated_at: new Date() })
+      .set({
+        destination_addresses: JSON.stringify(rule.destination_addresses.filter((a) => a !== claim.e)),
+        updated_at: new Date(),
+      })
       .where('organization_id', '=', claim.o)
       .where('id', '=', claim.r)
       .execute();
-  });
   return { detail: 'You will no longer receive e-mails from this alert rule.' };
 }
