@@ -40,7 +40,7 @@ export async function replay(ctx: AppContext, rule: AlertRuleRow, from: string, 
   const days: { day: string; subjects: { subject: string; observed: Observed }[] }[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const fired: { subject: string; observed: Observed }[] = [];
-    for (const [subject, verdict] of judgeDay(rule, data, day)) {
+    for (const [subject, verdict] of judgeDay(rule, data, day, ctx.now())) {
       const moved = step(states.get(subject), verdict, day, kind);
       if (!moved) continue;
       states.set(subject, moved.next);

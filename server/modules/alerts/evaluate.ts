@@ -162,7 +162,7 @@ export async function evaluateRuleDay(
   if (!rule || !rule.is_active) return [];
   const now = ctx.now();
   const data = await loadRuleData(db, rule, day, day);
-  await applyVerdicts(db, rule, judgeDay(rule, data, day), day, now);
+  await applyVerdicts(db, rule, judgeDay(rule, data, day, now), day, now);
   await db
     .updateTable('alert_rules')
     .set({ last_evaluated_at: now })

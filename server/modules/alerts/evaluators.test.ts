@@ -35,6 +35,8 @@ describe('alert evaluators', () => {
     expect(volumeChange(rows, ['a.example'], '2026-01-04', p).get('a.example')).toMatchObject({
       direction: 'drop',
     });
+    // A day still filling with reports is no drop.
+    expect(volumeChange(rows, ['a.example'], '2026-01-04', p, false).get('a.example')).toBeNull();
   });
 
   it('ranks DMARC policies (RFC 7489 section 6.3) and pct', () => {

@@ -84,8 +84,18 @@ const median = (values: number[]) => {
   return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 };
 
-/** The day's volume against the median of the baseline days before it (days without data count as 0). */
-export function volumeChange(rows: DaySums[], subjects: string[], day: string, p: ResolvedParams): Verdicts {
+/**
+ * The day's volume against the median of the baseline days before it (days without data count as 0). A drop
+ * is judged only on a settled day: reports for a day keep arriving for a day or two, and a day still filling
+ * would look like a drop (a spike only grows as more comes).
+ */
+export function volumeChange(
+  rows: DaySums[],
+  subjects: string[],
+  day: string,
+  p: ResolvedParams,
+  settled = true,
+): Verdicts {
   const out: Verdicts = new Map();
   const baselineDays = Number(p.baseline_days);
   const factor = Number(p.factor);
@@ -98,7 +108,7 @@ export function volumeChange(rows: DaySums[], subjects: string[], day: string, p
       baseline.push(byKey.get(`${subject}\u0000${addDays(day, -i)}`) ?? 0);
     const base = median(baseline);
     const spike = p.direction !== 'drop' && base > 0 && today >= min && today >= base * factor;
-    const drop = p.direction !== 'spike' && base >= min && today <= base / factor;
+    const drop = settled && p.direction !== 'spike' && base >= min && today <= base / factor;
     out.set(
       subject,
       spike || drop ? { direction: spike ? 'spike' : 'drop', messages: today, baseline_median: base } : null,

@@ -4,6 +4,7 @@ import { enqueue } from '../../jobs/queue';
 import type { Job } from '../../jobs/job';
 import { addDays } from './evaluators';
 import { evaluateRuleDay, sendPending, webhookQueue } from './evaluate';
+import { settledDay } from './judge';
 import { activeRulesOf, ruleDomains } from './repo';
 import { deliverWebhook } from './webhook';
 
@@ -95,6 +96,8 @@ export function alertSweepJob(): Job {
     inTransaction: false,
     run: async (ctx) => {
       const day = yesterday(ctx.now());
+      // A drop in volume is judged once the day has settled (./judge.ts).
+      const settled = settledDay(ctx.now());
       const rules = await ctx.db
         .selectFrom('alert_rules')
         .select(['organization_id', 'id', 'condition'])
@@ -117,7 +120,14 @@ export function alertSweepJob(): Job {
         const organizationId = r.organization_id;
         const ruleId = Number(r.id);
         const ids = await ctx.db.transaction().execute(async (trx) => {
-          if (absence.has(r.condition)) return evaluateRuleDay(ctx, trx, organizationId, ruleId, day);
+          if (absence.has(r.condition))
+            return evaluateRuleDay(
+              ctx,
+              trx,
+              organizationId,
+              ruleId,
+              r.condition === 'volume_change' ? settled : day,
+            );
           const [rule] = await activeRulesOf(trx, [organizationId]).then((all) =>
             all.filter((x) => x.id === ruleId),
           );

@@ -168,11 +168,15 @@ export async function loadRuleData(db: Db, rule: AlertRuleRow, from: string, to:
   };
 }
 
+/** The last day whose reports have all come in, as far as the conditions assume (two days back). */
+export const settledDay = (now: Date) => addDays(now.toISOString().slice(0, 10), -2);
+
 /** The verdict of each subject of the rule on `day` (its data must cover day and its lookback). */
 export function judgeDay(
   rule: Pick<AlertRuleRow, 'condition' | 'time_frame' | 'params'>,
   data: RuleData,
   day: string,
+  now: Date,
 ): Verdicts {
   const p = rule.params as ResolvedParams;
   switch (rule.condition) {
@@ -183,7 +187,7 @@ export function judgeDay(
     case 'dkim_failure_rate':
       return failureRate('dkim', data.sums, day, frameDays(rule.time_frame), p);
     case 'volume_change':
-      return volumeChange(data.sums, data.domains, day, p);
+      return volumeChange(data.sums, data.domains, day, p, day <= settledDay(now));
     case 'no_reports':
       return noReports(data.seen, day, p);
     case 'new_source':
