@@ -42,6 +42,7 @@ import { publicationRoutes } from './modules/publications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { domainAnalyticsRoutes, organizationAnalyticsRoutes } from './modules/analytics/overview-routes';
 import { aggregationRoutes } from './modules/analytics/aggregation-routes';
+import { alertRoutes } from './modules/alerts/routes';
 import { analysisRoutes } from './modules/analysis/routes';
 import { domainInfoRoutes } from './modules/domain-info/routes';
 import { historyRoutes } from './modules/history/routes';
@@ -168,6 +169,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   for (const routes of [emailSenderRoutes, emailSenderLogoRoutes, emailSenderMaintenanceRoutes])
     await app.register(routes(ctx), { prefix: '/api/dm' });
   await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
+  // Alerts (issue 17): rules, conditions, history, backtest.
+  await app.register(alertRoutes(ctx), { prefix: '/api/dm' });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/openapi.json',

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AlertTables } from './schema-alerts';
 import type { CheckTables } from './schema-checks';
 import type { MailboxTables } from './schema-mailbox';
 import type { ReportTables } from './schema-reports';
@@ -102,6 +103,8 @@ export type OutboxTable = {
   reply_to: string | null;
   subject: string;
   text: string;
+  /** The HTML part, when the message has one (alerts, migration 0045). */
+  html: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   attempts: Generated<number>;
@@ -196,6 +199,7 @@ export type PublicationSeenTable = {
 };
 
 export type Database = ReportTables &
+  AlertTables &
   ReputationTables &
   SenderTables &
   SummaryTables &

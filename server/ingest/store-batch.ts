@@ -10,6 +10,7 @@ import { findDomainOwners } from './ownership';
 import { storeAggregate } from './store-aggregate';
 import { fitsBatch, storeAggregates, type BatchReport } from './store-aggregates';
 import { storeOther } from './store-other';
+import { queueAlertEvaluations } from '../modules/alerts';
 import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types';
 
 // Stores the reports of one or more parsed files in ONE transaction, each report all or nothing: the plain
@@ -179,7 +180,24 @@ async function runBatch(
     }
   }
   await flushPending(trx, pending, known);
+  // Alert rules judge the days these reports cover, by jobs queued in this same transaction.
+  await queueAlertEvaluations(trx, touchedDays(files, out));
   return out;
+}
+
+/** The (organization, policy domain, UTC day) of each aggregate and TLS report the batch stored. */
+function touchedDays(files: ParsedFile[], out: BatchOutcome[]) {
+  return files.flatMap((parsed, index) =>
+    parsed.reports.flatMap((report, i) => {
+      const stored = out[index].reports[i];
+      if (report.kind === 'failure' || stored?.status !== 'imported' || stored.organizationId === null)
+        return [];
+      const begin =
+        report.kind === 'aggregate' ? report.reportMetadata.dateRange.begin : reportKey(report).begin;
+      const day = utcDay(begin);
+      return [{ organizationId: stored.organizationId, domain: stored.domain, day }];
+    }),
+  );
 }
 
 /** The UTC begin days of the batch's aggregate reports: the months its records and rollups go to. */

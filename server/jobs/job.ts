@@ -26,6 +26,11 @@ export type Job = {
   retryDelaySeconds?: number;
   /** A running job not finished after this long is handed back (its process died). Default 15 min. */
   expireInSeconds?: number;
+  /**
+   * 'short': at most one job per singleton key waits (enqueue's singletonKey); another may wait while one
+   * runs. Default: 'stately' for periodic jobs, 'standard' otherwise.
+   */
+  policy?: 'short';
   /** Jobs fetched per poll; each runs on its own. Default 1 (periodic), 20 (enqueued). */
   batchSize?: number;
 };

@@ -7,6 +7,7 @@ import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import { mailboxPollJob } from '../mail/inbound/poll-job';
+import { alertEvaluateJob, alertSweepJob, alertWebhookJob } from '../modules/alerts/jobs';
 import { auditFailuresJob } from './dead-letters';
 import { embeddedVacuumJob } from './embedded-vacuum';
 import type { Job } from './job';
@@ -30,6 +31,10 @@ export const registeredJobs: Job[] = [
   outboxRetryJob(),
   // The rua mailboxes (IMAP_URL and organizations' own), every IMAP_POLL_INTERVAL.
   mailboxPollJob(),
+  // Alerts (issue 17, migration 0045): evaluation after ingest, the hourly sweep, the webhooks.
+  alertEvaluateJob(),
+  alertSweepJob(),
+  alertWebhookJob(),
   // Jobs that failed for good (dead letters) get an audit row.
   auditFailuresJob(),
   {

@@ -29,7 +29,7 @@ export function queueOptions(job: Job): PgBoss.Queue {
   return {
     name: job.name,
     // A periodic job keeps at most one run waiting and one running, whatever the number of processes.
-    policy: isPeriodic(job) ? 'stately' : 'standard',
+    policy: isPeriodic(job) ? 'stately' : (job.policy ?? 'standard'),
     retryLimit: job.retryLimit ?? 2,
     retryDelay: job.retryDelaySeconds ?? 10,
     retryBackoff: true,

@@ -21,6 +21,10 @@ export const apiTags: OpenAPIV3.TagObject[] = [
   { name: 'domains', description: 'Domains of an organization and the proof of their ownership' },
   { name: 'domain-groups', description: 'Named groups of domains' },
   {
+    name: 'alerts',
+    description: 'Alert rules on the DMARC data, their conditions, state, history and backtest',
+  },
+  {
     name: 'reports',
     description: 'DMARC aggregate (RFC 7489), TLS-RPT (RFC 8460) and failure reports as received',
   },

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { claimMail, markMailSent } from './outbox';
 
-export type OutgoingMail = { to: string; subject: string; text: string; replyTo?: string };
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
 // Every message goes into the outbox table first (inside the caller's transaction); delivery happens after
 // the commit, over SMTP when SMTP_URL is set. Without SMTP the outbox is the mailbox: the log names the
@@ -50,6 +50,7 @@ export function createMailer(
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
       });
     } catch (error) {
@@ -69,7 +70,13 @@ export function createMailer(
     queue: async (db, mail) => {
       const row = await db
         .insertInto('outbox')
-        .values({ to: mail.to, reply_to: mail.replyTo ?? null, subject: mail.subject, text: mail.text })
+        .values({
+          to: mail.to,
+          reply_to: mail.replyTo ?? null,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -45,7 +45,10 @@ export function mailZone(
 
 export type ChecksApp = { t: TestApp; dns: TestDnsServer; close: () => Promise<void> };
 
-export async function startChecksApp(records: ZoneRecord[]): Promise<ChecksApp> {
+export async function startChecksApp(
+  records: ZoneRecord[],
+  env: Record<string, string> = {},
+): Promise<ChecksApp> {
   const dns = await startDnsServer({ records });
   const saved = process.env.DNS_SERVERS;
   process.env.DNS_SERVERS = `127.0.0.1:${dns.port}`;
@@ -57,6 +60,7 @@ export async function startChecksApp(records: ZoneRecord[]): Promise<ChecksApp> 
       SMTP_CHECK_PORT: String(await freePort()),
       // Name servers, MX and policy hosts of the zone are on loopback.
       CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
+      ...env,
     },
   });
   const queue = await openQueue(t.ctx, { jobs: [recheckDomainJob()], work: true });

@@ -79,7 +79,31 @@ beforeAll(async () => {
     ]);
     reports[kind] = stored[0]!.id!;
   }
-  a = { ...seeded, loner: loner.id, registration: reg.id, publication: pub.id, reports };
+  const alert = await t.db
+    .insertInto('alert_rules')
+    .values({
+      organization_id: seeded.org.id,
+      owner_id: seeded.owner.id,
+      creator_email: seeded.owner.email,
+      scope_type: 'domain',
+      target_selection: aDomain,
+      condition: 'dmarc_failure_rate',
+      time_frame: '1d',
+      params: JSON.stringify({ threshold_percent: 10, min_messages: 100 }),
+      destination_addresses: JSON.stringify([seeded.member.email]),
+      webhook_url: null,
+      webhook_secret_enc: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  a = {
+    ...seeded,
+    loner: loner.id,
+    registration: reg.id,
+    publication: pub.id,
+    alert: Number(alert.id),
+    reports,
+  };
   b = await seedTenant(t, 'Tenant B', 'tenant-b.example.com');
   const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -5,6 +5,7 @@ import { itemsToWrite } from './diff';
 import { HISTORY_TYPES, readRecordSets, type RecordSets } from './records';
 import { insertItems, latestItems, saveOutcomes } from './repo';
 import { runSystems, type SystemOutcome } from './systems';
+import { queueDnsEvaluations } from '../../modules/alerts';
 
 // One re-check of one domain, in two halves: the network half (every system and the history record sets;
 // no database, so no connection or transaction is held while DNS and SMTP answer) and the storing half.
@@ -51,5 +52,7 @@ export async function storeDomainCheck(db: Db, outcome: DomainCheckOutcome): Pro
     await insertItems(db, domain, type, items, checkedAt);
     written += items.length;
   }
+  // Alert rules on DNS changes judge the day of this one (server/modules/alerts), queued in this transaction.
+  if (written > 0) await queueDnsEvaluations(db, domain.id, checkedAt);
   return written;
 }

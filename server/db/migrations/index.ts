@@ -19,6 +19,7 @@ import * as m0041 from './0041_unique_addresses';
 import * as m0042 from './0042_partitioned_history';
 import * as m0043 from './0043_tenant_keys';
 import * as m0044 from './0044_bigint_ids';
+import * as m0045 from './0045_alerts';
 import * as m0046 from './0046_organization_keys';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0042_partitioned_history': m0042,
   '0043_tenant_keys': m0043,
   '0044_bigint_ids': m0044,
+  '0045_alerts': m0045,
   '0046_organization_keys': m0046,
 };

@@ -5,6 +5,7 @@ export type A = Awaited<ReturnType<typeof seedTenant>> & {
   loner: number;
   registration: number;
   publication: number;
+  alert: number;
   // Ids of reports imported from the samples for policy domains A registered (aReports).
   reports: Record<keyof typeof aReports, number>;
 };
@@ -26,6 +27,13 @@ export const aReports = {
 } as const;
 // The aggregate sample's only source IP and reporter, which B must never see either.
 export const aReportSecrets = ['125.125.125.125', 'website.com_1504828800'];
+// A rule on A's domain or A's group, as B would post it.
+const alertOn = (a: A) => ({
+  scope_type: 'domain',
+  target_selection: aDomain,
+  condition: 'dmarc_failure_rate',
+  destination_addresses: [a.member.email],
+});
 const orgPath = (p = '') => ({ path: (a: A) => `/api/ph/organizations/${a.org.id}/${p}` });
 const userPath = (p = '', who: 'member' | 'admin' = 'member') => ({
   path: (a: A) => `/api/ph/users/${a[who].id}/${p}`,
@@ -128,6 +136,20 @@ export const cases: Record<string, Case> = {
   'POST /api/ph/settings/alerts-email/': 'own',
   'GET /api/ph/v2/audit/operations/': 'own',
   'GET /api/ph/publications/': 'own',
+  'GET /api/dm/conditions/': 'own',
+  'GET /api/dm/alerts/': 'own',
+  // The e-mails' signed unsubscribe link: no session, the token names the rule (server/modules/alerts).
+  'GET /api/dm/alerts/unsubscribe/': 'public',
+  'POST /api/dm/alerts/': [{ path: () => '/api/dm/alerts/', body: alertOn, allow400: true }],
+  'POST /api/dm/alerts/backtest/': [
+    { path: () => '/api/dm/alerts/backtest/', body: alertOn, allow400: true },
+  ],
+  'GET /api/dm/alerts/{id}/': [{ path: (a) => `/api/dm/alerts/${a.alert}/` }],
+  'PATCH /api/dm/alerts/{id}/': [
+    { path: (a) => `/api/dm/alerts/${a.alert}/`, body: () => ({ is_active: false }) },
+  ],
+  'DELETE /api/dm/alerts/{id}/': [{ path: (a) => `/api/dm/alerts/${a.alert}/` }],
+  'GET /api/dm/alerts/{id}/firings/': [{ path: (a) => `/api/dm/alerts/${a.alert}/firings/` }],
   'GET /api/ph/settings/organization/': 'own',
   'PATCH /api/ph/settings/organization/': 'own',
   'GET /api/dm/domains/': 'own',

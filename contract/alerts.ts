@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { idField } from './fields';
+import { listDocument, pageQueryShape } from './paging';
+
+// The alerts area on the wire (snake_case), under /api/dm: the rules (/alerts/), their firing history
+// (/alerts/{id}/firings/), the backtest (/alerts/backtest/), the unsubscribe link of the e-mails
+// (/alerts/unsubscribe/) and the catalogue of conditions (/conditions/). docs/ALERTS.md tells the behaviour.
+
+export const scopeTypes = ['domain', 'domain_group', 'organization', 'ip'] as const;
+export const timeFrames = ['1d', '7d', '30d'] as const;
+export const conditionIds = [
+  'dmarc_failure_rate',
+  'spf_failure_rate',
+  'dkim_failure_rate',
+  'volume_change',
+  'no_reports',
+  'new_source',
+  'dns_change',
+  'tls_failures',
+] as const;
+export type ConditionId = (typeof conditionIds)[number];
+
+const emailMessage = 'Enter a valid email address.';
+const address = z
+  .string()
+  .trim()
+  .min(1, emailMessage)
+  .max(254, 'Ensure this field has no more than 254 characters.')
+  .regex(/^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/, emailMessage)
+  .transform((v) => v.toLowerCase());
+// Form posts repeat the field (destination_addresses=a&destination_addresses=b); one value is a string.
+const addresses = z.preprocess(
+  (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+  z.array(address).max(20, 'Ensure this field has no more than 20 elements.'),
+);
+const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+const paramValue = z.union([z.number(), z.boolean(), z.string().max(40)]);
+// Form posts and query strings carry numbers as text: the catalogue's types decide (server side).
+const params = z.record(z.string().max(40), paramValue);
+
+const ruleFields = {
+  name: z.string().trim().max(120, 'Ensure this field has no more than 120 characters.'),
+  scope_type: z.enum(scopeTypes),
+  /** The scope's target: a domain name, a domain group's id, an IP address; ignored for organization. */
+  target_selection: z.string().trim().max(300, 'Ensure this field has no more than 300 characters.'),
+  condition: z.enum(conditionIds),
+  time_frame: z.enum(timeFrames),
+  params,
+  destination_addresses: addresses,
+  is_active: flag,
+  language: z.enum(['en', 'pt']),
+  /** No second e-mail for a rule and recipient within this many minutes (5 minutes to 30 days). */
+  cooldown_minutes: z.coerce.number().int().min(5).max(43_200),
+  /** An https:// (or http://) URL on a public address; null or '' removes it. */
+  webhook_url: z.union([z.literal(''), z.url().max(500)]).nullable(),
+  /** Write-only: the HMAC key of the webhook signature (16 to 200 characters); never returned. */
+  webhook_secret: z.string().min(16, 'Ensure this field has at least 16 characters.').max(200),
+};
+
+export const alertCreateBody = z.object({
+  ...ruleFields,
+  name: ruleFields.name.optional(),
+  target_selection: ruleFields.target_selection.optional(),
+  time_frame: ruleFields.time_frame.default('1d'),
+  params: ruleFields.params.default({}),
+  destination_addresses: ruleFields.destination_addresses.optional(),
+  is_active: ruleFields.is_active.default(true),
+  language: ruleFields.language.optional(),
+  cooldown_minutes: ruleFields.cooldown_minutes.default(60),
+  webhook_url: ruleFields.webhook_url.optional(),
+  webhook_secret: ruleFields.webhook_secret.optional(),
+});
+export type AlertCreateBody = z.output<typeof alertCreateBody>;
+
+export const alertPatchBody = z.object(ruleFields).partial();
+export type AlertPatchBody = z.output<typeof alertPatchBody>;
+
+/** The backtest takes a rule as the create form holds it; addresses and webhook play no part. */
+export const alertBacktestBody = alertCreateBody;
+
+export const alertListQuery = z.object({
+  ...pageQueryShape,
+  search: z.string().max(255).optional(),
+  is_active: flag.optional(),
+  // The global filter's organization: support picks any; others may only name their own.
+  organization: idField().optional(),
+});
+export const alertIdParams = z.object({ id: idField() });
+export const firingListQuery = z.object({ ...pageQueryShape });
+export const unsubscribeQuery = z.object({ token: z.string().min(1).max(2000) });
+
+const ref = z.object({ type: z.string(), id: z.number().int() });
+const observed = z.record(z.string(), z.union([z.number(), z.string()]));
+
+export const alertResourceSchema = z.object({
+  type: z.literal('alerts'),
+  id: z.number().int(),
+  attributes: z.object({
+    name: z.string(),
+    owner: z.number().int().nullable(),
+    creator_email: z.string(),
+    organization: z.number().int(),
+    target_selection: z.string(),
+    scope_type: z.enum(scopeTypes),
+    condition: z.enum(conditionIds),
+    time_frame: z.enum(timeFrames),
+    params: z.record(z.string(), paramValue),
+    domain_group_name: z.string().nullable(),
+    domain: z.string().nullable(),
+    ip: z.string().nullable(),
+    is_active: z.boolean(),
+    destination_addresses: z.array(z.string()),
+    language: z.enum(['en', 'pt']),
+    cooldown_minutes: z.number().int(),
+    webhook_url: z.string().nullable(),
+    has_webhook_secret: z.boolean(),
+    /** firing while any subject is firing. */
+    state: z.enum(['ok', 'firing']),
+    firing_subjects: z.array(z.string()),
+    last_fired_at: z.string().nullable(),
+    last_evaluated_at: z.string().nullable(),
+    /** E-mail and webhook delivery: failures since the last success, and alert mail still waiting. */
+    delivery: z.object({
+      failures: z.number().int(),
+      last_error: z.string().nullable(),
+      last_attempt_at: z.string().nullable(),
+      pending_emails: z.number().int(),
+      /** Of those, the ones SMTP refused at least once (retried with back-off from the outbox). */
+      failing_emails: z.number().int(),
+    }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  relationships: z.object({
+    owner: z.object({ data: ref.nullable() }),
+    domain_group: z.object({ data: ref.nullable() }),
+  }),
+});
+export const alertDocument = z.object({ data: alertResourceSchema });
+export const alertListDocument = listDocument(alertResourceSchema);
+
+export const firingResourceSchema = z.object({
+  type: z.literal('alert_firings'),
+  id: z.number().int(),
+  attributes: z.object({
+    subject: z.string(),
+    kind: z.enum(['firing', 'recovery']),
+    /** The UTC day the data covers (not the day it arrived). */
+    day: z.string(),
+    observed,
+    fired_at: z.string(),
+    emails_sent: z.number().int(),
+  }),
+});
+export const firingListDocument = listDocument(firingResourceSchema);
+
+export const backtestDocument = z.object({
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    /** How many firings (subject and day) the rule would have produced; recoveries are not counted. */
+    fired_count: z.number().int(),
+    days: z.array(
+      z.object({ day: z.string(), subjects: z.array(z.object({ subject: z.string(), observed })) }),
+    ),
+  }),
+});
+
+export const conditionParamSchema = z.object({
+  name: z.string(),
+  type: z.enum(['integer', 'number', 'boolean', 'choice']),
+  unit: z.enum(['percent', 'messages', 'days', 'factor', 'sessions']).nullable(),
+  default: paramValue,
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  choices: z.array(z.string()).nullable(),
+});
+export type ConditionParam = z.output<typeof conditionParamSchema>;
+
+export const conditionResourceSchema = z.object({
+  type: z.literal('conditions'),
+  id: z.enum(conditionIds),
+  attributes: z.object({
+    label: z.string(),
+    description: z.string(),
+    /** What a subject of this condition is: each has a state of its own. */
+    subject: z.enum(['domain', 'ip', 'source', 'reporter']),
+    /** false: the condition reads its own window (params), not time_frame. */
+    uses_time_frame: z.boolean(),
+    /** event: fires once per subject and clears silently; state: fires and sends a recovery when it clears. */
+    kind: z.enum(['state', 'event']),
+    scope_types: z.array(z.enum(scopeTypes)),
+    params: z.array(conditionParamSchema),
+  }),
+});
+export const conditionListDocument = z.object({ data: z.array(conditionResourceSchema) });
+export const detailDocument = z.object({ detail: z.string() });

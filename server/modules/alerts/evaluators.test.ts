@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { dmarcWeakened, dnsChanges, failureRate, volumeChange } from './evaluators';
+import { step } from './state';
+
+// The pure halves: the verdicts of the conditions and the state machine both live evaluation and the
+// backtest step through.
+
+const sums = (day: string, messages: number, dmarc_fail: number) => ({
+  subject: 'a.example',
+  day,
+  messages,
+  dmarc_fail,
+  spf_unaligned: 0,
+  spf_fail: 0,
+  dkim_unaligned: 0,
+  dkim_fail: 0,
+});
+
+describe('alert evaluators', () => {
+  it('sums the failure rate over the time frame ending on the day, guarded by the minimum volume', () => {
+    const rows = [sums('2026-01-01', 100, 50), sums('2026-01-02', 100, 0), sums('2026-01-03', 100, 0)];
+    const p = { threshold_percent: 20, min_messages: 150 };
+    expect(failureRate('dmarc', rows, '2026-01-03', 1, p).get('a.example')).toBeNull();
+    expect(failureRate('dmarc', rows, '2026-01-03', 3, p).get('a.example')).toBeNull();
+    expect(failureRate('dmarc', rows, '2026-01-02', 2, p).get('a.example')).toMatchObject({ rate: 25 });
+  });
+
+  it('compares a day with the median of its baseline, zeros included', () => {
+    const rows = ['2026-01-01', '2026-01-02', '2026-01-03'].map((d) => sums(d, 10, 0));
+    const p = { factor: 3, baseline_days: 5, direction: 'both', min_messages: 1 };
+    // Baseline 10, 10, 10, 0, 0: median 10.
+    expect(
+      volumeChange([...rows, sums('2026-01-04', 30, 0)], ['a.example'], '2026-01-04', p).get('a.example'),
+    ).toMatchObject({ direction: 'spike', baseline_median: 10 });
+    expect(volumeChange(rows, ['a.example'], '2026-01-04', p).get('a.example')).toMatchObject({
+      direction: 'drop',
+    });
+    // A day still filling with reports is no drop.
+    expect(volumeChange(rows, ['a.example'], '2026-01-04', p, false).get('a.example')).toBeNull();
+  });
+
+  it('ranks DMARC policies (RFC 7489 section 6.3) and pct', () => {
+    expect(dmarcWeakened('v=DMARC1; p=reject', 'v=DMARC1; p=quarantine')).toBe(true);
+    expect(dmarcWeakened('v=DMARC1; p=quarantine', 'v=DMARC1; p=reject')).toBe(false);
+    expect(dmarcWeakened('v=DMARC1; p=reject; pct=100', 'v=DMARC1; p=reject; pct=50')).toBe(true);
+    expect(dmarcWeakened('v=DMARC1; p=none', '')).toBe(true);
+  });
+
+  it('sees a change against the set before the day, and no change in a first appearance', () => {
+    const rows = [
+      { domain: 'a.example', type: 'spf', at: '2026-01-01T10:00:00.000', content: 'v=spf1 -all' },
+      { domain: 'a.example', type: 'spf', at: '2026-01-03T10:00:00.000', content: 'v=spf1 mx -all' },
+      { domain: 'a.example', type: 'ns', at: '2026-01-03T10:00:00.000', content: 'ns1.a.example' },
+    ];
+    const v = dnsChanges(rows, '2026-01-03', { records: 'all', policy_weakened_only: false });
+    expect([...v.keys()]).toEqual(['a.example · spf']);
+    expect(v.get('a.example · spf')).toMatchObject({ old: 'v=spf1 -all', new: 'v=spf1 mx -all' });
+  });
+});
+
+describe('alert state machine', () => {
+  const hit = { rate: 50 };
+  it('fires once, stays quiet while firing, recovers once', () => {
+    const fired = step(undefined, hit, '2026-01-02', 'state')!;
+    expect(fired.transition?.kind).toBe('firing');
+    expect(step(fired.next, hit, '2026-01-03', 'state')).toBeNull();
+    const recovered = step(fired.next, null, '2026-01-03', 'state')!;
+    expect(recovered.transition?.kind).toBe('recovery');
+    expect(step(recovered.next, null, '2026-01-04', 'state')).toBeNull();
+  });
+
+  it('does not end a firing with a clear day older than it (a late report)', () => {
+    const fired = step(undefined, hit, '2026-01-05', 'state')!;
+    expect(step(fired.next, null, '2026-01-01', 'state')).toBeNull();
+  });
+
+  it('fires an event once per subject and day, never for an older day', () => {
+    const first = step(undefined, hit, '2026-01-05', 'event')!;
+    expect(first.transition?.kind).toBe('firing');
+    expect(step(first.next, hit, '2026-01-05', 'event')).toBeNull();
+    expect(step(first.next, hit, '2026-01-04', 'event')).toBeNull();
+    expect(step(first.next, hit, '2026-01-06', 'event')?.transition?.kind).toBe('firing');
+  });
+});

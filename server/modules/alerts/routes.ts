@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { errorResponses } from '../../lib/schemas';
+import { withAudit } from '../shared/with-audit';
+import { requireAuth } from '../auth';
+import { secured } from '../../lib/route-schema';
+import {
+  alertBacktestBody,
+  alertCreateBody,
+  alertDocument,
+  alertIdParams,
+  alertListDocument,
+  alertListQuery,
+  alertPatchBody,
+  backtestDocument,
+  conditionListDocument,
+  detailDocument,
+  firingListDocument,
+  firingListQuery,
+  unsubscribeQuery,
+} from '../../../contract/alerts';
+import { backtestRule } from './backtest';
+import { conditionList } from './catalogue-view';
+import { alertDocumentOf, alertList, firingList } from './resource';
+import { createRule, deleteRule, updateRule, visibleRule } from './rules';
+import { unsubscribe } from './unsubscribe';
+
+const errors = errorResponses(400, 401, 403, 404);
+const tag = 'alerts';
+
+// Mounted under /api/dm (spec section 7, Alerts): GET, POST /alerts/; GET, PATCH, DELETE /alerts/{id}/;
+// GET /conditions/; and the history, the backtest and the e-mails' unsubscribe link.
+export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const onRequest = requireAuth(ctx);
+    const secretOptions = {
+      key: ctx.config.encryptionKey,
+      allowPrivate: ctx.config.checks.allowPrivateTargets,
+    };
+
+    app.get(
+      '/conditions/',
+      {
+        onRequest,
+        schema: secured(tag, 'The alert conditions, with their parameters, units and defaults', {
+          response: { 200: conditionListDocument, ...errorResponses(401) },
+        }),
+      },
+      async () => conditionList(),
+    );
+
+    app.get(
+      '/alerts/',
+      {
+        onRequest,
+        schema: secured(tag, "Alert rules of the caller's organization (members: their own), paged", {
+          querystring: alertListQuery,
+          response: { 200: alertListDocument, ...errors },
+        }),
+      },
+      (request) => alertList(ctx.db, request.user!, request.query, request.url),
+    );
+
+    app.post(
+      '/alerts/',
+      {
+        onRequest,
+        schema: secured(tag, 'Create an alert rule', {
+          body: alertCreateBody,
+          response: { 201: alertDocument, ...errors },
+        }),
+      },
+      async (request, reply) => {
+        const doc = await withAudit(
+          ctx,
+          request,
+          'alerts.create',
+          async (trx) => {
+            const row = await createRule(trx, request.user!, request.body, secretOptions);
+            return row instanceof Error ? row : alertDocumentOf(trx, row);
+          },
+          { status: 201 },
+        );
+        return reply.code(201).send(doc);
+      },
+    );
+
+    app.post(
+      '/alerts/backtest/',
+      {
+        onRequest,
+        schema: secured(
+          tag,
+          'How many times, and on which days, a rule would have fired over the last 30 days (nothing saved)',
+          { body: alertBacktestBody, response: { 200: backtestDocument, ...errors } },
+        ),
+      },
+      (request) => backtestRule(ctx, request.user!, request.body),
+    );
+
+    app.get(
+      '/alerts/unsubscribe/',
+      {
+        schema: {
+          tags: [tag],
+          summary: "Remove the e-mail's recipient from the rule (the signed link of an alert e-mail)",
+          querystring: unsubscribeQuery,
+          response: { 200: detailDocument, ...errorResponses(400) },
+        },
+      },
+      // Audited like every change; the audit row keeps the path, never the query holding the token.
+      (request) =>
+        withAudit(ctx, request, 'alerts.unsubscribe', (trx) => unsubscribe(ctx, trx, request.query.token)),
+    );
+
+    app.get(
+      '/alerts/:id/',
+      {
+        onRequest,
+        schema: secured(tag, 'One alert rule with its state', {
+          params: alertIdParams,
+          response: { 200: alertDocument, ...errors },
+        }),
+      },
+      async (request) =>
+        alertDocumentOf(ctx.db, await visibleRule(ctx.db, request.user!, request.params.id, false)),
+    );
+
+    app.get(
+      '/alerts/:id/firings/',
+      {
+        onRequest,
+        schema: secured(tag, "The rule's firings and recoveries, newest first", {
+          params: alertIdParams,
+          querystring: firingListQuery,
+          response: { 200: firingListDocument, ...errors },
+        }),
+      },
+      async (request) =>
+        firingList(
+          ctx.db,
+          await visibleRule(ctx.db, request.user!, request.params.id, false),
+          request.query,
+          request.url,
+        ),
+    );
+
+    app.patch(
+      '/alerts/:id/',
+      {
+        onRequest,
+        schema: secured(tag, 'Change an alert rule', {
+          params: alertIdParams,
+          body: alertPatchBody,
+          response: { 200: alertDocument, ...errors },
+        }),
+      },
+      (request) =>
+        withAudit(ctx, request, 'alerts.update', async (trx) =>
+          alertDocumentOf(
+            trx,
+            await updateRule(trx, request.user!, request.params.id, request.body, secretOptions),
+          ),
+        ),
+    );
+
+    app.delete(
+      '/alerts/:id/',
+      {
+        onRequest,
+        schema: secured(tag, 'Delete an alert rule and its history', {
+          params: alertIdParams,
+          response: { 200: detailDocument, ...errors },
+        }),
+      },
+      (request) =>
+        withAudit(ctx, request, 'alerts.delete', async (trx) => {
+          await deleteRule(trx, request.user!, request.params.id);
+          return { detail: 'Alert condition has been deleted.' };
+        }),
+    );
+  };
+}

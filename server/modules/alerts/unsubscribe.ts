@@ -1,0 +1,55 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import { badRequest } from '../../lib/errors';
+import { hmacHex, safeEqual } from '../../lib/crypto';
+
+// The unsubscribe link of an alert e-mail: the rule, its organization and the recipient, signed with the
+// instance's key (HMAC-SHA256), so the link works without signing in and names nobody else's rule. Its
+// query is never logged (docs/ALERTS.md): the token only removes one address from one rule.
+
+type Claim = { o: number; r: number; e: string };
+const invalid = 'This unsubscribe link is not valid.';
+const mac = (key: Buffer, payload: string) => hmacHex(key, `alert-unsubscribe\u0000${payload}`);
+
+export function unsubscribeToken(key: Buffer, organizationId: number, ruleId: number, email: string): string {
+  const payload = Buffer.from(JSON.stringify({ o: organizationId, r: ruleId, e: email })).toString(
+    'base64url',
+  );
+  return `${payload}.${mac(key, payload)}`;
+}
+
+function readToken(key: Buffer, token: string): Claim | null {
+  const [payload, signature] = token.split('.');
+  if (!payload || !signature || !safeEqual(signature, mac(key, payload))) return null;
+  try {
+    const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claim;
+    return Number.isSafeInteger(c.o) && Number.isSafeInteger(c.r) && typeof c.e === 'string' ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the token's address from its rule, in the caller's (audited) transaction. */
+export async function unsubscribe(ctx: AppContext, trx: Db, token: string) {
+  const claim = readToken(ctx.config.encryptionKey, token);
+  if (!claim) throw badRequest({ token: [invalid] });
+  const rule = await trx
+    .selectFrom('alert_rules')
+    .select(['destination_addresses'])
+    .where('organization_id', '=', claim.o)
+    .where('id', '=', claim.r)
+    .forUpdate()
+    .executeTakeFirst();
+  // A deleted rule sends nothing any more: the same answer.
+  if (rule)
+    await trx
+      .updateTable('alert_rules')
+      .set({
+        destination_addresses: JSON.stringify(rule.destination_addresses.filter((a) => a !== claim.e)),
+        updated_at: new Date(),
+      })
+      .where('organization_id', '=', claim.o)
+      .where('id', '=', claim.r)
+      .execute();
+  return { detail: 'You will no longer receive e-mails from this alert rule.' };
+}
