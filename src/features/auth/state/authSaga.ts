@@ -15,7 +15,7 @@ import { homePath, loginPath } from '../../../app/router/routes';
 import { authenticate, fetchCurrentUser } from '../authApi';
 import { decodeClaims } from '../claims';
 import { translateServerMessage } from '../loginMessages';
-import type { AccessClaims, Credentials, CurrentUser, FieldErrors } from '../types';
+import type { AccessClaims, Credentials, CurrentUser, FieldErrors } from '../authApi';
 import { authActions } from './authSlice';
 import { selectUserId } from './authSelectors';
 
