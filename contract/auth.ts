@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankMessage, text } from './fields';
 
 // Decoded access token: spec section 3 "Auth token data", plus lastLogin and publications.
 export const accessClaimsSchema = z.object({
@@ -58,3 +59,24 @@ export const currentUserSchema = z.object({
   language: z.enum(['en', 'pt']),
 });
 export type CurrentUserWire = z.infer<typeof currentUserSchema>;
+
+// Sign-in (form posts or JSON; same fields either way), the recovery-code sign-in, refresh and two-factor.
+export const authenticateBody = z.object({
+  username: text(),
+  password: z.string().min(1, blankMessage),
+  code: z.string().optional(),
+});
+export const recoveryBody = z.object({
+  username: text(),
+  password: z.string().min(1, blankMessage),
+  recovery_code: text(64),
+});
+export const refreshBody = z.object({ refresh: text(512) });
+export const codeBody = z.object({ code: text(64) });
+export const setupStartDocument = z.object({
+  config_url: z.string(),
+  secret: z.string(),
+  qr_code: z.string(),
+});
+export const setupConfirmDocument = z.object({ recovery_codes: z.array(z.string()) });
+export const emptyDocument = z.object({});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, text } from './fields';
+import { domainRefs, idField, text } from './fields';
 import { listDocument, pageQueryShape } from './paging';
 
 // The domains area on the wire (snake_case): domains under /api/dm/domains/ and /api/dm/v2/domains/,
@@ -76,11 +76,6 @@ const groupOwner = z.coerce
   .int()
   .positive()
   .max(2_147_483_647);
-// Form posts repeat the field (domains=a&domains=b); one value arrives as a string.
-const domainRefs = z.preprocess(
-  (v) => (v === undefined || Array.isArray(v) ? v : [v]),
-  z.array(z.union([z.string().max(300), z.number().int()]).transform(String)).max(1000),
-);
 export const domainGroupCreateBody = z.object({
   name: text(120),
   owner: groupOwner.optional(),

@@ -4,8 +4,30 @@ import { z } from 'zod';
 // (Django REST framework's). A missing field reads "This field is required." (server/lib/schemas.ts).
 export const blankMessage = 'This field may not be blank.';
 export const maxLengthMessage = (max: number) => `Ensure this field has no more than ${max} characters.`;
+export const choiceMessage = { message: 'Not a valid choice.' };
+export const emailMessage = 'Enter a valid email address.';
 
 export const text = (max = 255) => z.string().trim().min(1, blankMessage).max(max, maxLengthMessage(max));
 
 // Database ids: positive 32-bit integers, from a path, a query or a form field.
 export const idField = () => z.coerce.number().int().positive().max(2_147_483_647);
+// The same, for a body field naming another row (a user, an owner): a non-number says so in DRF's words.
+export const refField = () =>
+  z.coerce.number({ message: 'A valid integer is required.' }).int().positive().max(2_147_483_647);
+
+export const emailField = () =>
+  z
+    .string()
+    .trim()
+    .min(1, blankMessage)
+    .max(254, maxLengthMessage(254))
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, emailMessage);
+
+// A success answer that only says what happened.
+export const detailDocument = z.object({ detail: z.string() });
+
+// Form posts repeat a list field (domains=a&domains=b); one value arrives as a string.
+export const domainRefs = z.preprocess(
+  (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+  z.array(z.union([z.string().max(300), z.number().int()]).transform(String)).max(1000),
+);

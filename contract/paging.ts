@@ -20,6 +20,9 @@ export const pageMetaSchema = z.object({
   page_size: z.number().int(),
 });
 
+/** `?format=csv` on a list route; anything else (or nothing) answers JSON. */
+export const formatShape = { format: z.enum(['json', 'csv']).optional() };
+
 /** A JSON:API-style list document (DESIGN.md section 3) of one resource schema. */
 export function listDocument<R extends z.ZodType>(resource: R) {
   return z.object({ data: z.array(resource), links: pageLinksSchema, meta: pageMetaSchema });

@@ -8,8 +8,7 @@ import { z, type ZodType } from 'zod';
 /** Most rows one export writes; the X-Total-Count header tells how many matched. */
 export const csvRowCap = 100_000;
 
-/** `?format=csv` on a list route; anything else (or nothing) answers JSON. */
-export const formatShape = { format: z.enum(['json', 'csv']).optional() };
+export { formatShape } from '../../contract/paging';
 
 const formulaStart = /^[=+\-@\t\r]/;
 

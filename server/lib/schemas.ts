@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { fieldErrorsSchema, requiredMessage } from '../../contract/errors';
-import { blankMessage } from '../../contract/fields';
 
 // Field messages in the words the SPA's catalogue expects (Django REST framework's).
-export { blankMessage, text } from '../../contract/fields';
-export const emailMessage = 'Enter a valid email address.';
+export { blankMessage, emailField, emailMessage, text } from '../../contract/fields';
 
 // A missing field reads "This field is required." everywhere on the server (process-wide zod setting).
 z.config({
   customError: (issue) =>
     issue.code === 'invalid_type' && issue.input === undefined ? requiredMessage : undefined,
 });
-
-export const emailField = () =>
-  z
-    .string()
-    .trim()
-    .min(1, blankMessage)
-    .max(254, 'Ensure this field has no more than 254 characters.')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, emailMessage);
 
 // Calendar days (YYYY-MM-DD). The pattern alone lets 2020-13-45 and 2021-02-30 through, and those become
 // Invalid Dates or rolled-over days further in; a day must read back as itself. Years 1000-9998 keep a day's
@@ -45,7 +35,6 @@ export const calendarDayOrTime = (message: string) =>
     .refine((v) => isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), message);
 
 export const detailSchema = z.looseObject({ detail: z.string() });
-export const emptySchema = z.object({});
 
 const errorSchemas = {
   400: fieldErrorsSchema,

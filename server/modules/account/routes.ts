@@ -7,24 +7,26 @@ import { secured } from '../../lib/route-schema';
 import { deliverInBackground } from '../../mail/app-mail';
 import { changePassword, confirmReset, requestReset } from './password-service';
 import {
-  accountErrors,
+  accountConfirmedDocument,
   alertsEmailBody,
-  alertsEmailResponse,
+  alertsEmailDocument,
   changePasswordBody,
-  changePasswordResponse,
-  accountConfirmedSchema,
-  detailSchema,
+  changePasswordDocument,
+  detailDocument,
   emailBody,
-  publicErrors,
   registerBody,
   resetConfirmBody,
   tokenBody,
-} from './schemas';
+} from '../../../contract/account';
+import { errorResponses } from '../../lib/schemas';
 import { confirmRegistration, registerClient } from './signup-service';
 
 // Answers to the reset request and to a sign-up take at least this long from the request's arrival, known
 // address or not, so timing tells nothing (docs/PERMISSIONS.md). Both paths do the same slow work (a sign-up
 // hashes the password either way) and leave the mail to the background delivery.
+const publicErrors = errorResponses(400, 429);
+const accountErrors = errorResponses(400, 401, 403, 404, 429);
+
 export const resetFloorMs = 300;
 export const signupFloorMs = 500;
 
@@ -42,7 +44,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Sign up as a client (public); sends the verification e-mail',
           body: registerBody,
-          response: { 201: detailSchema, ...publicErrors },
+          response: { 201: detailDocument, ...publicErrors },
         },
       },
       async (request, reply) => {
@@ -66,7 +68,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Activate an account with the e-mailed token (public, single use)',
           body: tokenBody,
-          response: { 200: accountConfirmedSchema, ...publicErrors },
+          response: { 200: accountConfirmedDocument, ...publicErrors },
         },
       },
       (request) =>
@@ -83,7 +85,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Send a password reset link (public; same answer whether or not the address is known)',
           body: emailBody,
-          response: { 201: detailSchema, ...publicErrors },
+          response: { 201: detailDocument, ...publicErrors },
         },
       },
       async (request, reply) => {
@@ -107,7 +109,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Set a new password with the e-mailed token (public, single use)',
           body: resetConfirmBody,
-          response: { 200: detailSchema, ...publicErrors },
+          response: { 200: detailDocument, ...publicErrors },
         },
       },
       (request) =>
@@ -122,7 +124,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Change your password; other sessions end, new tokens are returned', {
           body: changePasswordBody,
-          response: { 200: changePasswordResponse, ...accountErrors },
+          response: { 200: changePasswordDocument, ...accountErrors },
         }),
       },
       async (request) => {
@@ -141,7 +143,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Set the address alerts go to (empty: the account e-mail)', {
           body: alertsEmailBody,
-          response: { 200: alertsEmailResponse, ...accountErrors },
+          response: { 200: alertsEmailDocument, ...accountErrors },
         }),
       },
       (request) =>

@@ -1,24 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { emptySchema } from '../../lib/schemas';
 import { deliverInBackground } from '../../mail/app-mail';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from './bearer';
 import { paced } from './rate-limit';
 import {
-  authErrors,
   authenticateBody,
+  authenticateResponseSchema as tokenPairSchema,
   codeBody,
-  protectedErrors,
+  emptyDocument,
   recoveryBody,
   refreshBody,
-  refreshErrors,
-  setupConfirmResponse,
-  setupStartResponse,
-  tokenPairSchema,
-} from './schemas';
+  setupConfirmDocument,
+  setupStartDocument,
+} from '../../../contract/auth';
+import { errorResponses } from '../../lib/schemas';
 import { login, recoveryLogin, refresh } from './service';
 import { confirmSetup, disable, startSetup } from './two-factor-service';
+
+const authErrors = errorResponses(400, 429);
+const refreshErrors = errorResponses(400, 401);
+const protectedErrors = errorResponses(400, 401, 429);
 
 // Mounted under /api/ph.
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -85,7 +87,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['2fa'],
           summary: 'Start TOTP setup: new secret, otpauth:// URI and QR code',
           security: [{ bearer: [] }],
-          response: { 200: setupStartResponse, ...protectedErrors },
+          response: { 200: setupStartDocument, ...protectedErrors },
         },
       },
       (request) =>
@@ -101,7 +103,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Confirm TOTP setup with a code; returns the recovery codes once',
           security: [{ bearer: [] }],
           body: codeBody,
-          response: { 200: setupConfirmResponse, ...protectedErrors },
+          response: { 200: setupConfirmDocument, ...protectedErrors },
         },
       },
       async (request) => {
@@ -123,7 +125,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Turn 2FA off with a current code or a recovery code',
           security: [{ bearer: [] }],
           body: codeBody,
-          response: { 200: emptySchema, ...protectedErrors },
+          response: { 200: emptyDocument, ...protectedErrors },
         },
       },
       async (request) => {

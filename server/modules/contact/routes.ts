@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
-import { contactBody, contactResponses } from './schemas';
+import { contactBody, contactSentDocument } from '../../../contract/contact';
+import { errorResponses } from '../../lib/schemas';
 import { messageSent, submitContact } from './service';
 
 // Mounted under /api/ph. Public.
@@ -14,7 +15,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['contact'],
           summary: 'Send a message to the operator (public, rate limited per IP)',
           body: contactBody,
-          response: contactResponses,
+          response: { 201: contactSentDocument, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {

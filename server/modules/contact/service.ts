@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AppError } from '../../lib/errors';
 import { firstLimitExceeded, limiterKeys, recordFailure } from '../auth';
-import type { ContactInput } from './schemas';
+import type { ContactInput } from '../../../contract/contact';
 
 export const messageSent = 'Message sent.';
 

@@ -9,8 +9,11 @@ import { secured } from '../../lib/route-schema';
 import { binaryBody } from '../../../contract/reports';
 import { logoTypes, readLogo } from './logo';
 import { logoOf, setLogo } from './repo';
-import { senderDocument as documentSchema, senderErrors, senderParams } from './schemas';
+import { senderDocument as documentSchema, logoBody, senderParams } from '../../../contract/email-senders';
+import { errorResponses } from '../../lib/schemas';
 import { assertCanManage, existing, senderDocument } from './service';
+
+const senderErrors = errorResponses(400, 401, 403, 404);
 
 // Logo upload (multipart field "file", or JSON {file: data URL}) and removal, support only; the logo itself
 // is public and cacheable for good, since its URL changes with every new logo (?v=).
@@ -57,7 +60,7 @@ export function emailSenderLogoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: manage,
         schema: secured(tag, 'Upload the logo of an email sender (PNG, JPEG, WebP or GIF, at most 256 KB)', {
           params: senderParams,
-          body: z.object({ file: z.unknown().optional() }),
+          body: logoBody,
           response: { 200: documentSchema, ...senderErrors },
         }),
       },

@@ -1,17 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createDnsResolver } from '../../checks/resolver';
 import type { AppContext } from '../../context';
-import { detailSchema } from '../../lib/schemas';
+import { detailSchema, errorResponses } from '../../lib/schemas';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
 import { recalculateAttribution } from './attribution';
 import { addNetworks } from './repo';
-import { networksDocument as networksSchema, senderErrors, senderParams } from './schemas';
+import {
+  networksRefreshedDocument,
+  recalculatedDocument,
+  senderParams,
+} from '../../../contract/email-senders';
 import { assertCanManage, existing, networksDocument } from './service';
 import { spfNetworks } from './spf-networks';
+
+const senderErrors = errorResponses(400, 401, 403, 404);
 
 // Catalogue maintenance, support only: re-attribute stored IPs and rollups to senders, and fill a sender's
 // networks from the SPF include domains it publishes (DNS_SERVERS, as the /checks routes use).
@@ -26,7 +31,7 @@ export function emailSenderMaintenanceRoutes(ctx: AppContext): FastifyPluginAsyn
       {
         onRequest: manage,
         schema: secured(tag, 'Re-attribute every stored source IP and rollup to the email senders', {
-          response: { 202: z.object({ detail: z.string(), ips: z.number() }), ...senderErrors },
+          response: { 202: recalculatedDocument, ...senderErrors },
         }),
       },
       async (request, reply) => {
@@ -51,7 +56,7 @@ export function emailSenderMaintenanceRoutes(ctx: AppContext): FastifyPluginAsyn
         schema: secured(tag, "Add the networks of the sender's SPF include domains (ip4/ip6, recursively)", {
           params: senderParams,
           response: {
-            200: networksSchema.extend({ meta: z.object({ found: z.number(), added: z.number() }) }),
+            200: networksRefreshedDocument,
             ...senderErrors,
             502: detailSchema,
             504: detailSchema,

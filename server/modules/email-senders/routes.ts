@@ -17,10 +17,10 @@ import {
   networksPutBody,
   patchBody,
   senderDocument as documentSchema,
-  senderErrors,
-  senderList,
+  senderListDocument as senderList,
   senderParams,
-} from './schemas';
+} from '../../../contract/email-senders';
+import { errorResponses } from '../../lib/schemas';
 import {
   assertCanManage,
   changeNetworks,
@@ -31,6 +31,8 @@ import {
   senderResource,
   updateSender,
 } from './service';
+
+const senderErrors = errorResponses(400, 401, 403, 404);
 
 // The email-sender catalogue (spec sections 3, 4 and 7), mounted under /api/dm. Reads for every signed-in
 // user; changes for support users only, audited.

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { isSupport, type Actor } from '../../lib/permissions';
 import { addNetworks, deleteNetworks, findSender, nameTaken, networksOf, type SenderRow } from './repo';
-import type { SenderAttributes, SenderInput } from './schemas';
+import type { SenderAttributes, SenderInput } from '../../../contract/email-senders';
 
 // The email-sender catalogue is one for the installation (attribution is per source IP, shared by every
 // organization): every signed-in user reads it, only support users (platform staff) change it.

@@ -4,7 +4,7 @@ import { reportAddress, type ReportAddressing } from '../../mail/report-address'
 import { type DomainScope, wholeOrganization } from '../shared/domain-scope';
 import { benefitsFor, groupsFor } from '../shared/roles';
 import { relationshipIds } from './repo';
-import type { OrganizationResource } from './schemas';
+import type { OrganizationResource } from '../../../contract/organizations';
 
 const refs = (type: string, ids: number[]) => ({ data: ids.map((id) => ({ type, id })) });
 

@@ -5,7 +5,16 @@ import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { addMember, listMembers, removeMember, setAdmin } from './members-service';
 import { secured } from '../../lib/route-schema';
-import { addMemberBody, idParams, memberList, organizationDocument, orgErrors, userBody } from './schemas';
+import {
+  addMemberBody,
+  idParams,
+  memberListDocument,
+  organizationDocument,
+  userBody,
+} from '../../../contract/organizations';
+import { errorResponses } from '../../lib/schemas';
+
+const orgErrors = errorResponses(400, 401, 403, 404);
 
 // Members and admins of an organization (mounted under /api/ph).
 export function organizationMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -19,7 +28,7 @@ export function organizationMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod
         onRequest,
         schema: secured(tag, 'Members of an organization', {
           params: idParams,
-          response: { 200: memberList, ...orgErrors },
+          response: { 200: memberListDocument, ...orgErrors },
         }),
       },
       (request) => listMembers(ctx, request.user!, request.params.id),

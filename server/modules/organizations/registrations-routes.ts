@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { deliverInBackground } from '../../mail/app-mail';
-import {
-  accountErrors,
-  invitationAcceptedSchema,
-  invitationConfirmBody,
-  publicErrors,
-  registrationDocument,
-} from '../account';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { confirmInvitation, invite, resend } from './registrations-service';
 import { secured } from '../../lib/route-schema';
-import { idParams, inviteBody } from './schemas';
+import {
+  idParams,
+  invitationAcceptedDocument,
+  invitationConfirmBody,
+  inviteBody,
+  registrationDocument,
+} from '../../../contract/organizations';
+import { errorResponses } from '../../lib/schemas';
+
+const accountErrors = errorResponses(400, 401, 403, 404, 429);
+const publicErrors = errorResponses(400, 429);
 
 // Member registrations: invitations by e-mail (mounted under /api/ph).
 export function registrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -69,7 +72,7 @@ export function registrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Accept an invitation: choose username and password (public, single use)',
           body: invitationConfirmBody,
-          response: { 201: invitationAcceptedSchema, ...publicErrors },
+          response: { 201: invitationAcceptedDocument, ...publicErrors },
         },
       },
       async (request, reply) => {

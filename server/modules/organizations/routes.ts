@@ -5,15 +5,15 @@ import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
 import {
-  createBody,
   idParams,
-  listQuery,
+  organizationCreateBody,
   organizationDocument as documentSchema,
-  organizationList,
-  orgErrors,
+  organizationListDocument,
+  organizationListQuery,
+  organizationUpdateBody,
   ownerBody,
-  updateBody,
-} from './schemas';
+} from '../../../contract/organizations';
+import { errorResponses } from '../../lib/schemas';
 import {
   changeOwner,
   createWithOwner,
@@ -23,6 +23,8 @@ import {
   updateOrganization,
   visibleOrganization,
 } from './service';
+
+const orgErrors = errorResponses(400, 401, 403, 404);
 
 // Mounted under /api/ph.
 export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -35,8 +37,8 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, 'Organizations the caller can see (support: all), paged', {
-          querystring: listQuery,
-          response: { 200: organizationList, ...orgErrors },
+          querystring: organizationListQuery,
+          response: { 200: organizationListDocument, ...orgErrors },
         }),
       },
       (request) => listForActor(ctx, request.user!, request.query, request.url),
@@ -47,7 +49,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, 'Create an organization with an existing owner (support)', {
-          body: createBody,
+          body: organizationCreateBody,
           response: { 201: documentSchema, ...orgErrors },
         }),
       },
@@ -87,7 +89,7 @@ export function organizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Rename an organization (owner, admin)', {
           params: idParams,
-          body: updateBody,
+          body: organizationUpdateBody,
           response: { 200: documentSchema, ...orgErrors },
         }),
       },

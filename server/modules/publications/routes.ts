@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
@@ -6,14 +5,9 @@ import { errorResponses } from '../../lib/schemas';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
-import { idParams } from '../organizations';
+import { idParams } from '../../../contract/organizations';
+import { detailDocument, publicationListDocument } from '../../../contract/publications';
 import { listPublicationsFor, seenIds } from '../shared/publications-repo';
-
-const publication = z.object({
-  type: z.literal('publications'),
-  id: z.number().int(),
-  attributes: z.object({ title: z.string(), body: z.string(), created_at: z.string(), seen: z.boolean() }),
-});
 
 // Announcements for the caller's organization (and for everyone); mounted under /api/ph.
 export function publicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -24,7 +18,7 @@ export function publicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured('publications', "Publications for the caller's organization, with a seen flag", {
-          response: { 200: z.object({ data: z.array(publication) }), ...errorResponses(401) },
+          response: { 200: publicationListDocument, ...errorResponses(401) },
         }),
       },
       async (request) => {
@@ -55,7 +49,7 @@ export function publicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'Mark a publication seen: it leaves the token claim and the current user',
           {
             params: idParams,
-            response: { 200: z.object({ detail: z.string() }), ...errorResponses(401, 404) },
+            response: { 200: detailDocument, ...errorResponses(401, 404) },
           },
         ),
       },

@@ -3,8 +3,11 @@ import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
-import { settingsDocument, settingsErrors, settingsPatch } from './schemas';
+import { settingsDocument, settingsPatch } from '../../../contract/settings';
+import { errorResponses } from '../../lib/schemas';
 import { readSettings, updateSettings } from './service';
+
+const settingsErrors = errorResponses(400, 401, 403, 404);
 
 // Dynamic settings of the caller's organization (mounted under /api/ph).
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

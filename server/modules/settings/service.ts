@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canEditOrganizationSettings, canViewOrganizationSettings } from '../../lib/permissions';
 import { findOrganization } from '../shared/organization-rows';
 import { benefitsFor } from '../shared/roles';
-import type { SettingsAttributes, SettingsPatch } from './schemas';
+import type { SettingsAttributes, SettingsPatch } from '../../../contract/settings';
 
 // What organizations.settings (jsonb) holds. The IMAP password is stored AES-GCM encrypted and never returned.
 export type StoredSettings = {

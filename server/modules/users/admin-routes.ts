@@ -3,29 +3,29 @@ import type { AppContext } from '../../context';
 import { deliverInBackground } from '../../mail/app-mail';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { domainListDocument as domainListSchema } from '../../../contract/domains';
 import { secured } from '../../lib/route-schema';
 import {
-  adminErrors,
   createUserBody,
   deleteUserBody,
-  detailSchema,
-  groupListSchema,
+  detailDocument,
+  groupListDocument,
   groupsBody,
-  permissionsSchema,
+  permissionsDocument,
   updateUserBody,
-  updateUserResponse,
+  updateUserDocument,
+  userDomainListDocument as userDomainList,
   userDomainsBody,
+  userListDocument,
   userListQuery,
-  userListSchema,
+  userParams,
   userResourceDocument,
-} from './admin-schemas';
+} from '../../../contract/users';
+import { errorResponses } from '../../lib/schemas';
 import { createUser, listUsers, updateUser } from './admin-service';
 import { deleteUser } from './deletion';
 import { authorizationGroups, permissions, setGroups, setUserDomains, userDomains } from './groups-service';
-import { userParams } from './schemas';
 
-const userDomainList = domainListSchema.omit({ links: true });
+const adminErrors = errorResponses(400, 401, 403, 404, 429);
 
 // User administration (mounted under /api/ph); GET /users/{id}/ and its settings live in routes.ts.
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -39,7 +39,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Users of the organization (support: all); ?search=&group=&page=', {
           querystring: userListQuery,
-          response: { 200: userListSchema, ...adminErrors },
+          response: { 200: userListDocument, ...adminErrors },
         }),
       },
       (request) => listUsers(ctx.db, request.user!, request.query, request.url),
@@ -77,7 +77,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           {
             params: userParams,
             body: updateUserBody,
-            response: { 200: updateUserResponse, ...adminErrors },
+            response: { 200: updateUserDocument, ...adminErrors },
           },
         ),
       },
@@ -98,7 +98,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: secured(tag, 'Delete an account (yourself with your password, or a member as admin)', {
           params: userParams,
           body: deleteUserBody,
-          response: { 200: detailSchema, ...adminErrors },
+          response: { 200: detailDocument, ...adminErrors },
         }),
       },
       (request) =>
@@ -112,7 +112,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, 'The authorization groups (one per role)', {
-          response: { 200: groupListSchema, ...adminErrors },
+          response: { 200: groupListDocument, ...adminErrors },
         }),
       },
       async () => authorizationGroups(),
@@ -140,7 +140,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, "A user's named permissions", {
           params: userParams,
-          response: { 200: permissionsSchema, ...adminErrors },
+          response: { 200: permissionsDocument, ...adminErrors },
         }),
       },
       (request) => permissions(ctx.db, request.user!, request.params.id),

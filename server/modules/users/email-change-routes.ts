@@ -5,14 +5,16 @@ import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
 import {
+  detailDocument,
   emailChangeConfirmBody,
-  emailChangeDoneSchema,
-  emailChangeErrors,
-  emailChangePublicErrors,
-  emailChangeState,
-} from './email-change-schemas';
+  emailChangeStateDocument,
+  userParams,
+} from '../../../contract/users';
+import { errorResponses } from '../../lib/schemas';
 import { cancelEmailChange, confirmEmailChange, showEmailChange } from './email-change-service';
-import { userParams } from './schemas';
+
+const emailChangeErrors = errorResponses(400, 401, 404, 429);
+const emailChangePublicErrors = errorResponses(400, 429);
 
 // A change of one's own address waiting for confirmation (mounted under /api/ph by routes.ts); it is asked
 // for with PATCH /users/{self}/ {email, current_password}.
@@ -27,7 +29,7 @@ export function emailChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Your address change waiting for confirmation (null when none)', {
           params: userParams,
-          response: { 200: emailChangeState, ...emailChangeErrors },
+          response: { 200: emailChangeStateDocument, ...emailChangeErrors },
         }),
       },
       (request) => showEmailChange(ctx, ctx.db, request.user!, request.params.id),
@@ -39,7 +41,7 @@ export function emailChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Cancel your address change; its link stops working', {
           params: userParams,
-          response: { 200: emailChangeState, ...emailChangeErrors },
+          response: { 200: emailChangeStateDocument, ...emailChangeErrors },
         }),
       },
       (request) =>
@@ -55,7 +57,7 @@ export function emailChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: [tag],
           summary: 'Confirm a new account address with the token mailed to it (public, single use)',
           body: emailChangeConfirmBody,
-          response: { 200: emailChangeDoneSchema, ...emailChangePublicErrors },
+          response: { 200: detailDocument, ...emailChangePublicErrors },
         },
       },
       async (request) => {

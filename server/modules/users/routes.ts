@@ -3,8 +3,11 @@ import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { emailChangeRoutes } from './email-change-routes';
-import { settingsBody, userDocument, userErrors, userParams } from './schemas';
+import { userDocument, userParams, userSettingsBody } from '../../../contract/users';
+import { errorResponses } from '../../lib/schemas';
 import { changeSettings, findVisibleUser, userDocumentFor } from './service';
+
+const userErrors = errorResponses(400, 401, 404);
 
 // Mounted under /api/ph.
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -39,7 +42,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Store the layout theme and language of the current user',
           security: [{ bearer: [] }],
           params: userParams,
-          body: settingsBody,
+          body: userSettingsBody,
           response: { 200: userDocument, ...userErrors },
         },
       },

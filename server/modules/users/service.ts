@@ -7,7 +7,7 @@ import { listPublicationsFor } from '../shared/publications-repo';
 import { findUserById, updateUserSettings } from '../shared/users-repo';
 import { canViewUser } from '../../lib/permissions';
 import { benefitsFor, groupsFor, permissionsFor } from '../shared/roles';
-import type { UserDocument } from './schemas';
+import type { UserDocument } from '../../../contract/users';
 
 // A user sees their own record, owners and admins their organization's, support anyone's (canViewUser).
 // Anything else is a 404, not a 403, so ids of other accounts are not confirmed to exist.

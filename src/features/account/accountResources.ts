@@ -60,7 +60,7 @@ export const invitationResource = registerResource(
 );
 
 export const changePasswordResource = registerResource(
-  createResource<accountApi.ChangePassword, accountApi.Detail & { access: string; refresh: string }>({
+  createResource<accountApi.ChangePassword, accountApi.PasswordChanged>({
     name: 'accountChangePassword',
     kind: 'write',
     method: 'post',
@@ -71,7 +71,7 @@ export const changePasswordResource = registerResource(
 );
 
 export const alertsEmailResource = registerResource(
-  createResource<string, { alertsEmail: string | null }>({
+  createResource<string, accountApi.AlertsEmail>({
     name: 'accountAlertsEmail',
     kind: 'write',
     method: 'post',
@@ -92,7 +92,7 @@ export const twoFactorStartResource = registerResource(
 );
 
 export const twoFactorConfirmResource = registerResource(
-  createResource<string, { recoveryCodes: string[] }>({
+  createResource<string, accountApi.TwoFactorConfirmed>({
     name: 'accountTwoFactorConfirm',
     kind: 'write',
     method: 'post',

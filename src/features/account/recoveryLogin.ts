@@ -1,4 +1,6 @@
-import { authenticateResponseSchema } from '../../../contract/auth';
+import type { z } from 'zod';
+import { authenticateResponseSchema, type recoveryBody } from '../../../contract/auth';
+import type { CamelCased } from '../../../contract/casing';
 import { api, apiBase } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { setTokens } from '../../api/tokens';
@@ -7,17 +9,19 @@ import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
 import { decodeClaims } from '../auth/claims';
 import { authActions } from '../auth/state/authSlice';
-import type { AccessClaims } from '../auth/types';
+import type { AccessClaims } from '../../../contract/auth';
 
-export type RecoveryCredentials = { username: string; password: string; recoveryCode: string };
+/** The recovery form's fields, camelCased; sent under their wire names. */
+export type RecoveryCredentials = CamelCased<z.input<typeof recoveryBody>>;
 
 /** POST /api/ph/authenticate/recovery/: a recovery code in place of the TOTP code; the code is spent. */
 export async function recoveryLogin(body: RecoveryCredentials): Promise<AccessClaims> {
-  const form = new URLSearchParams({
+  const fields: z.input<typeof recoveryBody> = {
     username: body.username,
     password: body.password,
     recovery_code: body.recoveryCode,
-  });
+  };
+  const form = new URLSearchParams(fields);
   const { data } = await api.post<unknown>(`${apiBase.ph}/authenticate/recovery/`, form, { public: true });
   const tokens = authenticateResponseSchema.parse(data);
   const claims = decodeClaims(tokens.access);

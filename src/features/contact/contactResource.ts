@@ -1,19 +1,23 @@
+import type { z } from 'zod';
+import type { Wire } from '../../../contract/casing';
+import type { contactBody, contactSentDocument } from '../../../contract/contact';
 import { api, apiBase } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
 
-export type ContactMessage = { name: string; email: string; subject: string; message: string };
+export type ContactMessage = z.input<typeof contactBody>;
+type Sent = Wire<typeof contactSentDocument>;
 
 /** POST /api/ph/contact/ (public): 201 {"detail":"Message sent."}. */
-export async function sendContactMessage(body: ContactMessage): Promise<{ detail: string }> {
-  const { data } = await api.post<{ detail: string }>(`${apiBase.ph}/contact/`, body, { public: true });
+export async function sendContactMessage(body: ContactMessage): Promise<Sent> {
+  const { data } = await api.post<Sent>(`${apiBase.ph}/contact/`, body, { public: true });
   return data;
 }
 
 export const contactResource = registerResource(
-  createResource<ContactMessage, { detail: string }>({
+  createResource<ContactMessage, Sent>({
     name: 'contactMessage',
     kind: 'write',
     method: 'post',

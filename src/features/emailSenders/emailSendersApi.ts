@@ -1,9 +1,28 @@
+import type { z } from 'zod';
+import type { Wire } from '../../../contract/casing';
+import type {
+  createBody,
+  networksDocument,
+  networksPutBody,
+  networksRefreshedDocument,
+  recalculatedDocument,
+  senderDocument,
+  senderListDocument,
+} from '../../../contract/email-senders';
 import { api, apiBase } from '../../api/client';
-import type { EmailSender, EmailSenderPage, Recalculated, SendersQuery } from './types';
 
-// Contract 5, under /api/dm/dmarc/aggregate-reports/.
+// Contract 5, under /api/dm/dmarc/aggregate-reports/; the shapes are the contract's
+// (contract/email-senders.ts).
 const base = `${apiBase.dm}/dmarc/aggregate-reports`;
 export const sendersUrl = `${base}/email-senders/`;
+
+export type EmailSenderPage = Wire<typeof senderListDocument>;
+export type EmailSender = Wire<typeof senderDocument>['data'];
+export type Recalculated = Wire<typeof recalculatedDocument>;
+/** The list's page and search as the section holds them. */
+export type SendersQuery = { page: number; search?: string };
+type SenderAnswer = Wire<typeof senderDocument>;
+
 const one = (id: number) => `${sendersUrl}${id}/`;
 
 export async function fetchSenders(q: SendersQuery, signal?: AbortSignal): Promise<EmailSenderPage> {
@@ -13,11 +32,13 @@ export async function fetchSenders(q: SendersQuery, signal?: AbortSignal): Promi
 }
 
 export async function createSender(name: string): Promise<EmailSender> {
-  return (await api.post<{ data: EmailSender }>(sendersUrl, { name })).data.data;
+  const body: z.input<typeof createBody> = { name };
+  return (await api.post<SenderAnswer>(sendersUrl, body)).data.data;
 }
 
 export async function updateSender(id: number, name: string): Promise<EmailSender> {
-  return (await api.patch<{ data: EmailSender }>(one(id), { name })).data.data;
+  const body: z.input<typeof createBody> = { name };
+  return (await api.patch<SenderAnswer>(one(id), body)).data.data;
 }
 
 export async function deleteSender(id: number): Promise<void> {
@@ -36,11 +57,12 @@ export async function deleteLogo(id: number): Promise<void> {
 
 /** PUT replaces every network of the sender with these ranges. */
 export async function replaceNetworks(id: number, ranges: string[]): Promise<void> {
-  await api.put(`${one(id)}networks/`, { networks: ranges.map((range) => ({ range })) });
+  const body: z.input<typeof networksPutBody> = { networks: ranges.map((range) => ({ range })) };
+  await api.put<Wire<typeof networksDocument>>(`${one(id)}networks/`, body);
 }
 
-export async function refreshNetworks(id: number): Promise<unknown> {
-  return (await api.post(`${one(id)}networks/refresh/`)).data;
+export async function refreshNetworks(id: number): Promise<Wire<typeof networksRefreshedDocument>> {
+  return (await api.post<Wire<typeof networksRefreshedDocument>>(`${one(id)}networks/refresh/`)).data;
 }
 
 export async function recalculate(): Promise<Recalculated> {

@@ -4,7 +4,8 @@ import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
 import * as sendersApi from './emailSendersApi';
 import { saveFailureMessage, saveSender } from './saveSteps';
-import type { EmailSender, EmailSenderPage, Recalculated, SenderSave, SendersQuery } from './types';
+import type { EmailSender, EmailSenderPage, Recalculated, SendersQuery } from './emailSendersApi';
+import type { SenderSave } from './senderSave';
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: 'emailSenders', ...options });
 

@@ -1,6 +1,7 @@
 import { errorMessage } from '../../api/errors';
 import { createSender, replaceNetworks, updateSender, uploadLogo } from './emailSendersApi';
-import type { EmailSender, SenderSave } from './types';
+import type { EmailSender } from './emailSendersApi';
+import type { SenderSave } from './senderSave';
 
 export type SaveStep = 'sender' | 'logo' | 'networks';
 

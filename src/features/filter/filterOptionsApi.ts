@@ -1,8 +1,12 @@
+import type { Wire } from '../../../contract/casing';
+import type { domainGroupListDocument, domainListDocument } from '../../../contract/domains';
+import type { organizationDocument, organizationListDocument } from '../../../contract/organizations';
+import type { pageLinksSchema, pageMetaSchema } from '../../../contract/paging';
 import { api, apiBase } from '../../api/client';
 
 // Choices of the global filter. An installation can hold thousands of organizations and domains, so those two
 // pickers ask the server page by page with the typed text (the lists' ?search=); domain groups are few per
-// organization and carry their domains, so every page of them is read.
+// organization and carry their domains, so every page of them is read. The documents are the contract's.
 
 export type OrganizationOption = { id: number; name: string };
 export type GroupOption = { id: number; name: string; domains: string[] };
@@ -11,11 +15,8 @@ export type FilterOptions = { groups: GroupOption[]; domains: OptionsPage<string
 /** One page of a searched list, and whether the server has more after it. */
 export type OptionsPage<T> = { items: T[]; hasMore: boolean };
 
-type Doc<A> = {
-  data: { id: number | string; attributes: A }[];
-  links?: { next?: string | null };
-  meta?: { count?: number; page_size?: number };
-};
+/** Any list document of the contract (contract/paging.ts listDocument), camelCased. */
+type Paged = { data: unknown[]; links: Wire<typeof pageLinksSchema>; meta: Wire<typeof pageMetaSchema> };
 type Params = Record<string, string | number>;
 
 /** The largest page the list routes serve (server/lib/paging.ts). */
@@ -27,8 +28,8 @@ const organizationsUrl = `${apiBase.ph}/organizations/`;
 const groupsUrl = `${apiBase.dm}/v2/domain-groups/`;
 const domainsUrl = `${apiBase.dm}/v2/domains/`;
 
-async function fetchPage<A>(url: string, params: Params, page: number, signal?: AbortSignal) {
-  const { data } = await api.get<Doc<A>>(url, {
+async function fetchPage<D extends Paged>(url: string, params: Params, page: number, signal?: AbortSignal) {
+  const { data } = await api.get<D>(url, {
     params: { ...params, page, page_size: optionsPageSize },
     signal,
   });
@@ -38,15 +39,14 @@ async function fetchPage<A>(url: string, params: Params, page: number, signal?: 
 const searchParam = (search: string): Params => (search.trim() ? { search: search.trim() } : {});
 
 /** Every row of a paged list: the first page says how many there are, the rest are read a few at a time. */
-export async function fetchAllPages<A>(url: string, params: Params, signal?: AbortSignal) {
-  const first = await fetchPage<A>(url, params, 1, signal);
-  const count = first.meta?.count ?? first.data.length;
-  const pages = Math.ceil(count / (first.meta?.page_size ?? optionsPageSize));
-  const rows = [...first.data];
+export async function fetchAllPages<D extends Paged>(url: string, params: Params, signal?: AbortSignal) {
+  const first = await fetchPage<D>(url, params, 1, signal);
+  const pages = Math.ceil(first.meta.count / first.meta.pageSize);
+  const rows: D['data'][number][] = [...first.data];
   for (let from = 2; from <= pages; from += parallelPages) {
     const batch = [];
     for (let page = from; page < from + parallelPages && page <= pages; page++)
-      batch.push(fetchPage<A>(url, params, page, signal));
+      batch.push(fetchPage<D>(url, params, page, signal));
     for (const doc of await Promise.all(batch)) rows.push(...doc.data);
   }
   return rows;
@@ -58,7 +58,7 @@ export async function fetchOrganizationPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<OptionsPage<OrganizationOption>> {
-  const doc = await fetchPage<{ name: string }>(
+  const doc = await fetchPage<Wire<typeof organizationListDocument>>(
     organizationsUrl,
     { order_by: 'name', ...searchParam(search) },
     page,
@@ -66,7 +66,7 @@ export async function fetchOrganizationPage(
   );
   return {
     items: doc.data.map((o) => ({ id: Number(o.id), name: o.attributes.name })),
-    hasMore: !!doc.links?.next,
+    hasMore: !!doc.links.next,
   };
 }
 
@@ -77,7 +77,7 @@ export async function fetchOrganizationOptions(signal?: AbortSignal): Promise<Or
 
 /** The name of one organization, for a shared link whose organization is not among the loaded options. */
 export async function fetchOrganizationName(id: number, signal?: AbortSignal): Promise<string> {
-  const { data } = await api.get<{ data: { attributes: { name: string } } }>(`${organizationsUrl}${id}/`, {
+  const { data } = await api.get<Wire<typeof organizationDocument>>(`${organizationsUrl}${id}/`, {
     signal,
   });
   return data.data.attributes.name;
@@ -91,13 +91,13 @@ export async function fetchDomainPage(
   signal?: AbortSignal,
 ): Promise<OptionsPage<string>> {
   const scope: Params = organization === null ? {} : { organization };
-  const doc = await fetchPage<{ name: string }>(
+  const doc = await fetchPage<Wire<typeof domainListDocument>>(
     domainsUrl,
     { ...scope, ...searchParam(search) },
     page,
     signal,
   );
-  return { items: doc.data.map((d) => d.attributes.name), hasMore: !!doc.links?.next };
+  return { items: doc.data.map((d) => d.attributes.name), hasMore: !!doc.links.next };
 }
 
 export async function fetchFilterOptions(
@@ -105,17 +105,16 @@ export async function fetchFilterOptions(
   signal?: AbortSignal,
 ): Promise<FilterOptions> {
   const params: Params = organization === null ? {} : { organization };
-  type Group = { name: string; domains?: string[] };
   // ?organization= narrows the groups list too (a support user's would otherwise hold every organization's).
   const [groups, domains] = await Promise.all([
-    fetchAllPages<Group>(groupsUrl, params, signal),
+    fetchAllPages<Wire<typeof domainGroupListDocument>>(groupsUrl, params, signal),
     fetchDomainPage(organization, '', 1, signal),
   ]);
   return {
     groups: groups.map((g) => ({
       id: Number(g.id),
       name: g.attributes.name,
-      domains: g.attributes.domains ?? [],
+      domains: g.attributes.domains,
     })),
     domains,
   };

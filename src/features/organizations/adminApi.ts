@@ -1,19 +1,36 @@
+import type { z } from 'zod';
+import type { Wire } from '../../../contract/casing';
+import type {
+  domainDocument,
+  domainListDocument,
+  domainNameBody,
+  organizationDomainDeleteBody,
+  organizationDomainPatchBody,
+} from '../../../contract/domains';
+import type {
+  organizationCreateBody,
+  organizationDocument,
+  organizationListDocument,
+  organizationUpdateBody,
+} from '../../../contract/organizations';
+import type { createUserBody, userResourceDocument } from '../../../contract/users';
 import { api, apiBase } from '../../api/client';
-import type { Organization } from './organizationsApi';
 
-// Support-wide organization administration and organization domains (spec section 7, under /api/ph).
+// Support-wide organization administration and organization domains (spec section 7, under /api/ph); the
+// shapes are the contract's (contract/organizations.ts, contract/domains.ts).
 const ph = apiBase.ph;
 
+/** The list's filter as the panel holds it. */
 export type OrganizationQuery = { search: string; page: number };
-export type OrganizationPage = {
-  data: Organization[];
-  meta: { count: number; page: number; pageSize: number };
-};
+export type OrganizationPage = Wire<typeof organizationListDocument>;
+/** The creation form: the organization's name and its owner's new account. */
 export type NewOrganization = {
-  name: string;
-  owner: { username: string; email: string; password: string };
+  name: z.input<typeof organizationCreateBody>['name'];
+  owner: Required<Pick<z.input<typeof createUserBody>, 'username' | 'email' | 'password'>>;
 };
-export type OrganizationDomain = { id: number; attributes: { name: string; organization: number } };
+export type OrganizationDomain = Wire<typeof domainDocument>['data'];
+type OrganizationAnswer = Wire<typeof organizationDocument>;
+type DomainAnswer = Wire<typeof domainDocument>;
 
 /** Spec section 9: organizations reload with ?page=1&order_by=name; the search narrows by name. */
 export const organizationQueryString = ({ search, page }: OrganizationQuery) =>
@@ -43,7 +60,8 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
   let ownerId = createdOwners.get(key);
   if (ownerId === undefined) {
     try {
-      const res = await api.post<{ data: { id: number } }>(`${ph}/users/`, { ...body.owner, role: 'member' });
+      const account: z.input<typeof createUserBody> = { ...body.owner, role: 'member' };
+      const res = await api.post<Wire<typeof userResourceDocument>>(`${ph}/users/`, account);
       ownerId = res.data.data.id;
     } catch (error) {
       throw tagged(error, 'owner');
@@ -51,7 +69,8 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
     createdOwners.set(key, ownerId);
   }
   try {
-    const created = (await api.post(`${ph}/organizations/`, { name: body.name, owner: ownerId })).data;
+    const organization: z.output<typeof organizationCreateBody> = { name: body.name, owner: ownerId };
+    const created = (await api.post<OrganizationAnswer>(`${ph}/organizations/`, organization)).data;
     createdOwners.delete(key);
     return created;
   } catch (error) {
@@ -59,27 +78,33 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
   }
 }
 
-export async function renameOrganization(id: number, name: string) {
-  return (await api.patch(`${ph}/organizations/${id}/`, { name })).data;
+export async function renameOrganization(id: number, name: string): Promise<OrganizationAnswer> {
+  const body: z.input<typeof organizationUpdateBody> = { name };
+  return (await api.patch<OrganizationAnswer>(`${ph}/organizations/${id}/`, body)).data;
 }
 
-export async function deleteOrganization(id: number) {
-  return (await api.delete(`${ph}/organizations/${id}/`)).data;
+/** 204: no body. */
+export async function deleteOrganization(id: number): Promise<void> {
+  await api.delete(`${ph}/organizations/${id}/`);
 }
 
 export async function fetchOrganizationDomains(org: number): Promise<OrganizationDomain[]> {
   const url = `${ph}/organizations/${org}/domains/?page=1&page_size=100`;
-  return (await api.get<{ data: OrganizationDomain[] }>(url)).data.data;
+  return (await api.get<Wire<typeof domainListDocument>>(url)).data.data;
 }
 
-export async function addOrganizationDomain(org: number, name: string) {
-  return (await api.post(`${ph}/organizations/${org}/domains/`, { name })).data;
+export async function addOrganizationDomain(org: number, name: string): Promise<DomainAnswer> {
+  const body: z.input<typeof domainNameBody> = { name };
+  return (await api.post<DomainAnswer>(`${ph}/organizations/${org}/domains/`, body)).data;
 }
 
-export async function renameOrganizationDomain(org: number, id: number, name: string) {
-  return (await api.patch(`${ph}/organizations/${org}/domains/`, { id, name })).data;
+export async function renameOrganizationDomain(org: number, id: number, name: string): Promise<DomainAnswer> {
+  const body: z.output<typeof organizationDomainPatchBody> = { id, name };
+  return (await api.patch<DomainAnswer>(`${ph}/organizations/${org}/domains/`, body)).data;
 }
 
-export async function removeOrganizationDomain(org: number, id: number) {
-  return (await api.delete(`${ph}/organizations/${org}/domains/`, { data: { id } })).data;
+/** 204: no body. */
+export async function removeOrganizationDomain(org: number, id: number): Promise<void> {
+  const body: z.output<typeof organizationDomainDeleteBody> = { id };
+  await api.delete(`${ph}/organizations/${org}/domains/`, { data: body });
 }

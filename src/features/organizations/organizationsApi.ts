@@ -1,72 +1,77 @@
+import type { z } from 'zod';
+import type { Wire } from '../../../contract/casing';
+import type {
+  invitationLanguageSchema,
+  inviteBody,
+  memberListDocument,
+  organizationDocument,
+  organizationListDocument,
+  organizationUpdateBody,
+  ownerBody,
+  registrationDocument,
+  userBody,
+} from '../../../contract/organizations';
 import { api, apiBase } from '../../api/client';
 
-// Organization calls of spec section 7 (under /api/ph); keys arrive camelCased.
+// Organization calls of spec section 7 (under /api/ph); keys arrive camelCased. The shapes are the
+// contract's (contract/organizations.ts).
 const ph = apiBase.ph;
 
-export type Ref = { type: string; id: number };
-export type Organization = {
-  id: number;
-  attributes: {
-    name: string;
-    benefits: { organizationMembersLimit?: number | null };
-    isStripe: boolean;
-    /** The organization's own rua address (docs/INGESTION.md, "Routing"). */
-    reportAddress?: string;
-  };
-  relationships: {
-    owner: { data: Ref | null };
-    members: { data: Ref[] };
-    memberRegistrations: { data: Ref[] };
-    domains: { data: Ref[] };
-  };
-};
-export type Member = {
-  id: number;
-  attributes: { username: string; email: string; role: string; isActive: boolean; lastLogin: string | null };
-};
+export type Organization = Wire<typeof organizationDocument>['data'];
+export type Member = Wire<typeof memberListDocument>['data'][number];
 export type OrganizationDetail = { organization: Organization; members: Member[] };
-export type InvitationLanguage = 'en' | 'pt';
+export type InvitationLanguage = z.output<typeof invitationLanguageSchema>;
 /** Without a language the server picks the invitee's, else the organization's, else the inviter's. */
-export type Invitation = {
-  email: string;
-  role: 'member' | 'admin';
-  organization: number;
-  language?: InvitationLanguage;
-};
+export type Invitation = Required<Pick<z.output<typeof inviteBody>, 'email' | 'role' | 'organization'>> &
+  Pick<z.output<typeof inviteBody>, 'language'>;
+type OrganizationAnswer = Wire<typeof organizationDocument>;
 
 export async function fetchOrganizations(query = '?page=1&order_by=name'): Promise<Organization[]> {
-  return (await api.get<{ data: Organization[] }>(`${ph}/organizations/${query}`)).data.data;
+  return (await api.get<Wire<typeof organizationListDocument>>(`${ph}/organizations/${query}`)).data.data;
 }
 
 export async function fetchOrganizationDetail(id: number): Promise<OrganizationDetail> {
   const [org, members] = await Promise.all([
-    api.get<{ data: Organization }>(`${ph}/organizations/${id}/`),
-    api.get<{ data: Member[] }>(`${ph}/organizations/${id}/members/`),
+    api.get<OrganizationAnswer>(`${ph}/organizations/${id}/`),
+    api.get<Wire<typeof memberListDocument>>(`${ph}/organizations/${id}/members/`),
   ]);
   return { organization: org.data.data, members: members.data.data };
 }
 
-export async function updateOrganization(id: number, name: string) {
-  return (await api.patch(`${ph}/organizations/${id}/`, { name })).data;
+export async function updateOrganization(id: number, name: string): Promise<OrganizationAnswer> {
+  const body: z.input<typeof organizationUpdateBody> = { name };
+  return (await api.patch<OrganizationAnswer>(`${ph}/organizations/${id}/`, body)).data;
 }
 
-export async function changeOwner(id: number, owner: number) {
-  return (await api.patch(`${ph}/organizations/${id}/owner/`, { owner })).data;
+export async function changeOwner(id: number, owner: number): Promise<OrganizationAnswer> {
+  const body: z.output<typeof ownerBody> = { owner };
+  return (await api.patch<OrganizationAnswer>(`${ph}/organizations/${id}/owner/`, body)).data;
 }
 
-export async function setAdmin(id: number, user: number, admin: boolean) {
+/** Makes a member an admin or an admin a member again; either answers the organization. */
+export async function setAdmin(id: number, user: number, admin: boolean): Promise<OrganizationAnswer> {
   const url = `${ph}/organizations/${id}/admins/`;
-  return (admin ? await api.post(url, { user }) : await api.delete(url, { data: { user } })).data;
+  const body: z.output<typeof userBody> = { user };
+  return (
+    admin
+      ? await api.post<OrganizationAnswer>(url, body)
+      : await api.delete<OrganizationAnswer>(url, { data: body })
+  ).data;
 }
 
-export async function removeMember(id: number, user: number) {
-  return (await api.delete(`${ph}/organizations/${id}/members/`, { data: { user } })).data;
+/** 204: no body. */
+export async function removeMember(id: number, user: number): Promise<void> {
+  const body: z.output<typeof userBody> = { user };
+  await api.delete(`${ph}/organizations/${id}/members/`, { data: body });
 }
 
-export async function inviteMember(body: Invitation) {
-  return (await api.post(`${ph}/member-registrations/`, body)).data;
+type RegistrationAnswer = Wire<typeof registrationDocument>;
+
+export async function inviteMember(body: Invitation): Promise<RegistrationAnswer> {
+  return (await api.post<RegistrationAnswer>(`${ph}/member-registrations/`, body)).data;
 }
 
-export async function resendInvitation(registrationId: number) {
-  return (await api.post(`${ph}/member-registrations/${registrationId}/resend-email/`)).data;
+export async function resendInvitation(registrationId: number): Promise<RegistrationAnswer> {
+  return (await api.post<RegistrationAnswer>(`${ph}/member-registrations/${registrationId}/resend-email/`))
+    .data;
 }

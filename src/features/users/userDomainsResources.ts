@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { Wire } from '../../../contract/casing';
+import type { userDomainListDocument, userDomainsBody } from '../../../contract/users';
 import { api, apiBase } from '../../api/client';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
@@ -7,15 +10,16 @@ import i18n from '../../i18n';
 const ph = apiBase.ph;
 const t = (key: string) => i18n.t(key, { ns: 'users' });
 
-export type UserDomain = { id: number; attributes: { name: string } };
-export type UserDomainsChange = { user: number; domains: string[] };
+type UserDomainList = Wire<typeof userDomainListDocument>;
+export type UserDomain = UserDomainList['data'][number];
+export type UserDomainsChange = { user: number } & z.output<typeof userDomainsBody>;
 
 export async function fetchUserDomains(user: number): Promise<UserDomain[]> {
-  return (await api.get<{ data: UserDomain[] }>(`${ph}/users/${user}/domains/`)).data.data;
+  return (await api.get<UserDomainList>(`${ph}/users/${user}/domains/`)).data.data;
 }
 
 export async function updateUserDomains({ user, domains }: UserDomainsChange): Promise<UserDomain[]> {
-  return (await api.patch<{ data: UserDomain[] }>(`${ph}/users/${user}/domains/`, { domains })).data.data;
+  return (await api.patch<UserDomainList>(`${ph}/users/${user}/domains/`, { domains })).data.data;
 }
 
 export const userDomainsResource = registerResource(

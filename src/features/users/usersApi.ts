@@ -1,21 +1,27 @@
+import type { z } from 'zod';
+import type { Wire } from '../../../contract/casing';
+import type {
+  createUserBody,
+  deleteUserBody,
+  detailDocument,
+  groupListDocument,
+  groupsBody,
+  userListDocument,
+  userResourceDocument,
+} from '../../../contract/users';
 import { api, apiBase } from '../../api/client';
 
+// User administration under /api/ph (spec section 9); the shapes are the contract's (contract/users.ts).
 const ph = apiBase.ph;
 
-export type UserRow = {
-  id: number;
-  attributes: { username: string; email: string; name: string | null; role: string; isActive: boolean };
-};
-export type UserList = { data: UserRow[]; meta: { count: number; page: number; pageSize: number } };
+export type UserList = Wire<typeof userListDocument>;
+export type UserRow = UserList['data'][number];
+/** The list's filter as the panel holds it (the group picker's value is '' for all). */
 export type UserQuery = { search: string; group: string; page: number };
-export type Group = { id: number; attributes: { name: string } };
-export type NewUser = {
-  username: string;
-  email: string;
-  name: string;
-  password: string;
-  role: 'member' | 'admin';
-};
+export type Group = Wire<typeof groupListDocument>['data'][number];
+/** The create form fills every field (empty strings for the optional ones). */
+export type NewUser = Required<z.input<typeof createUserBody>>;
+type UserAnswer = Wire<typeof userResourceDocument>;
 
 /** Spec section 9: users reload with ?search=&group=&page=1. */
 export const userQueryString = ({ search, group, page }: UserQuery) =>
@@ -26,17 +32,19 @@ export async function fetchUsers(query: UserQuery): Promise<UserList> {
 }
 
 export async function fetchGroups(): Promise<Group[]> {
-  return (await api.get<{ data: Group[] }>(`${ph}/authorization-groups/`)).data.data;
+  return (await api.get<Wire<typeof groupListDocument>>(`${ph}/authorization-groups/`)).data.data;
 }
 
-export async function createUser(body: NewUser) {
-  return (await api.post(`${ph}/users/`, body)).data;
+export async function createUser(body: NewUser): Promise<UserAnswer> {
+  return (await api.post<UserAnswer>(`${ph}/users/`, body)).data;
 }
 
-export async function deleteUser(id: number) {
-  return (await api.post(`${ph}/users/${id}/delete/`, {})).data;
+export async function deleteUser(id: number): Promise<Wire<typeof detailDocument>> {
+  const body: z.input<typeof deleteUserBody> = {};
+  return (await api.post<Wire<typeof detailDocument>>(`${ph}/users/${id}/delete/`, body)).data;
 }
 
-export async function updateUserGroups(id: number, groups: number[]) {
-  return (await api.patch(`${ph}/users/${id}/groups/`, { groups })).data;
+export async function updateUserGroups(id: number, groups: number[]): Promise<UserAnswer> {
+  const body: z.output<typeof groupsBody> = { groups };
+  return (await api.patch<UserAnswer>(`${ph}/users/${id}/groups/`, body)).data;
 }

@@ -5,7 +5,7 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { Field, FieldError } from '../../../app/layout/formControls';
 import { translateServerMessage } from '../loginMessages';
-import type { FieldErrors } from '../types';
+import type { FieldErrors } from '../authApi';
 
 // PasswordInput brings its own label and field styles.
 const PasswordBlock = styled.div`

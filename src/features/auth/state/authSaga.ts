@@ -12,10 +12,11 @@ import { navigateTo } from '../../../app/navigation/navigation';
 import { preferencesActions, isThemeName } from '../../../app/preferences/preferencesSlice';
 import { afterLoginTarget } from '../../../app/router/redirectRules';
 import { homePath, loginPath } from '../../../app/router/routes';
+import type { AuthenticateResponse } from '../../../../contract/auth';
 import { authenticate, fetchCurrentUser } from '../authApi';
 import { decodeClaims } from '../claims';
 import { translateServerMessage } from '../loginMessages';
-import type { AccessClaims, Credentials, CurrentUser, FieldErrors } from '../types';
+import type { AccessClaims, Credentials, CurrentUser, FieldErrors } from '../authApi';
 import { authActions } from './authSlice';
 import { selectUserId } from './authSelectors';
 
@@ -46,7 +47,7 @@ export function* loadCurrentUser(userId: number) {
 
 function* login(action: PayloadAction<Credentials>) {
   try {
-    const tokens: { access: string; refresh: string } = yield call(authenticate, action.payload);
+    const tokens: AuthenticateResponse = yield call(authenticate, action.payload);
     const claims = decodeClaims(tokens.access);
     if (!claims) throw new Error('The access token has unexpected claims.');
     yield call(setTokens, tokens);

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { storedClaims } from '../claims';
-import type { AccessClaims, Credentials, CurrentUser, FieldErrors } from '../types';
+import type { AccessClaims, Credentials, CurrentUser, FieldErrors } from '../authApi';
 
 // Hand-written (not the resource factory): login has a two-factor step between request and success.
 

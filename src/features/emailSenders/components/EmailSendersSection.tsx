@@ -17,7 +17,7 @@ import {
   networksRecalculateResource,
   networksRefreshResource,
 } from '../emailSendersResources';
-import type { EmailSender } from '../types';
+import type { EmailSender } from '../emailSendersApi';
 import { SenderFormModal } from './SenderFormModal';
 import { SendersTable } from './SendersTable';
 

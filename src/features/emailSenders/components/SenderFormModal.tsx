@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import { emailSenderLogoDeleteResource, emailSenderSaveResource } from '../emailSendersResources';
-import type { EmailSender } from '../types';
+import type { EmailSender } from '../emailSendersApi';
 import { NetworksEditor } from './NetworksEditor';
 import { SenderLogo } from './SenderLogo';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, Table, TableWrap } from '../../processedData/styles';
-import type { EmailSender } from '../types';
+import type { EmailSender } from '../emailSendersApi';
 import { SenderLogo } from './SenderLogo';
 
 const Name = styled.span`

@@ -5,9 +5,11 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { focusRing } from '../../../components/focusRing';
 import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
+import type { AccessClaims, CurrentUser } from '../../auth/authApi';
 import { publicationSeenResource } from '../publicationsResources';
 
-type Announcement = { id: number; title: string };
+// The same entry in the user document and the token claim (contract/auth.ts).
+type Announcement = CurrentUser['publications'][number] & AccessClaims['publications'][number];
 
 // The auth data holds only unseen publications (the server filters seen ones out of the token claim and
 // the current user); the user document is newer than the token, so its entries come first.

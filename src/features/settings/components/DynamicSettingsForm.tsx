@@ -13,8 +13,8 @@ export function DynamicSettingsForm({ settings }: { settings: OrganizationSettin
   const dispatch = useAppDispatch();
   const { isLoading, error } = useAppSelector(saveSettingsResource.selectors.selectState);
   const mailbox = settings.ruaMailbox;
-  const [language, setLanguage] = useState<string>(settings.defaultLanguage);
-  const [theme, setTheme] = useState<string>(settings.layoutTheme);
+  const [language, setLanguage] = useState(settings.defaultLanguage);
+  const [theme, setTheme] = useState(settings.layoutTheme);
   const [retention, setRetention] = useState(String(settings.retentionDays));
   const [addresses, setAddresses] = useState(settings.alertDefaults.destinationAddresses.join(', '));
   const [alertsActive, setAlertsActive] = useState(settings.alertDefaults.isActive);
@@ -52,14 +52,22 @@ export function DynamicSettingsForm({ settings }: { settings: OrganizationSettin
     <form onSubmit={submit} noValidate>
       <Field>
         <label htmlFor="dyn-language">{t('dynamic.language')}</label>
-        <SelectControl id="dyn-language" value={language} onChange={(e) => setLanguage(e.target.value)}>
+        <SelectControl
+          id="dyn-language"
+          value={language}
+          onChange={(e) => setLanguage(e.target.value as typeof language)}
+        >
           <option value="en">{t('dynamic.languages.en')}</option>
           <option value="pt">{t('dynamic.languages.pt')}</option>
         </SelectControl>
       </Field>
       <Field>
         <label htmlFor="dyn-theme">{t('dynamic.theme')}</label>
-        <SelectControl id="dyn-theme" value={theme} onChange={(e) => setTheme(e.target.value)}>
+        <SelectControl
+          id="dyn-theme"
+          value={theme}
+          onChange={(e) => setTheme(e.target.value as typeof theme)}
+        >
           <option value="primaryTheme">{t('dynamic.themes.primaryTheme')}</option>
           <option value="carrierTheme">{t('dynamic.themes.carrierTheme')}</option>
         </SelectControl>

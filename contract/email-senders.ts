@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { formatShape } from '../../lib/csv';
-import { errorResponses, text } from '../../lib/schemas';
-import { pageLinksSchema, pageMetaSchema, pageQueryShape } from '../../lib/paging';
 import { normalizeCidr } from './cidr';
+import { detailDocument, idField, text } from './fields';
+import { formatShape, listDocument, pageQueryShape } from './paging';
 
-// Wire shapes of the email-sender catalogue (spec sections 3 and 7).
+// The email-sender catalogue on the wire (spec sections 3 and 7), under
+// /api/dm/dmarc/aggregate-reports/email-senders/. Server routes validate and serialize with these; the SPA
+// reads Wire<typeof schema> (contract/casing.ts).
 
 export const invalidName = 'Enter a valid domain name.';
 // DNS names as they appear in SPF includes and PTR suffixes: underscores allowed (_spf.example.com), at least
@@ -33,7 +34,7 @@ export const cidrField = z
     return z.NEVER;
   });
 
-export const senderParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const senderParams = z.object({ id: idField() });
 
 export const createBody = z.object({
   name: text(100),
@@ -41,7 +42,7 @@ export const createBody = z.object({
   reverse_dns_suffixes: names.optional(),
 });
 export const patchBody = createBody.partial();
-export type SenderInput = z.infer<typeof patchBody>;
+export type SenderInput = z.output<typeof patchBody>;
 
 export const networksPutBody = z.object({
   networks: z
@@ -67,21 +68,22 @@ export const senderAttributes = z.object({
   reverse_dns_suffixes: z.array(z.string()),
   file: z.null(),
 });
-export type SenderAttributes = z.infer<typeof senderAttributes>;
+export type SenderAttributes = z.output<typeof senderAttributes>;
 
-const senderResource = z.object({
+export const senderResource = z.object({
   type: z.literal('email-senders'),
   id: z.string(),
   attributes: senderAttributes,
 });
 export const senderDocument = z.object({ data: senderResource });
-export const senderList = z.object({
-  data: z.array(senderResource),
-  links: pageLinksSchema,
-  meta: pageMetaSchema,
-});
+export const senderListDocument = listDocument(senderResource);
 export const networksDocument = z.object({
   data: z.array(z.object({ id: z.number(), range: z.string() })),
 });
-
-export const senderErrors = errorResponses(400, 401, 403, 404);
+// Logo upload: multipart field "file", or JSON {file: data URL}; the route reads the bytes itself.
+export const logoBody = z.object({ file: z.unknown().optional() });
+// Re-attributing every stored source IP (202), and the networks an SPF refresh found and added.
+export const recalculatedDocument = detailDocument.extend({ ips: z.number() });
+export const networksRefreshedDocument = networksDocument.extend({
+  meta: z.object({ found: z.number(), added: z.number() }),
+});

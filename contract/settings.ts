@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { emailField, errorResponses } from '../../lib/schemas';
+import { choiceMessage, emailField } from './fields';
+
+// The organization's dynamic settings on the wire (snake_case), GET and PATCH /api/ph/settings/organization/.
+// The IMAP password is written, never read back (password_set says whether one is stored).
 
 const mailboxOut = z.object({
   host: z.string().nullable(),
@@ -19,7 +22,7 @@ export const settingsAttributes = z.object({
   alert_defaults: z.object({ destination_addresses: z.array(z.string()), is_active: z.boolean() }),
   rua_mailbox: mailboxOut,
 });
-export type SettingsAttributes = z.infer<typeof settingsAttributes>;
+export type SettingsAttributes = z.output<typeof settingsAttributes>;
 export const settingsDocument = z.object({
   data: z.object({
     type: z.literal('organization_settings'),
@@ -28,10 +31,9 @@ export const settingsDocument = z.object({
   }),
 });
 
-const choice = { message: 'Not a valid choice.' };
 export const settingsPatch = z.object({
-  default_language: z.enum(['en', 'pt'], choice).optional(),
-  layout_theme: z.enum(['primaryTheme', 'carrierTheme'], choice).optional(),
+  default_language: z.enum(['en', 'pt'], choiceMessage).optional(),
+  layout_theme: z.enum(['primaryTheme', 'carrierTheme'], choiceMessage).optional(),
   retention_days: z
     .number({ message: 'A valid integer is required.' })
     .int()
@@ -54,5 +56,4 @@ export const settingsPatch = z.object({
     })
     .optional(),
 });
-export type SettingsPatch = z.infer<typeof settingsPatch>;
-export const settingsErrors = errorResponses(400, 401, 403, 404);
+export type SettingsPatch = z.output<typeof settingsPatch>;
