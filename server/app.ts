@@ -52,6 +52,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { userRoutes } from './modules/users/routes';
 import { notFoundHandler, registerSpa } from './spa';
+import { digestRoutes, digestUnsubscribeRoutes } from './modules/digests';
 
 // Helmet's CSP: everything from our own origin; inline styles for styled-components; data: images (QR codes).
 const contentSecurityPolicy = {
@@ -166,6 +167,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   for (const routes of [emailSenderRoutes, emailSenderLogoRoutes, emailSenderMaintenanceRoutes])
     await app.register(routes(ctx), { prefix: '/api/dm' });
   await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
+  // Scheduled and digest reports (issue 18): schedules, preview, send now, history, unsubscribe.
+  await app.register(digestRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(digestUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/openapi.json',

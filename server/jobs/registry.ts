@@ -7,6 +7,7 @@ import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import { mailboxPollJob } from '../mail/inbound/poll-job';
+import { planDigestsJob, sendDigestJob } from '../modules/digests';
 import { auditFailuresJob } from './dead-letters';
 import { embeddedVacuumJob } from './embedded-vacuum';
 import type { Job } from './job';
@@ -30,6 +31,9 @@ export const registeredJobs: Job[] = [
   outboxRetryJob(),
   // The rua mailboxes (IMAP_URL and organizations' own), every IMAP_POLL_INTERVAL.
   mailboxPollJob(),
+  // Scheduled and digest reports (issue 18, migration 0047): one job per (schedule, period).
+  planDigestsJob(),
+  sendDigestJob(),
   // Jobs that failed for good (dead letters) get an audit row.
   auditFailuresJob(),
   {

@@ -2,9 +2,18 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { MailAttachment } from '../db/schema';
 import { claimMail, markMailSent } from './outbox';
 
-export type OutgoingMail = { to: string; subject: string; text: string; replyTo?: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** An HTML alternative to text, with inline parts it references as cid: (digests). */
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 // Every message goes into the outbox table first (inside the caller's transaction); delivery happens after
 // the commit, over SMTP when SMTP_URL is set. Without SMTP the outbox is the mailbox: the log names the
@@ -51,6 +60,17 @@ export function createMailer(
         subject: mail.subject,
         text: mail.text,
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                cid: a.cid,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, 'base64'),
+              })),
+            }
+          : {}),
       });
     } catch (error) {
       logger.warn(
@@ -69,7 +89,14 @@ export function createMailer(
     queue: async (db, mail) => {
       const row = await db
         .insertInto('outbox')
-        .values({ to: mail.to, reply_to: mail.replyTo ?? null, subject: mail.subject, text: mail.text })
+        .values({
+          to: mail.to,
+          reply_to: mail.replyTo ?? null,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

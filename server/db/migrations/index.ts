@@ -18,6 +18,7 @@ import * as m0040 from './0040_outbox_retry';
 import * as m0041 from './0041_unique_addresses';
 import * as m0042 from './0042_partitioned_history';
 import * as m0043 from './0043_tenant_keys';
+import * as m0047 from './0047_digest_reports';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0041_unique_addresses': m0041,
   '0042_partitioned_history': m0042,
   '0043_tenant_keys': m0043,
+  '0047_digest_reports': m0047,
 };
