@@ -79,7 +79,32 @@ beforeAll(async () => {
     ]);
     reports[kind] = stored[0]!.id!;
   }
-  a = { ...seeded, loner: loner.id, registration: reg.id, publication: pub.id, reports };
+  const digest = await t.db
+    .insertInto('digest_schedules')
+    .values({
+      organization_id: seeded.org.id,
+      type: 'scheduled',
+      name: `${aName} digest`,
+      frequency: 'daily',
+      day_of_week: null,
+      day_of_month: null,
+      hour: 6,
+      time_zone: 'UTC',
+      time_frame: 'last_7_days',
+      domain_group_id: null,
+      created_by: seeded.owner.id,
+      destination_addresses: ['tenant-a-digest@example.com'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  a = {
+    ...seeded,
+    loner: loner.id,
+    registration: reg.id,
+    publication: pub.id,
+    digest: Number(digest.id),
+    reports,
+  };
   b = await seedTenant(t, 'Tenant B', 'tenant-b.example.com');
   const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
