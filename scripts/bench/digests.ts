@@ -11,7 +11,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { parseSettings, type Config } from '../../server/config';
@@ -28,7 +27,7 @@ import { periodFor } from '../../server/modules/digests/calendar';
 import { digestFigures } from '../../server/modules/digests/content';
 import { renderDigest } from '../../server/modules/digests/render';
 import { findSchedule } from '../../server/modules/digests/repo';
-import { startPostgres } from '../services/postgres';
+import { withScratchDatabase } from './scratch-database';
 
 const { values } = parseArgs({
   options: {
@@ -43,13 +42,6 @@ const ips = Number(values.ips);
 // Monday 2026-06-08 07:00 UTC: the weekly digests report on 2026-06-01..07, against 2026-05-25..31.
 const runAt = new Date('2026-06-08T07:05:00Z');
 const lastDay = '2026-06-07';
-
-async function admin(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(text);
-  await client.end();
-}
 
 async function seed(db: Db) {
   await sql`insert into organizations (name, benefits)
@@ -228,16 +220,4 @@ async function run(databaseUrl: string) {
 console.log(
   `node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os.loadavg()[0].toFixed(1)}`,
 );
-let url = process.env.DATABASE_URL;
-const server = url ? null : await startPostgres();
-url ??= server!.url;
-const name = `bench_digests_${process.pid}`;
-await admin(url, `create database ${name}`);
-const target = new URL(url);
-target.pathname = `/${name}`;
-try {
-  await run(target.toString());
-} finally {
-  await admin(url, `drop database ${name} with (force)`);
-  await server?.stop();
-}
+await withScratchDatabase('bench_digests', run);
