@@ -112,6 +112,7 @@ export type OutboxTable = {
   /** An HTML alternative and inline parts (migration 0047, digests); null for plain-text mail. */
   html: ColumnType<string | null, string | null | undefined, string | null>;
   attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 };
 
 /** An inline part of a message: base64 content, referenced from the HTML as cid:<cid>. */

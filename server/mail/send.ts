@@ -13,6 +13,8 @@ export type OutgoingMail = {
   /** An HTML alternative to text, with inline parts it references as cid: (digests). */
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 // Every message goes into the outbox table first (inside the caller's transaction); delivery happens after
@@ -61,6 +63,7 @@ export function createMailer(
         text: mail.text,
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
         ...(mail.attachments?.length
           ? {
               attachments: mail.attachments.map((a) => ({
@@ -96,6 +99,7 @@ export function createMailer(
           text: mail.text,
           html: mail.html ?? null,
           attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -285,6 +285,10 @@ describe('sending', () => {
     expect(png?.cid).toBe('chart-daily@msas');
     expect(png!.content.subarray(1, 4).toString()).toBe('PNG');
     const link = /(http\S+\/api\/dm\/digest-reports\/unsubscribe\/\?token=\S+)/.exec(en.text!)![1];
+    // RFC 8058 one-click: both header fields, the URL the same signed link (read from the raw message).
+    const raw = (await smtp.waitFor('outsider@example.com')).data.replace(/\r?\n[ \t]+/g, ' ');
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(/^List-Unsubscribe: <(.+)>$/m.exec(raw)?.[1]).toBe(link);
     const console = /(http\S+\/msas\/analytics\/overview\?\S+)/.exec(en.text!)![1];
     expect(new URL(console).searchParams.get('end_date')).toBe(lastDay);
 
@@ -310,6 +314,16 @@ describe('sending', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(forged.statusCode).toBe(400);
+    // A mail client's one-click unsubscribe (RFC 8058): POST to the header's URL, token in the query.
+    const ptLink = new URL(/(http\S+\/api\/dm\/digest-reports\/unsubscribe\/\?token=\S+)/.exec(pt.text!)![1]);
+    const oneClick = await f.t.app.inject({
+      method: 'POST',
+      url: `${ptLink.pathname}${ptLink.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect((await findSchedule(f.t.db, row.organization_id, row.id))!.destination_addresses).toEqual([]);
     // The token is in no log line.
     expect(f.t.logs.join('\n')).not.toContain(url.searchParams.get('token')!);
     const history = await call(

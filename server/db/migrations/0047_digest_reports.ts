@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 // - digest_schedules: what to send, to whom, when (frequency, hour, IANA zone), and the quiet-week choice;
 // - digest_sends: one row per (schedule, period) written in the sending job's transaction; its unique key is
 //   what makes a period go out once however many workers run or retry (manual sends have their own keys);
-// - outbox gains an HTML body and inline attachments, so a digest goes through the same outbox and SMTP path.
+// - outbox gains an HTML body, inline attachments and extra headers (List-Unsubscribe, RFC 8058), so a digest goes through the same outbox and SMTP path.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table digest_schedules (
@@ -52,11 +52,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       foreign key (organization_id, schedule_id) references digest_schedules (organization_id, id)
         on delete cascade
     )`.execute(db);
-  await sql`alter table outbox add column html text, add column attachments jsonb`.execute(db);
+  await sql`alter table outbox add column html text, add column attachments jsonb, add column headers jsonb`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table outbox drop column html, drop column attachments`.execute(db);
+  await sql`alter table outbox drop column html, drop column attachments, drop column headers`.execute(db);
   await sql`drop table digest_sends`.execute(db);
   await sql`drop table digest_schedules`.execute(db);
 }

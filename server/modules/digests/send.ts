@@ -114,6 +114,7 @@ export async function sendPeriod(
     const langs = await languages(db, row);
     const organization = await organizationName(db, row.organization_id);
     for (const address of row.destination_addresses) {
+      const unsubscribe = unsubscribeLink(ctx, row, address);
       const mail = renderDigest({
         name: row.name,
         organization,
@@ -121,7 +122,7 @@ export async function sendPeriod(
         language: langs.get(address) ?? row.language,
         late: kind === 'late',
         consoleLink: consoleLink(ctx, row, period),
-        unsubscribeLink: unsubscribeLink(ctx, row, address),
+        unsubscribeLink: unsubscribe,
       });
       outbox.push(
         await ctx.mailer.queue(db, {
@@ -130,6 +131,11 @@ export async function sendPeriod(
           text: mail.text,
           html: mail.html,
           attachments: mail.images,
+          // One-click unsubscribe (RFC 8058 section 3.1): the client POSTs to the same signed URL.
+          headers: {
+            'List-Unsubscribe': `<${unsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
         }),
       );
     }
