@@ -353,5 +353,16 @@ describe('sending', () => {
     expect(body.html).toContain('src="data:image/png;base64,');
     expect(body.images).toHaveLength(1);
     expect(body.text).not.toContain('unsubscribe');
+    const pdf = await call(
+      f.t,
+      'GET',
+      `/api/dm/digest-reports/scheduled/${row.id}/pdf/?end_date=${lastDay}`,
+      f.a.tokens.admin,
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="digest-\d+-.+\.pdf"$/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.length).toBeGreaterThan(2000);
   });
 });

@@ -21,6 +21,7 @@ import {
   digestSendsQuery,
   digestTypeParams,
 } from '../../../contract/digests';
+import { digestPdf } from './pdf';
 import { periodOf, renderFor, sendPeriod } from './send';
 import { create, list, remove, sendsOf, update, visibleSchedule, resourceOf } from './service';
 
@@ -173,6 +174,32 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             content: i.content,
           })),
         };
+      },
+    );
+
+    app.get(
+      '/digest-reports/:type/:id/pdf/',
+      {
+        onRequest,
+        schema: secured(tag, 'The report as a PDF (the period ending yesterday, or ?end_date=)', {
+          params: digestParams,
+          querystring: digestPeriodQuery,
+          response: { 200: z.string().describe('application/pdf'), ...errors },
+        }),
+      },
+      async (request, reply) => {
+        const end = endDay(request.query);
+        const row = await visibleSchedule(ctx.db, request.user!, request.params.type, request.params.id);
+        const period = periodOf(row, ctx.now(), end);
+        const { document } = await renderFor(ctx, ctx.db, row, period);
+        const name = `digest-${row.id}-${period.begin}-${period.end}.pdf`;
+        return (
+          reply
+            .type('application/pdf')
+            .header('content-disposition', `attachment; filename="${name}"`)
+            // Fastify sends a Buffer as it is; the schema describes the body as the binary string it is.
+            .send((await digestPdf(document)) as unknown as string)
+        );
       },
     );
 

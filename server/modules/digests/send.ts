@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { dayOf, periodFor, type Period, type TimeFrame } from './calendar';
 import { digestFigures } from './content';
-import { renderDigest, type RenderedDigest } from './render';
+import { digestDocument, renderDigest, type DigestDocument, type RenderedDigest } from './render';
 import { claimSend, type ScheduleRow } from './repo';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -62,16 +62,16 @@ async function languages(db: Db, row: ScheduleRow): Promise<Map<string, string>>
   return new Map(users.map((u) => [u.email.toLowerCase(), u.language]));
 }
 
-/** The report as one recipient (or, without one, the preview) sees it. */
+/** The report as one recipient (or, without one, the preview and the PDF) sees it. */
 export async function renderFor(
   ctx: AppContext,
   db: Db,
   row: ScheduleRow,
   period: Period,
   options: { late?: boolean; address?: string; language?: string } = {},
-): Promise<{ rendered: RenderedDigest; messages: number }> {
+): Promise<{ rendered: RenderedDigest; document: DigestDocument; messages: number }> {
   const figures = await digestFigures(db, row, period);
-  const rendered = renderDigest({
+  const input = {
     name: row.name,
     organization: await organizationName(db, row.organization_id),
     figures,
@@ -79,8 +79,8 @@ export async function renderFor(
     late: options.late ?? false,
     consoleLink: consoleLink(ctx, row, period),
     unsubscribeLink: options.address ? unsubscribeLink(ctx, row, options.address) : null,
-  });
-  return { rendered, messages: figures.total.messages };
+  };
+  return { rendered: renderDigest(input), document: digestDocument(input), messages: figures.total.messages };
 }
 
 /**

@@ -300,6 +300,7 @@ function digestCases(): Record<string, Case> {
     [`DELETE ${base}{type}/{id}/`]: [one()],
     [`GET ${base}{type}/{id}/sends/`]: [one('sends/')],
     [`GET ${base}{type}/{id}/preview/`]: [one('preview/')],
+    [`GET ${base}{type}/{id}/pdf/`]: [one('pdf/')],
     [`POST ${base}{type}/{id}/send/`]: [one('send/')],
     // The signed token is the proof (no sign-in); a token of A's cannot be made without the server's key.
     [`GET ${base}unsubscribe/`]: 'public',
