@@ -186,6 +186,45 @@ describe('sending', () => {
     ]);
   });
 
+  it('two workers on the queue send each planned period once', async () => {
+    const rows = [];
+    for (let i = 0; i < 4; i++)
+      rows.push(await makeSchedule({ name: `Pair ${i}`, destination_addresses: [`pair-${i}@example.com`] }));
+    at.now = new Date(`${dayAfter(lastDay)}T06:20:00Z`);
+    const workers = [
+      await openQueue(ctx, { jobs: [sendDigestJob()], work: true }),
+      await openQueue(ctx, { jobs: [sendDigestJob()], work: true }),
+    ];
+    try {
+      // Two planners at once, as two processes would.
+      await Promise.all([runJobNow(ctx, planDigestsJob()), runJobNow(ctx, planDigestsJob())]);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const done = await f.t.db
+          .selectFrom('digest_sends')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(
+            'schedule_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .executeTakeFirstOrThrow();
+        if (Number(done.n) === rows.length) break;
+        if (Date.now() > deadline) throw new Error('the workers did not send every digest');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } finally {
+      for (const w of workers) await w.stop();
+    }
+    await ctx.mailer.settled();
+    for (const [i, row] of rows.entries()) {
+      expect(await sends(row.id)).toHaveLength(1);
+      expect(await outboxTo(`pair-${i}@example.com`)).toHaveLength(1);
+      expect((await smtp.waitFor(`pair-${i}@example.com`)).to).toEqual([`pair-${i}@example.com`]);
+    }
+    expect(smtp.received.filter((m) => m.to[0].startsWith('pair-'))).toHaveLength(rows.length);
+  });
+
   it('a run that crashes before its commit leaves nothing; the retry sends once', async () => {
     const row = await makeSchedule({ name: 'Crash', destination_addresses: ['crash@example.com'] });
     const data = {
