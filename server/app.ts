@@ -54,6 +54,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { userRoutes } from './modules/users/routes';
 import { notFoundHandler, registerSpa } from './spa';
+import { digestRoutes, digestUnsubscribeRoutes } from './modules/digests';
 
 // Helmet's CSP: everything from our own origin; inline styles for styled-components; data: images (QR codes).
 const contentSecurityPolicy = {
@@ -171,6 +172,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
   // Alerts (issue 17): rules, conditions, history, backtest.
   await app.register(alertRoutes(ctx), { prefix: '/api/dm' });
+  // Scheduled and digest reports (issue 18): schedules, preview, send now, history, unsubscribe.
+  await app.register(digestRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(digestUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/openapi.json',

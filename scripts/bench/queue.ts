@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import { parseSettings, type Config } from '../../server/config';
 import type { AppContext } from '../../server/context';
@@ -22,7 +21,7 @@ import type { Job } from '../../server/jobs/job';
 import { enqueue, enqueueMany } from '../../server/jobs/queue';
 import { openQueue } from '../../server/jobs/runner';
 import { createMailer } from '../../server/mail/send';
-import { startPostgres } from '../services/postgres';
+import { withScratchDatabase } from './scratch-database';
 
 const { values } = parseArgs({
   options: { jobs: { type: 'string', default: '10000' }, db: { type: 'string', default: 'postgres,pglite' } },
@@ -31,13 +30,6 @@ const total = Number(values.jobs);
 
 const noop: Job = { name: 'bench-noop', batchSize: 100, inTransaction: false, run: async () => {} };
 const noopTx: Job = { name: 'bench-noop-tx', batchSize: 100, run: async () => {} };
-
-async function admin(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(text);
-  await client.end();
-}
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -160,17 +152,5 @@ for (const kind of kinds) {
     await run('pglite', undefined);
     continue;
   }
-  let url = process.env.DATABASE_URL;
-  const server = url ? null : await startPostgres();
-  url ??= server!.url;
-  const name = `bench_queue_${process.pid}`;
-  await admin(url, `create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  try {
-    await run('postgres', target.toString());
-  } finally {
-    await admin(url, `drop database ${name} with (force)`);
-    await server?.stop();
-  }
+  await withScratchDatabase('bench_queue', (url) => run('postgres', url));
 }

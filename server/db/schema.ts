@@ -3,6 +3,7 @@ import type { AlertTables } from './schema-alerts';
 import type { CheckTables } from './schema-checks';
 import type { MailboxTables } from './schema-mailbox';
 import type { ReportTables } from './schema-reports';
+import type { DigestTables } from './schema-digests';
 import type { ReputationTables } from './schema-reputation';
 import type { SenderTables } from './schema-senders';
 import type { SummaryTables } from './schema-summaries';
@@ -23,6 +24,8 @@ export type StoredBenefits = Partial<{
   campaign_recipients: number;
   retention: number;
   organization_members_limit: number;
+  /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
+  digest_reports: number;
 }>;
 
 export type OrganizationsTable = {
@@ -109,7 +112,13 @@ export type OutboxTable = {
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   attempts: Generated<number>;
   next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Inline parts the HTML references as cid: (migration 0047, digests); null for plain-text mail. */
+  attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 };
+
+/** An inline part of a message: base64 content, referenced from the HTML as cid:<cid>. */
+export type MailAttachment = { filename: string; cid: string; contentType: string; content: string };
 
 export type PublicationsTable = {
   id: Generated<number>;
@@ -200,6 +209,7 @@ export type PublicationSeenTable = {
 
 export type Database = ReportTables &
   AlertTables &
+  DigestTables &
   ReputationTables &
   SenderTables &
   SummaryTables &

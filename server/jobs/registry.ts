@@ -8,6 +8,7 @@ import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import { mailboxPollJob } from '../mail/inbound/poll-job';
 import { alertEvaluateJob, alertSweepJob, alertWebhookJob } from '../modules/alerts/jobs';
+import { planDigestsJob, sendDigestJob } from '../modules/digests';
 import { auditFailuresJob } from './dead-letters';
 import { embeddedVacuumJob } from './embedded-vacuum';
 import type { Job } from './job';
@@ -35,6 +36,9 @@ export const registeredJobs: Job[] = [
   alertEvaluateJob(),
   alertSweepJob(),
   alertWebhookJob(),
+  // Scheduled and digest reports (issue 18, migration 0047): one job per (schedule, period).
+  planDigestsJob(),
+  sendDigestJob(),
   // Jobs that failed for good (dead letters) get an audit row.
   auditFailuresJob(),
   {

@@ -38,6 +38,15 @@ export const apiTags: OpenAPIV3.TagObject[] = [
   { name: 'email-senders', description: 'The catalogue of email-sending services, their networks and logos' },
   { name: 'reputation', description: 'IP verification and reputation' },
   { name: 'checks', description: 'Public domain tests (no authentication, rate limited)' },
+  {
+    name: 'digest-reports',
+    description:
+      'Scheduled and digest reports by mail. {type} is `scheduled` (a report a user defines: scope, time ' +
+      "frame, sections, recipients, schedule; up to the plan's digest_reports benefit), `weekly` (the " +
+      "organization's weekly digest of all domains, last 7 days) or `monthly` (its monthly digest, last calendar " +
+      'month); one weekly and one monthly per organization. Schedules run daily, weekly on a day or monthly on a ' +
+      'date at an hour of an IANA time zone; each period is sent once (docs/DIGESTS.md).',
+  },
 ];
 
 // Every 429 carries Retry-After (RFC 9110 section 10.2.3; server/lib/errors.ts tooManyAttempts).

@@ -2,9 +2,20 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { MailAttachment } from '../db/schema';
 import { claimMail, markMailSent } from './outbox';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** An HTML alternative to text, with inline parts it references as cid: (digests). */
+  html?: string;
+  attachments?: MailAttachment[];
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 // Every message goes into the outbox table first (inside the caller's transaction); delivery happens after
 // the commit, over SMTP when SMTP_URL is set. Without SMTP the outbox is the mailbox: the log names the
@@ -50,8 +61,19 @@ export function createMailer(
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                cid: a.cid,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, 'base64'),
+              })),
+            }
+          : {}),
       });
     } catch (error) {
       logger.warn(
@@ -76,6 +98,8 @@ export function createMailer(
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? null,
+          attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

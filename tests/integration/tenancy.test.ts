@@ -96,12 +96,31 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const digest = await t.db
+    .insertInto('digest_schedules')
+    .values({
+      organization_id: seeded.org.id,
+      type: 'scheduled',
+      name: `${aName} digest`,
+      frequency: 'daily',
+      day_of_week: null,
+      day_of_month: null,
+      hour: 6,
+      time_zone: 'UTC',
+      time_frame: 'last_7_days',
+      domain_group_id: null,
+      created_by: seeded.owner.id,
+      destination_addresses: ['tenant-a-digest@example.com'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   a = {
     ...seeded,
     loner: loner.id,
     registration: reg.id,
     publication: pub.id,
     alert: Number(alert.id),
+    digest: Number(digest.id),
     reports,
   };
   b = await seedTenant(t, 'Tenant B', 'tenant-b.example.com');

@@ -21,6 +21,7 @@ import * as m0043 from './0043_tenant_keys';
 import * as m0044 from './0044_bigint_ids';
 import * as m0045 from './0045_alerts';
 import * as m0046 from './0046_organization_keys';
+import * as m0047 from './0047_digest_reports';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0044_bigint_ids': m0044,
   '0045_alerts': m0045,
   '0046_organization_keys': m0046,
+  '0047_digest_reports': m0047,
 };

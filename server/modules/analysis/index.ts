@@ -2,3 +2,4 @@
 // docs/ARCHITECTURE.md). Everything else in this folder is internal to the area.
 export { checkContextFor, queueDomainCheck } from './recheck-service';
 export { visibleDomain } from './scope';
+export { storedChecks, type StoredCheck } from './stored-checks';

@@ -3,3 +3,12 @@
 export { dateWindow, groupDomainRows, normalizeDomain } from './filter';
 export { filterShape } from './schemas';
 export { pruneSummaries } from './summaries-fold';
+// The figures the digest reports read (server/modules/digests): the same functions as the endpoints.
+export { type Selection } from './filter';
+export { metricsTotals, type MetricsTotals } from './metrics-query';
+export { aggregatedByDomain, type DomainRow } from './aggregated-by-domain-query';
+export { aggregatedByIp, type IpRow } from './aggregated-by-ip-query';
+export { aggregatedBySender, type SenderServiceRow } from './aggregated-by-sender-query';
+export { dailyTotals, type DayTotals } from './time-series-query';
+export { percent } from './documents';
+export { policiesInForce, sourcesSeen } from './digest-query';

@@ -6,6 +6,7 @@ export type A = Awaited<ReturnType<typeof seedTenant>> & {
   registration: number;
   publication: number;
   alert: number;
+  digest: number;
   // Ids of reports imported from the samples for policy domains A registered (aReports).
   reports: Record<keyof typeof aReports, number>;
 };
@@ -306,4 +307,25 @@ export const cases: Record<string, Case> = {
     { path: (a) => `/api/dm/v2/domains/${a.domainId}/history/dmarc/` },
   ],
   ...domainInfoCases(),
+  ...digestCases(),
 };
+
+// Digest reports (issue 18): A's scheduled report, by id.
+function digestCases(): Record<string, Case> {
+  const base = '/api/dm/digest-reports/';
+  const one = (p = '') => ({ path: (a: A) => `${base}scheduled/${a.digest}/${p}` });
+  return {
+    [`GET ${base}`]: 'own',
+    [`POST ${base}{type}/`]: 'own',
+    [`GET ${base}{type}/{id}/`]: [one()],
+    [`PATCH ${base}{type}/{id}/`]: [{ ...one(), body: () => ({ name: 'Hacked' }) }],
+    [`DELETE ${base}{type}/{id}/`]: [one()],
+    [`GET ${base}{type}/{id}/sends/`]: [one('sends/')],
+    [`GET ${base}{type}/{id}/preview/`]: [one('preview/')],
+    [`GET ${base}{type}/{id}/pdf/`]: [one('pdf/')],
+    [`POST ${base}{type}/{id}/send/`]: [one('send/')],
+    // The signed token is the proof (no sign-in); a token of A's cannot be made without the server's key.
+    [`GET ${base}unsubscribe/`]: 'public',
+    [`POST ${base}unsubscribe/`]: 'public',
+  };
+}

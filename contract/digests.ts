@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { blankMessage, idField, text } from './fields';
+import { listDocument, pageQueryShape } from './paging';
+
+// Digest reports on the wire (snake_case), under /api/dm/digest-reports/ (docs/DIGESTS.md). Three types:
+// - `scheduled`: a report a user defines (name, scope, time frame, flags, recipients, schedule), any number
+//   up to the organization's `digest_reports` benefit;
+// - `weekly`: the organization's weekly digest (all domains, last 7 days), at most one per organization;
+// - `monthly`: the organization's monthly digest (all domains, last calendar month), at most one.
+// Server routes validate and serialize with these; the SPA reads Wire<typeof schema> (contract/casing.ts).
+
+export const digestTypes = ['scheduled', 'weekly', 'monthly'] as const;
+export const digestTimeFrames = ['last_day', 'last_7_days', 'last_30_days', 'last_month'] as const;
+export const digestFrequencies = ['daily', 'weekly', 'monthly'] as const;
+
+export const digestMessages = {
+  zone: 'Enter a valid IANA time zone (for example Europe/Lisbon).',
+  weekday: 'A weekly schedule needs day_of_week (1 = Monday to 7 = Sunday).',
+  monthday: 'A monthly schedule needs day_of_month (1 to 31; the last day in shorter months).',
+  email: 'Enter a valid email address.',
+  recipients: 'Add at least one destination address.',
+  scope: 'Choose all domains, a domain group or specific domains.',
+  limit: (n: number) => `Your plan allows at most ${n} scheduled reports.`,
+  onePerType: (type: string) => `This organization already has a ${type} digest.`,
+  nameTaken: 'A report with this name already exists.',
+  fixedFrame: (type: string) => `A ${type} digest has a fixed schedule and time frame.`,
+} as const;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, blankMessage)
+  .max(254, 'Ensure this field has no more than 254 characters.')
+  .regex(/^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/, digestMessages.email)
+  .transform((v) => v.toLowerCase());
+
+export const digestScheduleSchema = z.object({
+  frequency: z.enum(digestFrequencies),
+  /** ISO weekday, 1 = Monday; weekly schedules only. */
+  day_of_week: z.number().int().min(1).max(7).nullable(),
+  /** 1-31 (the last day of a shorter month); monthly schedules only. */
+  day_of_month: z.number().int().min(1).max(31).nullable(),
+  /** Hour of the day (0-23) in time_zone. */
+  hour: z.number().int().min(0).max(23),
+  /** IANA time zone name. */
+  time_zone: z.string().min(1).max(64),
+});
+
+const scheduleInput = z.object({
+  frequency: z.enum(digestFrequencies),
+  day_of_week: z.coerce.number().int().min(1).max(7).nullable().optional(),
+  day_of_month: z.coerce.number().int().min(1).max(31).nullable().optional(),
+  hour: z.coerce.number().int().min(0).max(23),
+  time_zone: z.string().trim().min(1, blankMessage).max(64),
+});
+
+export const digestBodyShape = {
+  name: text(120),
+  schedule: scheduleInput,
+  time_frame: z.enum(digestTimeFrames),
+  all_domains: z.boolean(),
+  domain_group: idField().nullable(),
+  specific_domains: z.array(idField()).max(1000),
+  include_details_per_system: z.boolean(),
+  include_aggregation_by_ip: z.boolean(),
+  include_aggregation_by_sender_service: z.boolean(),
+  destination_addresses: z.array(email).max(50),
+  /** On a period without reports: send a "no reports received" mail, or skip it. */
+  quiet_week: z.enum(['send', 'skip']),
+  /** The language of mail to addresses that are not members (members get their own). */
+  language: z.enum(['en', 'pt']),
+};
+
+/** POST /digest-reports/{type}/: every field but name and destination_addresses has a default. */
+export const digestCreateBody = z.object({
+  ...digestBodyShape,
+  schedule: scheduleInput.optional(),
+  time_frame: digestBodyShape.time_frame.optional(),
+  all_domains: digestBodyShape.all_domains.optional(),
+  domain_group: digestBodyShape.domain_group.optional(),
+  specific_domains: digestBodyShape.specific_domains.optional(),
+  include_details_per_system: digestBodyShape.include_details_per_system.optional(),
+  include_aggregation_by_ip: digestBodyShape.include_aggregation_by_ip.optional(),
+  include_aggregation_by_sender_service: digestBodyShape.include_aggregation_by_sender_service.optional(),
+  quiet_week: digestBodyShape.quiet_week.optional(),
+  language: digestBodyShape.language.optional(),
+});
+export type DigestCreateBody = z.output<typeof digestCreateBody>;
+export const digestPatchBody = digestCreateBody.partial();
+export type DigestPatchBody = z.output<typeof digestPatchBody>;
+
+export const digestTypeParams = z.object({ type: z.enum(digestTypes) });
+export const digestParams = z.object({ type: z.enum(digestTypes), id: idField() });
+export const digestListQuery = z.object({
+  ...pageQueryShape,
+  type: z.enum(digestTypes).optional(),
+  search: z.string().max(120).optional(),
+  // Support may pick an organization; others may only name their own.
+  organization: idField().optional(),
+});
+
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const digestResourceSchema = z.object({
+  type: z.literal('digest_reports'),
+  id: z.number().int(),
+  attributes: z.object({
+    report_type: z.enum(digestTypes),
+    name: z.string(),
+    schedule: digestScheduleSchema,
+    time_frame: z.enum(digestTimeFrames),
+    all_domains: z.boolean(),
+    domain_group: z.number().int().nullable(),
+    domain_group_name: z.string().nullable(),
+    specific_domains: z.array(z.number().int()),
+    /** Names of the domains the report covers now. */
+    domains: z.array(z.string()),
+    include_details_per_system: z.boolean(),
+    include_aggregation_by_ip: z.boolean(),
+    include_aggregation_by_sender_service: z.boolean(),
+    destination_addresses: z.array(z.string()),
+    quiet_week: z.enum(['send', 'skip']),
+    language: z.enum(['en', 'pt']),
+    organization: z.number().int(),
+    next_run: z.string().nullable(),
+    last_sent: z.string().nullable(),
+    created_at: z.string(),
+  }),
+});
+export const digestDocument = z.object({ data: digestResourceSchema });
+export const digestListDocument = listDocument(digestResourceSchema);
+
+export const digestSendSchema = z.object({
+  type: z.literal('digest_sends'),
+  id: z.number().int(),
+  attributes: z.object({
+    period_begin: dayText,
+    period_end: dayText,
+    kind: z.enum(['scheduled', 'late', 'manual']),
+    status: z.enum(['sent', 'quiet', 'skipped']),
+    recipients: z.number().int(),
+    messages: z.number().int(),
+    created_at: z.string(),
+  }),
+});
+export const digestSendListDocument = listDocument(digestSendSchema);
+export const digestSendsQuery = z.object({ ...pageQueryShape });
+
+/** Preview and "send now" may name the period's last day; by default the last full day in the zone. */
+export const digestPeriodQuery = z.object({ end_date: z.string().max(10).optional() });
+
+export const digestPreviewDocument = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  period_begin: dayText,
+  period_end: dayText,
+  /** The images the HTML references as cid:<cid>, base64 PNG. */
+  images: z.array(z.object({ cid: z.string(), content_type: z.string(), content: z.string() })),
+});
+
+export const digestSendNowDocument = z.object({
+  detail: z.string(),
+  recipients: z.number().int(),
+  status: z.enum(['sent', 'quiet', 'skipped']),
+});
+
+// The unsubscribe link (GET shows a confirmation page; POST, from that page or a mail client's one-click
+// List-Unsubscribe of RFC 8058 section 3.1, removes the address). The token comes in the query or the body.
+export const digestUnsubscribeQuery = z.object({ token: z.string().max(1000).optional() });
+export const digestUnsubscribeBody = z
+  .object({ token: z.string().max(1000).optional(), 'List-Unsubscribe': z.string().max(100).optional() })
+  .optional();
+export const digestUnsubscribeDocument = z.object({ detail: z.string() });

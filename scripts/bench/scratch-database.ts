@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { startPostgres } from '../services/postgres';
+
+// A database of its own for one benchmark run, on DATABASE_URL's server or on a private cluster started
+// (and stopped) here; dropped afterwards whatever happens.
+
+async function admin(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(text);
+  await client.end();
+}
+
+export async function withScratchDatabase(
+  prefix: string,
+  run: (url: string) => Promise<void>,
+): Promise<void> {
+  let url = process.env.DATABASE_URL;
+  const server = url ? null : await startPostgres();
+  url ??= server!.url;
+  const name = `${prefix}_${process.pid}`;
+  await admin(url, `create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  try {
+    await run(target.toString());
+  } finally {
+    await admin(url, `drop database ${name} with (force)`);
+    await server?.stop();
+  }
+}
