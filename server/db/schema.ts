@@ -23,6 +23,7 @@ export type StoredBenefits = Partial<{
   campaign_recipients: number;
   retention: number;
   organization_members_limit: number;
+  alerts: number;
 }>;
 
 export type OrganizationsTable = {
