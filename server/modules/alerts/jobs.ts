@@ -5,7 +5,7 @@ import type { Job } from '../../jobs/job';
 import { addDays } from './evaluators';
 import { evaluateRuleDay, sendPending, webhookQueue } from './evaluate';
 import { checkConditions, settledDay } from './judge';
-import { activeRulesOf, ruleDomains } from './repo';
+import { activeRulesOf, groupDomainsOf } from './repo';
 import { deliverWebhook } from './webhook';
 
 // The alert jobs (server/jobs/registry.ts): evaluation of a rule for a day, queued by ingestion in its own
@@ -49,14 +49,18 @@ export async function queueAlertEvaluations(
   now = new Date(),
 ): Promise<void> {
   if (touched.length === 0) return;
-  const rules = await activeRulesOf(db, [...new Set(touched.map((t) => t.organizationId))]);
+  const rules = (await activeRulesOf(db, [...new Set(touched.map((t) => t.organizationId))])).filter((r) =>
+    fedBy(r.condition, source),
+  );
+  const groups = await groupDomainsOf(db, rules);
   for (const rule of rules) {
-    if (!fedBy(rule.condition, source)) continue;
     const mine = touched.filter((t) => t.organizationId === rule.organization_id);
     let days: string[];
     if (rule.scope_type === 'organization' || rule.scope_type === 'ip') days = mine.map((t) => t.day);
+    else if (rule.scope_type === 'domain')
+      days = mine.filter((t) => t.domain === rule.target_selection).map((t) => t.day);
     else {
-      const domains = new Set(await ruleDomains(db, rule));
+      const domains = groups.get(`${rule.organization_id}:${rule.target_selection}`) ?? new Set();
       days = mine.filter((t) => domains.has(t.domain)).map((t) => t.day);
     }
     // A report ends a silence as of the last complete day, whichever day it covers.
