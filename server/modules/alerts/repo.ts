@@ -19,6 +19,24 @@ export async function findRule(
   return row ? (asRule(row) as AlertRuleRow) : undefined;
 }
 
+/** An active rule, stamped as evaluated at `now`; undefined when it is gone or inactive. */
+export async function markEvaluated(
+  db: Db,
+  id: number,
+  organizationId: number,
+  now: Date,
+): Promise<AlertRuleRow | undefined> {
+  const row = await db
+    .updateTable('alert_rules')
+    .set({ last_evaluated_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('is_active', '=', true)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? (asRule(row) as AlertRuleRow) : undefined;
+}
+
 export type RuleQuery = {
   organizationId: number | 'all';
   ownerId: number | null;
