@@ -17,6 +17,9 @@ export const conditionIds = [
   'new_source',
   'dns_change',
   'tls_failures',
+  'spf_lookups',
+  'dnssec_bogus',
+  'mta_sts_certificate',
 ] as const;
 export type ConditionId = (typeof conditionIds)[number];
 
@@ -169,7 +172,7 @@ export const backtestDocument = z.object({
 export const conditionParamSchema = z.object({
   name: z.string(),
   type: z.enum(['integer', 'number', 'boolean', 'choice']),
-  unit: z.enum(['percent', 'messages', 'days', 'factor', 'sessions']).nullable(),
+  unit: z.enum(['percent', 'messages', 'days', 'factor', 'sessions', 'lookups']).nullable(),
   default: paramValue,
   min: z.number().nullable(),
   max: z.number().nullable(),

@@ -29,6 +29,10 @@ export const defaultBenefits = {
   campaigns: 1000,
   campaignRecipients: 100,
   retention: 30,
+  /** Alert rules an organization may hold (server/modules/alerts/rules.ts). */
+  alerts: 50,
+  /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
+  digestReports: 20,
 } as const;
 
 export const benefitsSchema = z.object({
@@ -37,6 +41,8 @@ export const benefitsSchema = z.object({
   campaign_recipients: z.number().int(),
   retention: z.number().int(),
   organization_members_limit: z.number().int().optional(),
+  alerts: z.number().int().optional(),
+  digest_reports: z.number().int().optional(),
 });
 
 // Current user (GET /api/ph/users/{id}/), snake_case on the wire; the SPA camelCases it.

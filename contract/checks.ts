@@ -184,6 +184,8 @@ export const mtaStsCheckSchema = z.object({
         mx: z.array(text),
       })
       .nullable(),
+    /** The policy host certificate's expiry (ISO); absent in results stored before it was recorded. */
+    certificate_expires: nullableText.optional(),
   }),
   mx_coverage: z.array(z.object({ host: text, covered: z.boolean() })),
   ...scored,

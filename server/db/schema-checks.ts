@@ -6,7 +6,7 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export type CheckStatus = 'pass' | 'warning' | 'fail';
-export type HistoryType = 'dmarc' | 'spf' | 'dns' | 'ns' | 'mtaSts';
+export type HistoryType = 'dmarc' | 'spf' | 'dns' | 'ns' | 'mtaSts' | 'dkim';
 
 /** The latest result of one system (dmarc, spf, smtp, tls, mta-sts, dkim, dnssec) for one domain. */
 export type CheckResultsTable = {

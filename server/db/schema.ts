@@ -26,6 +26,7 @@ export type StoredBenefits = Partial<{
   organization_members_limit: number;
   /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
   digest_reports: number;
+  alerts: number;
 }>;
 
 export type OrganizationsTable = {

@@ -137,6 +137,9 @@ describe('alert rules', () => {
       .set({ benefits: JSON.stringify({ alerts: 1 }) })
       .where('id', '=', b.org.id)
       .execute();
+    // The limit is one of the user's benefits, so the page can show it.
+    const me = await call(t, 'GET', `/api/ph/users/${b.owner.id}/`, b.tokens.owner);
+    expect(me.json().data.attributes.benefits.alerts).toBe(1);
     const first = await call(
       t,
       'POST',

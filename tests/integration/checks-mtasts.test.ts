@@ -106,6 +106,10 @@ describe('checkMtaSts', () => {
     ]);
     expect(r.valid).toBe(false);
     expect(r.score).toBe(70);
+    // The policy host's certificate expiry, for the alert on it: the test CA's leaves live one day.
+    const left = Date.parse(r.policy.certificateExpires ?? '') - Date.now();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(86_400_000 + 60_000);
   });
 
   it('accepts CRLF line endings and a one-label wildcard', async () => {

@@ -43,6 +43,8 @@ describe('GET /api/ph/users/{id}/', () => {
         campaign_recipients: 100,
         retention: 30,
         organization_members_limit: 10,
+        alerts: 50,
+        digest_reports: 20,
       },
       trial_end_date: null,
       layout_theme: 'primaryTheme',

@@ -5,7 +5,14 @@ import { sortItems, type HistoryItem } from './records';
 // content), not their TTLs: a caching resolver counts TTLs down. A set that disappeared is written as one
 // item with empty content (and TTL 0), so "removed" is a change too and a later return is one again.
 
-const PRIMARY: Record<HistoryType, string> = { dmarc: 'TXT', spf: 'TXT', dns: 'A', ns: 'NS', mtaSts: 'TXT' };
+const PRIMARY: Record<HistoryType, string> = {
+  dmarc: 'TXT',
+  spf: 'TXT',
+  dns: 'A',
+  ns: 'NS',
+  mtaSts: 'TXT',
+  dkim: 'TXT',
+};
 
 export const removedMarker = (type: HistoryType): HistoryItem => ({
   rrType: PRIMARY[type],

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { CheckContext } from '../domain/context';
 import { memoResolver } from '../domain/memoResolver';
+import { dkimItems } from './dkim-items';
 import { itemsToWrite } from './diff';
 import { HISTORY_TYPES, readRecordSets, type RecordSets } from './records';
 import { insertItems, latestItems, saveOutcomes } from './repo';
@@ -52,7 +53,15 @@ export async function storeDomainCheck(db: Db, outcome: DomainCheckOutcome): Pro
     await insertItems(db, domain, type, items, checkedAt);
     written += items.length;
   }
-  // Alert rules on DNS changes judge the day of this one (server/modules/alerts), queued in this transaction.
-  if (written > 0) await queueDnsEvaluations(db, domain.id, checkedAt);
+  const dkim = outcome.systems.find((s) => s.system === 'dkim');
+  const lastDkim = await latestItems(db, domain, 'dkim');
+  const dkimSet = itemsToWrite('dkim', lastDkim, dkim ? dkimItems(dkim.result, lastDkim) : null);
+  if (dkimSet) {
+    await insertItems(db, domain, 'dkim', dkimSet, checkedAt);
+    written += dkimSet.length;
+  }
+  // Alert rules on the results, and on DNS changes when there were some, judge the day of this check
+  // (server/modules/alerts), queued in this transaction.
+  await queueDnsEvaluations(db, domain.id, checkedAt, written > 0);
   return written;
 }

@@ -7,9 +7,11 @@ import type { DnsRecord, DnsRecordType, Resolver } from '../dnsTypes';
 
 export type HistoryItem = { rrType: string; ttl: number; content: string };
 /** null: the lookup failed, so nothing is known (never recorded as a change). */
-export type RecordSets = Record<HistoryType, HistoryItem[] | null>;
+export type RecordSets = Record<DnsHistoryType, HistoryItem[] | null>;
+/** The sets read from DNS here; the DKIM keys come from the DKIM check's result (./dkim-items.ts). */
+export type DnsHistoryType = Exclude<HistoryType, 'dkim'>;
 
-export const HISTORY_TYPES: HistoryType[] = ['dmarc', 'spf', 'dns', 'ns', 'mtaSts'];
+export const HISTORY_TYPES: DnsHistoryType[] = ['dmarc', 'spf', 'dns', 'ns', 'mtaSts'];
 
 function content(r: DnsRecord): string | null {
   switch (r.type) {

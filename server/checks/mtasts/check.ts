@@ -151,7 +151,12 @@ export async function checkMtaSts(domain: string, ctx: CheckContext): Promise<Mt
     id: record?.id ?? null,
     valid: state === 'ok' && !sorted.some((w) => w.severity === 'error'),
     location,
-    policy: { url, data, info: parsed?.info ?? null },
+    policy: {
+      url,
+      data,
+      info: parsed?.info ?? null,
+      certificateExpires: result?.ok ? (result.certificateExpires ?? null) : null,
+    },
     mxCoverage,
     warnings: sorted,
     score: scoreMtaSts(state, sorted),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { rootCertificates, type TLSSocket } from 'node:tls';
 
 // Fetches an MTA-STS policy the way RFC 8461 §3.3 wants senders to: HTTPS GET with a certificate valid
 // for the policy host (checked against the public roots, plus MTA_STS_CA_FILE for tests), no redirects
@@ -10,7 +10,15 @@ import { rootCertificates } from 'node:tls';
 export const POLICY_SIZE_LIMIT = 64 * 1024;
 
 export type PolicyFetch =
-  | { ok: true; status: number; contentType: string | null; body: string; address: string }
+  | {
+      ok: true;
+      status: number;
+      contentType: string | null;
+      body: string;
+      address: string;
+      /** The policy host certificate's notAfter (ISO), for the expiry alert; null when not read. */
+      certificateExpires?: string | null;
+    }
   | {
       ok: false;
       reason: 'tls' | 'redirect' | 'status' | 'content_type' | 'too_large' | 'network' | 'timeout';
@@ -63,6 +71,7 @@ export function createPolicyFetcher(options: FetcherOptions = {}): PolicyFetcher
       });
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
+        const certificateExpires = peerExpiry(res.socket);
         const contentType = res.headers['content-type'] ?? null;
         if (status >= 300 && status < 400) {
           return done({
@@ -93,10 +102,24 @@ export function createPolicyFetcher(options: FetcherOptions = {}): PolicyFetcher
           chunks.push(chunk);
         });
         res.on('end', () =>
-          done({ ok: true, status, contentType, body: Buffer.concat(chunks).toString('utf8'), address }),
+          done({
+            ok: true,
+            status,
+            contentType,
+            body: Buffer.concat(chunks).toString('utf8'),
+            address,
+            certificateExpires,
+          }),
         );
         res.on('error', (err) => done({ ok: false, reason: 'network', detail: err.message, address }));
       });
       req.end();
     });
+}
+
+/** The leaf certificate's notAfter as ISO text (the TLS socket's valid_to), or null when unreadable. */
+function peerExpiry(socket: unknown): string | null {
+  const cert = (socket as Partial<TLSSocket> | null)?.getPeerCertificate?.();
+  const at = cert?.valid_to ? Date.parse(cert.valid_to) : NaN;
+  return Number.isFinite(at) ? new Date(at).toISOString() : null;
 }

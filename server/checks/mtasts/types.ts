@@ -14,6 +14,8 @@ export type MtaStsResult = {
     /** The policy file as served (when it could be fetched). */
     data: string | null;
     info: PolicyInfo | null;
+    /** When the policy host's certificate expires (ISO), as the fetch saw it; null when not fetched. */
+    certificateExpires: string | null;
   };
   /** MX hosts of the domain and whether the policy's mx patterns cover each. */
   mxCoverage: { host: string; covered: boolean }[];

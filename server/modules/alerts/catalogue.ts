@@ -125,7 +125,8 @@ export const catalogue: ConditionInfo[] = [
     id: 'dns_change',
     label: 'DNS record changed',
     description:
-      "A scheduled or on-demand re-check found a domain's DMARC, SPF, MX/A, NS or MTA-STS record changed or " +
+      "A scheduled or on-demand re-check found a domain's DMARC, SPF, DKIM key (per selector), MX/A, NS or " +
+      'MTA-STS record changed or ' +
       'removed; with policy_weakened_only, only a DMARC policy made weaker (reject → quarantine → none, ' +
       'pct lowered, or the record removed). The e-mail shows the old and the new value.',
     subject: 'domain',
@@ -133,7 +134,7 @@ export const catalogue: ConditionInfo[] = [
     kind: 'event',
     scope_types: domainScopes,
     params: [
-      choice('records', 'all', ['all', 'dmarc', 'spf', 'dns', 'ns', 'mtaSts']),
+      choice('records', 'all', ['all', 'dmarc', 'spf', 'dkim', 'dns', 'ns', 'mtaSts']),
       bool('policy_weakened_only', false),
     ],
   },
@@ -151,6 +152,42 @@ export const catalogue: ConditionInfo[] = [
       int('min_failed_sessions', 'sessions', 1, 1, 1_000_000_000),
       num('threshold_percent', 'percent', 0, 0, 100),
     ],
+  },
+  {
+    id: 'spf_lookups',
+    label: 'SPF past the lookup limit',
+    description:
+      "The latest re-check counts more than max_lookups DNS lookups in the domain's SPF policy; past 10, " +
+      'receivers answer permerror (RFC 7208 section 4.6.4).',
+    subject: 'domain',
+    uses_time_frame: false,
+    kind: 'state',
+    scope_types: domainScopes,
+    params: [int('max_lookups', 'lookups', 10, 1, 100)],
+  },
+  {
+    id: 'dnssec_bogus',
+    label: 'DNSSEC bogus',
+    description:
+      "The latest re-check finds the domain's DNSSEC validation failing (bogus, RFC 4035 section 4.3): " +
+      'validating resolvers refuse its records.',
+    subject: 'domain',
+    uses_time_frame: false,
+    kind: 'state',
+    scope_types: domainScopes,
+    params: [],
+  },
+  {
+    id: 'mta_sts_certificate',
+    label: 'MTA-STS certificate expiring',
+    description:
+      "The certificate of the domain's MTA-STS policy host (mta-sts.<domain>) expires within `days` days " +
+      'of the latest re-check, or has expired; senders then cannot fetch the policy (RFC 8461 section 3.3).',
+    subject: 'domain',
+    uses_time_frame: false,
+    kind: 'state',
+    scope_types: domainScopes,
+    params: [int('days', 'days', 14, 1, 365)],
   },
 ];
 

@@ -6,7 +6,7 @@ import { conditionById } from './catalogue';
 import type { Verdicts } from './evaluators';
 import { judgeDay, loadRuleData } from './judge';
 import { alertMail, type MailItem } from './mail';
-import { type AlertRuleRow, findRule } from './repo';
+import { type AlertRuleRow, markEvaluated } from './repo';
 import { type SubjectState, step } from './state';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -158,16 +158,11 @@ export async function evaluateRuleDay(
   ruleId: number,
   day: string,
 ): Promise<number[]> {
-  const rule = await findRule(db, ruleId, organizationId);
-  if (!rule || !rule.is_active) return [];
   const now = ctx.now();
+  // Read and stamped in one statement: a round runs one evaluation per rule, so each statement counts.
+  const rule = await markEvaluated(db, ruleId, organizationId, now);
+  if (!rule) return [];
   const data = await loadRuleData(db, rule, day, day);
   await applyVerdicts(db, rule, judgeDay(rule, data, day, now), day, now);
-  await db
-    .updateTable('alert_rules')
-    .set({ last_evaluated_at: now })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', ruleId)
-    .execute();
   return sendPending(ctx, db, rule, now);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dmarcWeakened, dnsChanges, failureRate, volumeChange } from './evaluators';
+import { checkFindings, dmarcWeakened, dnsChanges, failureRate, volumeChange } from './evaluators';
 import { step } from './state';
 
 // The pure halves: the verdicts of the conditions and the state machine both live evaluation and the
@@ -80,5 +80,43 @@ describe('alert state machine', () => {
     expect(step(first.next, hit, '2026-01-05', 'event')).toBeNull();
     expect(step(first.next, hit, '2026-01-04', 'event')).toBeNull();
     expect(step(first.next, hit, '2026-01-06', 'event')?.transition?.kind).toBe('firing');
+  });
+
+  it('judges the stored check results on the day of the check only', () => {
+    const at = '2026-01-05T03:00:00.000Z';
+    const row = (domain: string, system: string, result: unknown, checked_at = at) => ({
+      domain,
+      system,
+      checked_at,
+      result,
+    });
+    const dnssec = [
+      row('bogus.example', 'dnssec', { status: 'bogus' }),
+      row('secure.example', 'dnssec', { status: 'secure' }),
+      row('unknown.example', 'dnssec', { status: 'indeterminate' }),
+      row('old.example', 'dnssec', { status: 'bogus' }, '2026-01-04T23:00:00.000Z'),
+      row('failed.example', 'dnssec', null),
+    ];
+    expect([...checkFindings('dnssec_bogus', dnssec, '2026-01-05', {})]).toEqual([
+      ['bogus.example', { status: 'bogus', checked_at: at }],
+      ['secure.example', null],
+    ]);
+    const spf = [row('a.example', 'spf', { dns_lookups: 10 }), row('b.example', 'spf', { dns_lookups: 11 })];
+    expect([...checkFindings('spf_lookups', spf, '2026-01-05', { max_lookups: 10 })]).toEqual([
+      ['a.example', null],
+      ['b.example', { lookups: 11, limit: 10, checked_at: at }],
+    ]);
+    const sts = (expires: string | null) =>
+      row('c.example', 'mta-sts', { policy: { certificate_expires: expires } });
+    const within = (expires: string | null, days: number) =>
+      checkFindings('mta_sts_certificate', [sts(expires)], '2026-01-05', { days }).get('c.example');
+    expect(within('2026-01-20T03:00:00.000Z', 14)).toBeNull();
+    expect(within('2026-01-18T03:00:00.000Z', 14)).toEqual({
+      expires: '2026-01-18T03:00:00.000Z',
+      days_left: 13,
+      checked_at: at,
+    });
+    expect(within('2026-01-01T00:00:00.000Z', 1)).toMatchObject({ days_left: -5 });
+    expect(within(null, 14)).toBeUndefined();
   });
 });

@@ -236,3 +236,43 @@ export function tlsFailures(rows: TlsDay[], day: string, frameDays: number, p: R
   }
   return out;
 }
+
+/** A domain's latest stored check result of one system (check_results, wire form). */
+export type CheckRow = { domain: string; system: string; checked_at: string; result: unknown };
+
+const field = (value: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>(
+    (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+    value,
+  );
+
+/**
+ * The conditions on the re-checks' stored results, judged on the day of the check: SPF lookups past the
+ * limit, DNSSEC bogus, the MTA-STS policy host's certificate expiring. A domain not checked on `day` is not
+ * judged; a result without the value (a failed check) is not judged either.
+ */
+export function checkFindings(condition: string, rows: CheckRow[], day: string, p: ResolvedParams): Verdicts {
+  const out: Verdicts = new Map();
+  for (const r of rows) {
+    if (r.checked_at.slice(0, 10) !== day) continue;
+    if (condition === 'spf_lookups' && r.system === 'spf') {
+      const lookups = field(r.result, 'dns_lookups');
+      if (typeof lookups !== 'number') continue;
+      const max = Number(p.max_lookups);
+      out.set(r.domain, lookups > max ? { lookups, limit: max, checked_at: r.checked_at } : null);
+    } else if (condition === 'dnssec_bogus' && r.system === 'dnssec') {
+      const status = field(r.result, 'status');
+      if (typeof status !== 'string' || status === 'indeterminate') continue;
+      out.set(r.domain, status === 'bogus' ? { status, checked_at: r.checked_at } : null);
+    } else if (condition === 'mta_sts_certificate' && r.system === 'mta-sts') {
+      const expires = field(r.result, 'policy', 'certificate_expires');
+      if (typeof expires !== 'string') continue;
+      const left = Math.floor((Date.parse(expires) - Date.parse(r.checked_at)) / 86_400_000);
+      out.set(
+        r.domain,
+        left < Number(p.days) ? { expires, days_left: left, checked_at: r.checked_at } : null,
+      );
+    }
+  }
+  return out;
+}

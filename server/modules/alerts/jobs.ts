@@ -4,8 +4,8 @@ import { enqueue } from '../../jobs/queue';
 import type { Job } from '../../jobs/job';
 import { addDays } from './evaluators';
 import { evaluateRuleDay, sendPending, webhookQueue } from './evaluate';
-import { settledDay } from './judge';
-import { activeRulesOf, ruleDomains } from './repo';
+import { checkConditions, settledDay } from './judge';
+import { activeRulesOf, groupDomainsOf } from './repo';
 import { deliverWebhook } from './webhook';
 
 // The alert jobs (server/jobs/registry.ts): evaluation of a rule for a day, queued by ingestion in its own
@@ -19,8 +19,11 @@ type Touched = { organizationId: number; domain: string; day: string };
 
 const yesterday = (now: Date) => addDays(now.toISOString().slice(0, 10), -1);
 
-/** After a re-check stored a change of a domain's DNS history: judge the day of the change. */
-export async function queueDnsEvaluations(db: Db, domainId: number, at: Date): Promise<void> {
+/**
+ * After a re-check: the rules on its stored results judge its day; when it stored a change of the domain's
+ * DNS history (`changed`), the DNS change rules judge it too.
+ */
+export async function queueDnsEvaluations(db: Db, domainId: number, at: Date, changed = true): Promise<void> {
   const domain = await db
     .selectFrom('domains')
     .select(['organization_id', 'name'])
@@ -31,7 +34,7 @@ export async function queueDnsEvaluations(db: Db, domainId: number, at: Date): P
   await queueAlertEvaluations(
     db,
     [{ organizationId: domain.organization_id, domain: domain.name, day }],
-    'dns',
+    changed ? 'dns' : 'check',
   );
 }
 
@@ -42,19 +45,22 @@ export async function queueDnsEvaluations(db: Db, domainId: number, at: Date): P
 export async function queueAlertEvaluations(
   db: Db,
   touched: Touched[],
-  source: 'reports' | 'dns' = 'reports',
+  source: 'reports' | 'dns' | 'check' = 'reports',
   now = new Date(),
 ): Promise<void> {
   if (touched.length === 0) return;
-  const rules = await activeRulesOf(db, [...new Set(touched.map((t) => t.organizationId))]);
+  const rules = (await activeRulesOf(db, [...new Set(touched.map((t) => t.organizationId))])).filter((r) =>
+    fedBy(r.condition, source),
+  );
+  const groups = await groupDomainsOf(db, rules);
   for (const rule of rules) {
-    // Re-checks feed the DNS conditions, reports all the others.
-    if ((rule.condition === 'dns_change') !== (source === 'dns')) continue;
     const mine = touched.filter((t) => t.organizationId === rule.organization_id);
     let days: string[];
     if (rule.scope_type === 'organization' || rule.scope_type === 'ip') days = mine.map((t) => t.day);
+    else if (rule.scope_type === 'domain')
+      days = mine.filter((t) => t.domain === rule.target_selection).map((t) => t.day);
     else {
-      const domains = new Set(await ruleDomains(db, rule));
+      const domains = groups.get(`${rule.organization_id}:${rule.target_selection}`) ?? new Set();
       days = mine.filter((t) => domains.has(t.domain)).map((t) => t.day);
     }
     // A report ends a silence as of the last complete day, whichever day it covers.
@@ -67,6 +73,14 @@ export async function queueAlertEvaluations(
         { singletonKey: `${rule.organization_id}:${rule.id}:${day}` },
       );
   }
+}
+
+// Re-checks feed the conditions on their results (every re-check) and DNS changes (a re-check that stored a
+// change); reports feed all the others.
+function fedBy(condition: string, source: 'reports' | 'dns' | 'check'): boolean {
+  if (condition === 'dns_change') return source === 'dns';
+  if (checkConditions.has(condition)) return source !== 'reports';
+  return source === 'reports';
 }
 
 export function alertEvaluateJob(): Job {

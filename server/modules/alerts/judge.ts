@@ -3,6 +3,8 @@ import type { Db } from '../../db/database';
 import type { ResolvedParams } from './catalogue';
 import {
   addDays,
+  checkFindings,
+  type CheckRow,
   type DaySums,
   dnsChanges,
   failureRate,
@@ -28,6 +30,15 @@ export type RuleData = {
   scopeFirstDay: string | null;
   history: HistoryRow[];
   tls: TlsDay[];
+  checks: CheckRow[];
+};
+
+/** Conditions on the re-checks' latest stored results (check_results), judged on the day of the check. */
+export const checkConditions = new Set(['spf_lookups', 'dnssec_bogus', 'mta_sts_certificate']);
+const checkSystem: Record<string, string> = {
+  spf_lookups: 'spf',
+  dnssec_bogus: 'dnssec',
+  mta_sts_certificate: 'mta-sts',
 };
 
 const frameDays = (frame: string) => Number(/^(\d+)d$/.exec(frame)?.[1] ?? 1);
@@ -43,6 +54,9 @@ export function lookbackDays(rule: Pick<AlertRuleRow, 'condition' | 'time_frame'
     case 'new_source':
       return Number(p.lookback_days);
     case 'dns_change':
+    case 'spf_lookups':
+    case 'dnssec_bogus':
+    case 'mta_sts_certificate':
       return 0;
     default:
       return frameDays(rule.time_frame) - 1;
@@ -150,12 +164,25 @@ async function tlsDays(
   }));
 }
 
+// The latest stored result of the condition's system for each domain of the scope (one row per domain).
+async function checkRows(db: Db, rule: AlertRuleRow, domains: string[]): Promise<CheckRow[]> {
+  if (domains.length === 0) return [];
+  const { rows } = await sql<CheckRow>`
+    select d.name as domain, c.system,
+           to_char(c.checked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as checked_at, c.result
+      from check_results c join domains d on d.id = c.domain_id and d.organization_id = c.organization_id
+     where c.organization_id = ${rule.organization_id} and d.name in (${sql.join(domains)})
+       and c.system = ${checkSystem[rule.condition]}`.execute(db);
+  return rows;
+}
+
 /** Everything the rule's condition reads to judge the days from..to. */
 export async function loadRuleData(db: Db, rule: AlertRuleRow, from: string, to: string): Promise<RuleData> {
   const domains = await ruleDomains(db, rule);
   const start = addDays(from, -lookbackDays(rule));
   const usesSums = rule.condition.endsWith('_rate') || rule.condition === 'volume_change';
-  const none = { domains, sums: [], seen: [], scopeFirstDay: null, history: [], tls: [] };
+  const none = { domains, sums: [], seen: [], scopeFirstDay: null, history: [], tls: [], checks: [] };
+  if (checkConditions.has(rule.condition)) return { ...none, checks: await checkRows(db, rule, domains) };
   if (rule.condition === 'dns_change') return { ...none, history: await dnsHistory(db, rule, domains, to) };
   if (rule.condition === 'tls_failures') return { ...none, tls: await tlsDays(db, rule, domains, start, to) };
   return {
@@ -165,6 +192,7 @@ export async function loadRuleData(db: Db, rule: AlertRuleRow, from: string, to:
     scopeFirstDay: rule.condition === 'new_source' ? await firstDay(db, rule, domains) : null,
     history: [],
     tls: [],
+    checks: [],
   };
 }
 
@@ -196,6 +224,10 @@ export function judgeDay(
       return dnsChanges(data.history, day, p);
     case 'tls_failures':
       return tlsFailures(data.tls, day, frameDays(rule.time_frame), p);
+    case 'spf_lookups':
+    case 'dnssec_bogus':
+    case 'mta_sts_certificate':
+      return checkFindings(rule.condition, data.checks, day, p);
     default:
       return new Map();
   }

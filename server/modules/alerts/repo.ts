@@ -19,6 +19,24 @@ export async function findRule(
   return row ? (asRule(row) as AlertRuleRow) : undefined;
 }
 
+/** An active rule, stamped as evaluated at `now`; undefined when it is gone or inactive. */
+export async function markEvaluated(
+  db: Db,
+  id: number,
+  organizationId: number,
+  now: Date,
+): Promise<AlertRuleRow | undefined> {
+  const row = await db
+    .updateTable('alert_rules')
+    .set({ last_evaluated_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('is_active', '=', true)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? (asRule(row) as AlertRuleRow) : undefined;
+}
+
 export type RuleQuery = {
   organizationId: number | 'all';
   ownerId: number | null;
@@ -133,6 +151,32 @@ export async function ruleDomains(db: Db, rule: AlertRuleRow): Promise<string[]>
   }
   const rows = await q.orderBy('domains.name').execute();
   return [...new Set(rows.map((r) => r.name))];
+}
+
+/**
+ * The domains of several domain-group rules' groups in one statement (not one per rule: an ingest batch
+ * queues the evaluations of every rule of the organizations it touched, inside its transaction).
+ */
+export async function groupDomainsOf(db: Db, rules: AlertRuleRow[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  const groups = rules.filter((r) => r.scope_type === 'domain_group');
+  for (const r of groups) out.set(`${r.organization_id}:${r.target_selection}`, new Set());
+  const ids = [...new Set(groups.map((r) => Number(r.target_selection)).filter(Number.isSafeInteger))];
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('domain_group_domains')
+    .innerJoin('domain_groups', 'domain_groups.id', 'domain_group_domains.group_id')
+    .innerJoin('domains', (j) =>
+      j
+        .onRef('domains.id', '=', 'domain_group_domains.domain_id')
+        .onRef('domains.organization_id', '=', 'domain_groups.organization_id'),
+    )
+    .select(['domain_groups.organization_id', 'domain_groups.id', 'domains.name'])
+    .where('domain_groups.organization_id', 'in', [...new Set(groups.map((r) => r.organization_id))])
+    .where('domain_groups.id', 'in', ids)
+    .execute();
+  for (const r of rows) out.get(`${r.organization_id}:${r.id}`)?.add(r.name);
+  return out;
 }
 
 export async function activeRulesOf(db: Db, organizationIds: number[]): Promise<AlertRuleRow[]> {

@@ -7,6 +7,7 @@ import { type Actor, belongsTo, isAdminOf, isSupport } from '../../lib/permissio
 import { nonPublicRange } from '../../lib/public-address';
 import { encryptSecret } from '../../lib/crypto';
 import { findOrganization } from '../shared/organization-rows';
+import { benefitsFor } from '../shared/roles';
 import { scopeFor } from '../shared/domain-scope';
 import { findDomainByName, normaliseDomainName } from '../domains';
 import { conditionById, resolveParams } from './catalogue';
@@ -14,8 +15,6 @@ import { type AlertRuleRow, countRules, findRule } from './repo';
 
 // Creating, changing and deleting alert rules: who may, what a valid rule is, the plan's limit.
 
-/** Rules an organization may hold when its benefits name no `alerts` limit. */
-export const defaultAlertLimit = 50;
 export const alertLimit = (n: number) =>
   `Your plan allows at most ${n} alert rules. Remove a rule or upgrade the plan.`;
 export const targetMessages = {
@@ -132,8 +131,7 @@ export async function createRule(
   if (!org) throw notFound();
   const { target, params } = await checkRule(db, actor, org.id, body);
   const webhook = checkWebhook(body.webhook_url, options.allowPrivate) ?? null;
-  const stored = (org.benefits as { alerts?: number } | null)?.alerts;
-  const limit = typeof stored === 'number' ? stored : defaultAlertLimit;
+  const limit = benefitsFor(org.benefits).alerts;
   const scope = { organizationId: org.id, ownerId: null };
   if ((await countRules(db, scope)) >= limit) return badRequest({ non_field_errors: [alertLimit(limit)] });
   const me = await actorDefaults(db, actor);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { StoredBenefits } from '../../db/schema';
+import { benefitsFor } from '../shared/roles';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, isAdminOf, isSupport } from '../../lib/permissions';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
@@ -23,8 +24,7 @@ import { checkScope, groupName, scopeDomains } from './scope';
 
 type DigestType = (typeof digestTypes)[number];
 
-export const defaultDigestLimit = 20;
-export const digestLimit = (b: StoredBenefits | undefined) => b?.digest_reports ?? defaultDigestLimit;
+export const digestLimit = (b: StoredBenefits | undefined) => benefitsFor(b).digest_reports;
 
 export const reportDeleted = 'Report deleted.';
 

@@ -56,5 +56,7 @@ export function benefitsFor(stored: StoredBenefits | undefined) {
     campaign_recipients: stored?.campaign_recipients ?? defaultBenefits.campaignRecipients,
     retention: stored?.retention ?? defaultBenefits.retention,
     organization_members_limit: stored?.organization_members_limit ?? defaultMembersLimit,
+    alerts: stored?.alerts ?? defaultBenefits.alerts,
+    digest_reports: stored?.digest_reports ?? defaultBenefits.digestReports,
   };
 }
