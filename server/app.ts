@@ -43,6 +43,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { domainAnalyticsRoutes, organizationAnalyticsRoutes } from './modules/analytics/overview-routes';
 import { aggregationRoutes } from './modules/analytics/aggregation-routes';
 import { analysisRoutes } from './modules/analysis/routes';
+import { dnsRoutes } from './modules/dns';
 import { domainInfoRoutes } from './modules/domain-info/routes';
 import { historyRoutes } from './modules/history/routes';
 import { drilldownRoutes } from './modules/analytics/drilldown-routes';
@@ -168,6 +169,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   for (const routes of [emailSenderRoutes, emailSenderLogoRoutes, emailSenderMaintenanceRoutes])
     await app.register(routes(ctx), { prefix: '/api/dm' });
   await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
+  // DNS hosting through PowerDNS (issue 19, docs/DNS.md).
+  await app.register(dnsRoutes(ctx), { prefix: '/api/dm' });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/openapi.json',

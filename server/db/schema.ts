@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { CheckTables } from './schema-checks';
+import type { DnsTables } from './schema-dns';
 import type { MailboxTables } from './schema-mailbox';
 import type { ReportTables } from './schema-reports';
 import type { ReputationTables } from './schema-reputation';
@@ -200,6 +201,7 @@ export type Database = ReportTables &
   SenderTables &
   SummaryTables &
   CheckTables &
+  DnsTables &
   MailboxTables & {
     organizations: OrganizationsTable;
     users: UsersTable;

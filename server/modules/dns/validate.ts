@@ -73,6 +73,7 @@ export function absoluteName(raw: string): string | null {
   return ok ? `${name}.` : null;
 }
 
+const hasControl = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 const inZone = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
 const u16 = (s: string) => /^\d{1,5}$/.test(s) && Number(s) <= 65535;
 const target = (s: string) => (s === '.' ? '.' : absoluteName(s));
@@ -92,8 +93,7 @@ function validTxt(content: string): boolean {
 export function checkContent(type: string, raw: string): { content: string } | { error: string } {
   const content = raw.trim();
   const fail = (error: string) => ({ error });
-  if (!content || /[\u0000-\u001f\u007f]/.test(content) || content.length > 4096)
-    return fail(messages.content);
+  if (!content || hasControl(content) || content.length > 4096) return fail(messages.content);
   switch (type) {
     case 'A':
       return isIPv4(content) ? { content } : fail(messages.ipv4);
