@@ -229,6 +229,19 @@ describe('DNS zones', () => {
     expect(other.statusCode, other.body).toBe(200);
   });
 
+  it('lets only one of two simultaneous edits of one rrset from the same version through', async () => {
+    const loaded = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
+    const [one, two] = await Promise.all([
+      patch(a.tokens.owner, 'alpha.test', loaded.version, [replace('race.alpha.test', 'A', '192.0.2.50')]),
+      patch(a.tokens.admin, 'alpha.test', loaded.version, [replace('race.alpha.test', 'A', '192.0.2.51')]),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    const winner = one.statusCode === 200 ? '192.0.2.50' : '192.0.2.51';
+    expect((await live('alpha.test.', 'race.alpha.test.', 'A'))?.records).toEqual([
+      { content: winner, disabled: false },
+    ]);
+  });
+
   it('reverts a change set as a new change set, and refuses when a later change touched the rrset', async () => {
     const loaded = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
     const res = await patch(a.tokens.owner, 'alpha.test', loaded.version, [
@@ -252,6 +265,19 @@ describe('DNS zones', () => {
     expect(await live('alpha.test.', 'new.alpha.test.', 'AAAA')).toBeUndefined();
     const latest = await history(a.tokens.owner, 'zone=alpha.test&page_size=3');
     expect(latest.every((i) => i.kind === 'revert')).toBe(true);
+
+    const [created] = await history(a.tokens.owner, 'zone=alpha.test&type=NS');
+    expect(created).toMatchObject({ kind: 'create', action: 'added' });
+    const undoCreate = await call(
+      t,
+      'POST',
+      `/api/dm/power-dns/history/${created!.change_set}/revert/`,
+      a.tokens.owner,
+    );
+    expect(undoCreate.statusCode).toBe(400);
+    expect(undoCreate.json()).toEqual({
+      non_field_errors: ["A zone's creation is undone by deleting the zone."],
+    });
 
     // Reverting the original change again would undo the revert's changes silently: refused.
     const twice = await call(
@@ -393,6 +419,26 @@ describe('DNS hosting not configured', () => {
       });
     } finally {
       await bare.close();
+    }
+  });
+
+  it('answers 502 with a plain message when PowerDNS does not answer', async () => {
+    const down = await startTestApp({
+      env: { PDNS_API_URL: 'http://127.0.0.1:9', PDNS_API_KEY: 'k', PDNS_TIMEOUT_MS: '2000' },
+    });
+    try {
+      const tenant = await seedTenant(down, 'Delta', 'delta.test');
+      const res = await call(down, 'POST', zones, tenant.tokens.owner, { name: 'delta.test' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        detail: 'The DNS server did not answer. Try again later.',
+        code: 'dns_unavailable',
+      });
+      expect(await down.db.selectFrom('dns_zones').select('id').execute()).toEqual([]);
+      const status = await call(down, 'GET', '/api/dm/power-dns/status/', tenant.tokens.owner);
+      expect(status.json()).toMatchObject({ configured: true, reachable: false });
+    } finally {
+      await down.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { countHistory, findChangeSet, findZone, listHistory } from './repo';
 import {
@@ -15,6 +15,8 @@ import {
 import { absoluteName } from './validate';
 
 // The history of a zone (or of one name in it), reverting a change set, and the flat record rows.
+
+export const createNotReverted = "A zone's creation is undone by deleting the zone.";
 
 type Page = { page: number; page_size: number };
 
@@ -43,6 +45,7 @@ export async function revertChangeSet(ctx: AppContext, db: Db, actor: DnsActor, 
   const organizationId = scopeOf(actor, true);
   const set = await findChangeSet(db, organizationId, id);
   if (!set || set.rrsets.length === 0) throw notFound();
+  if (set.kind === 'create') throw badRequest({ non_field_errors: [createNotReverted] });
   const zone = await findZone(db, organizationId, { id: set.zone_id }, true);
   if (!zone) throw notFound();
   return applyChanges(ctx, db, actor, zone, set.version, revertInputs(set.rrsets), {

@@ -106,7 +106,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request, reply) => {
-        pdnsOf(ctx);
         const doc = await withAudit(
           ctx,
           request,
@@ -128,7 +127,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       (request) => {
-        pdnsOf(ctx);
         return ctx.db
           .transaction()
           .execute((trx) => loadZone(ctx, trx, actorOf(request), request.params.zone));
@@ -146,7 +144,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) => {
-        pdnsOf(ctx);
         const actor = actorOf(request);
         const zoneId = await withAudit(ctx, request, 'dns.zone_update', async (trx) => {
           const zone = await zoneFor(trx, actor, request.params.zone, true, true);
@@ -177,7 +174,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request, reply) => {
-        pdnsOf(ctx);
         await withAudit(
           ctx,
           request,
@@ -199,7 +195,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       (request) => {
-        pdnsOf(ctx);
         return zoneHistory(ctx.db, actorOf(request), request.query, request.url);
       },
     );
@@ -214,7 +209,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) => {
-        pdnsOf(ctx);
         const actor = actorOf(request);
         const zoneId = await withAudit(ctx, request, 'dns.revert', async (trx) => {
           const applied = await revertChangeSet(ctx, trx, actor, request.params.id);
@@ -234,7 +228,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       (request) => {
-        pdnsOf(ctx);
         return ctx.db
           .transaction()
           .execute((trx) => recordRows(ctx, trx, actorOf(request), request.query, request.url));
