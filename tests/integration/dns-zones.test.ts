@@ -382,6 +382,24 @@ describe('DNS zones', () => {
     ]);
   });
 
+  it('records an outside change of thousands of rrsets at once', async () => {
+    await createZone(a, 'bulk.alpha.test');
+    const rrsets = Array.from({ length: 9000 }, (_, i) => ({
+      name: `h${i}.bulk.alpha.test.`,
+      type: 'A',
+      ttl: 3600,
+      changetype: 'REPLACE',
+      records: [{ content: `10.0.${i >> 8}.${i & 255}`, disabled: false }],
+    }));
+    expect((await pdnsApi('PATCH', '/zones/bulk.alpha.test.', { rrsets })).status).toBe(204);
+    const res = await getZone(a.tokens.owner, 'bulk.alpha.test');
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json<Zone>().rrsets).toHaveLength(9001);
+    const page = await call(t, 'GET', '/api/dm/power-dns/history/?zone=bulk.alpha.test', a.tokens.owner);
+    expect(page.json<{ meta: { count: number } }>().meta.count).toBe(9001);
+    expect((await call(t, 'DELETE', `${zones}bulk.alpha.test/`, a.tokens.owner)).statusCode).toBe(204);
+  });
+
   it('deletes a zone from PowerDNS and msas', async () => {
     const res = await call(t, 'DELETE', `${zones}lab.alpha.test/`, a.tokens.owner);
     expect(res.statusCode, res.body).toBe(204);

@@ -6,6 +6,8 @@ import type { RrsetDiff } from './rrsets';
 
 // Zones, change sets and rrset history; every query names the organization.
 
+const rrsetRowsPerInsert = 1000;
+
 export type ZoneRef = { id: number } | { name: string };
 export type OrgScope = number | 'any';
 
@@ -85,11 +87,13 @@ export async function recordChangeSet(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (change.diffs.length)
+  // In slices: one statement takes at most 65535 parameters, and a zone's first load or an outside bulk
+  // change can hold thousands of rrsets.
+  for (let i = 0; i < change.diffs.length; i += rrsetRowsPerInsert)
     await db
       .insertInto('dns_rrset_changes')
       .values(
-        change.diffs.map((d) => ({
+        change.diffs.slice(i, i + rrsetRowsPerInsert).map((d) => ({
           organization_id: zone.organization_id,
           change_set_id: set.id,
           zone_id: zone.id,

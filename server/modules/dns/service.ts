@@ -65,7 +65,7 @@ export function scopeOf(actor: Actor, write: boolean): OrgScope {
 
 /** A zone by id (digits) or name (absolute or not). */
 export function zoneRef(raw: string): ZoneRef | null {
-  const text = decodeURIComponent(raw).trim();
+  const text = raw.trim(); // path parameters arrive decoded
   if (/^\d{1,15}$/.test(text)) return { id: Number(text) };
   const name = absoluteName(text);
   return name ? { name } : null;
