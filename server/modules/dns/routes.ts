@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { secured } from '../../lib/route-schema';
 import { errorResponses } from '../../lib/schemas';
@@ -145,22 +144,11 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = actorOf(request);
-        const zoneId = await withAudit(ctx, request, 'dns.zone_update', async (trx) => {
+        return withAudit(ctx, request, 'dns.zone_update', async (trx) => {
           const zone = await zoneFor(trx, actor, request.params.zone, true, true);
-          const applied = await applyChanges(
-            ctx,
-            trx,
-            actor,
-            zone,
-            request.body.version,
-            request.body.rrsets,
-            {
-              kind: 'edit',
-            },
-          );
-          return applied instanceof AppError ? applied : applied.zone.id;
+          const { version, rrsets } = request.body;
+          return applyChanges(ctx, trx, actor, zone, version, rrsets, { kind: 'edit' });
         });
-        return ctx.db.transaction().execute((trx) => loadZone(ctx, trx, actor, String(zoneId)));
       },
     );
 
@@ -194,9 +182,7 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: historyListDocument, ...readErrors },
         }),
       },
-      (request) => {
-        return zoneHistory(ctx.db, actorOf(request), request.query, request.url);
-      },
+      (request) => zoneHistory(ctx.db, actorOf(request), request.query, request.url),
     );
 
     app.post(
@@ -210,11 +196,9 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = actorOf(request);
-        const zoneId = await withAudit(ctx, request, 'dns.revert', async (trx) => {
-          const applied = await revertChangeSet(ctx, trx, actor, request.params.id);
-          return applied instanceof AppError ? applied : applied.zone.id;
-        });
-        return ctx.db.transaction().execute((trx) => loadZone(ctx, trx, actor, String(zoneId)));
+        return withAudit(ctx, request, 'dns.revert', (trx) =>
+          revertChangeSet(ctx, trx, actor, request.params.id),
+        );
       },
     );
 

@@ -223,7 +223,8 @@ export async function applyChanges(
     if (e instanceof PdnsError) throw new AppError(502, { detail: updateFailedMessage, code: 'dns_refused' });
     throw e;
   }
-  const after = storedRrsets((await reaching(() => pdnsOf(ctx).getZone(zone.name))).rrsets);
+  const afterLive = await reaching(() => pdnsOf(ctx).getZone(zone.name));
+  const after = storedRrsets(afterLive.rrsets);
   const touched = new Set(changes.map(keyOf));
   const afterByKey = byKey(after);
   const diffs = [...touched]
@@ -233,14 +234,22 @@ export async function applyChanges(
       const r = (d.after ?? d.before)!;
       return { name: r.name, type: r.type, before: d.before, after: d.after };
     });
-  if (diffs.length === 0) return { zone, changeSetId: null };
-  return recordChangeSet(
-    db,
-    zone,
-    { kind: options.kind, userId: actor.id, revertsId: options.revertsId, diffs },
-    after,
-    ctx.now(),
-  );
+  const recorded = diffs.length
+    ? await recordChangeSet(
+        db,
+        zone,
+        { kind: options.kind, userId: actor.id, revertsId: options.revertsId, diffs },
+        after,
+        ctx.now(),
+      )
+    : { zone };
+  // The answer is the state read right after the PATCH: no third read of a large zone.
+  return zoneDocument({
+    zone: recorded.zone,
+    live: afterLive,
+    rrsets: after,
+    outsideChange: loaded.outsideChange,
+  });
 }
 
 /** The change set that undoes one: each rrset back to its state before (absent: deleted). */
