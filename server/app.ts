@@ -44,6 +44,7 @@ import { domainAnalyticsRoutes, organizationAnalyticsRoutes } from './modules/an
 import { aggregationRoutes } from './modules/analytics/aggregation-routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { analysisRoutes } from './modules/analysis/routes';
+import { dnsRoutes } from './modules/dns';
 import { domainInfoRoutes } from './modules/domain-info/routes';
 import { historyRoutes } from './modules/history/routes';
 import { drilldownRoutes } from './modules/analytics/drilldown-routes';
@@ -175,6 +176,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Scheduled and digest reports (issue 18): schedules, preview, send now, history, unsubscribe.
   await app.register(digestRoutes(ctx), { prefix: '/api/dm' });
   await app.register(digestUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
+  // DNS hosting through PowerDNS (issue 19, docs/DNS.md).
+  await app.register(dnsRoutes(ctx), { prefix: '/api/dm' });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/openapi.json',

@@ -98,4 +98,26 @@ describe('parseSettings', () => {
     );
     expect(parseSettings({ WORKER_HEALTH_PORT: '8091' }).workerHealthPort).toBe(8091);
   });
+
+  it('reads the PowerDNS API settings only as a pair', () => {
+    expect(parseSettings({}).powerDns).toBeUndefined();
+    expect(
+      parseSettings({
+        PDNS_API_URL: 'http://127.0.0.1:8081/',
+        PDNS_API_KEY: 'k',
+        PDNS_NAMESERVERS: 'NS1.example.com, ns2.example.com.',
+      }).powerDns,
+    ).toEqual({
+      apiUrl: 'http://127.0.0.1:8081',
+      apiKey: 'k',
+      timeoutMs: 5000,
+      nameservers: ['ns1.example.com.', 'ns2.example.com.'],
+    });
+    expect(() => parseSettings({ PDNS_API_URL: 'http://127.0.0.1:8081' })).toThrow(
+      'Invalid setting PDNS_API_KEY: DNS hosting needs both PDNS_API_URL and PDNS_API_KEY',
+    );
+    expect(() => parseSettings({ PDNS_API_URL: 'ftp://x', PDNS_API_KEY: 'k' })).toThrow(
+      'Invalid setting PDNS_API_URL',
+    );
+  });
 });

@@ -191,6 +191,14 @@ const envSchema = z.object({
   JOBS_MAINTENANCE_INTERVAL: duration('60s'),
   JOBS_STOP_TIMEOUT: duration('30s'),
   WORKER_HEALTH_PORT: port(undefined),
+  // DNS hosting through PowerDNS Authoritative's HTTP API (docs/DNS.md): both or neither.
+  PDNS_API_URL: url(['http:', 'https:'], 'an http:// or https:// URL such as http://127.0.0.1:8081'),
+  PDNS_API_KEY: optionalText,
+  PDNS_TIMEOUT_MS: positiveInt(5000),
+  PDNS_NAMESERVERS: optionalText.refine(
+    (v) => v === undefined || v.split(',').every((n) => /^[a-z0-9.-]+\.?$/i.test(n.trim())),
+    'expected host names separated by commas, e.g. ns1.example.com,ns2.example.com',
+  ),
   TRUST_PROXY: optionalText.refine(
     (v) => v === undefined || /^(true|false|[0-9a-f.:/,\s]+)$/i.test(v),
     'expected true, false or a comma-separated list of proxy addresses',
@@ -257,7 +265,35 @@ export type Settings = {
   jobs: { pollSeconds: number; maintenanceSeconds: number; stopTimeoutSeconds: number };
   /** Where `msas worker` answers /healthz and /readyz (HOST:port); unset: a worker serves no HTTP. */
   workerHealthPort: number | undefined;
+  /** PowerDNS Authoritative's HTTP API (docs/DNS.md); unset: DNS hosting is off and its calls answer 503. */
+  powerDns: PowerDnsSettings | undefined;
 };
+
+export type PowerDnsSettings = {
+  apiUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** NS records of a new zone when the request names none (absolute names). */
+  nameservers: string[];
+};
+
+function parsePowerDns(e: z.output<typeof envSchema>): PowerDnsSettings | undefined {
+  if (!e.PDNS_API_URL && !e.PDNS_API_KEY) return undefined;
+  if (!e.PDNS_API_URL || !e.PDNS_API_KEY)
+    throw new ConfigError(
+      `Invalid setting ${e.PDNS_API_URL ? 'PDNS_API_KEY' : 'PDNS_API_URL'}: DNS hosting needs both PDNS_API_URL and PDNS_API_KEY`,
+    );
+  return {
+    apiUrl: e.PDNS_API_URL.replace(/\/+$/, ''),
+    apiKey: e.PDNS_API_KEY,
+    timeoutMs: e.PDNS_TIMEOUT_MS,
+    nameservers: (e.PDNS_NAMESERVERS ?? '')
+      .split(',')
+      .map((n) => n.trim().toLowerCase())
+      .filter(Boolean)
+      .map((n) => (n.endsWith('.') ? n : `${n}.`)),
+  };
+}
 
 // Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For.
 function parseTrustProxy(value: string | undefined): boolean | string[] {
@@ -348,6 +384,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       stopTimeoutSeconds: e.JOBS_STOP_TIMEOUT,
     },
     workerHealthPort: e.WORKER_HEALTH_PORT,
+    powerDns: parsePowerDns(e),
   };
 }
 

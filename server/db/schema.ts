@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AlertTables } from './schema-alerts';
 import type { CheckTables } from './schema-checks';
+import type { DnsTables } from './schema-dns';
 import type { MailboxTables } from './schema-mailbox';
 import type { ReportTables } from './schema-reports';
 import type { DigestTables } from './schema-digests';
@@ -215,6 +216,7 @@ export type Database = ReportTables &
   SenderTables &
   SummaryTables &
   CheckTables &
+  DnsTables &
   MailboxTables & {
     organizations: OrganizationsTable;
     users: UsersTable;

@@ -20,6 +20,7 @@ export const apiTags: OpenAPIV3.TagObject[] = [
   { name: 'settings', description: 'Per-organization settings' },
   { name: 'domains', description: 'Domains of an organization and the proof of their ownership' },
   { name: 'domain-groups', description: 'Named groups of domains' },
+  { name: 'dns', description: 'DNS zones hosted in PowerDNS: rrsets, change sets, history and revert' },
   {
     name: 'alerts',
     description: 'Alert rules on the DMARC data, their conditions, state, history and backtest',

@@ -79,6 +79,38 @@ beforeAll(async () => {
     ]);
     reports[kind] = stored[0]!.id!;
   }
+  // A hosted zone of A's, with one change set, for the DNS routes (no PowerDNS here: the rows are enough to
+  // be found or not; dns-zones.test.ts has the same refusals against a real pdns_server).
+  const zone = await t.db
+    .insertInto('dns_zones')
+    .values({ organization_id: seeded.org.id, name: `${aDomain}.`, kind: 'Native', known: '[]' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const change = await t.db
+    .insertInto('dns_change_sets')
+    .values({
+      organization_id: seeded.org.id,
+      zone_id: zone.id,
+      version: 1,
+      kind: 'edit',
+      user_id: null,
+      reverts_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('dns_rrset_changes')
+    .values({
+      organization_id: seeded.org.id,
+      change_set_id: change.id,
+      zone_id: zone.id,
+      name: `www.${aDomain}.`,
+      type: 'A',
+      before: null,
+      after: JSON.stringify({ name: `www.${aDomain}.`, type: 'A', ttl: 3600, records: [], comments: [] }),
+    })
+    .execute();
+  const dns = { zone: zone.id, changeSet: change.id };
   const alert = await t.db
     .insertInto('alert_rules')
     .values({
@@ -122,6 +154,7 @@ beforeAll(async () => {
     alert: Number(alert.id),
     digest: Number(digest.id),
     reports,
+    dns,
   };
   b = await seedTenant(t, 'Tenant B', 'tenant-b.example.com');
   const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();

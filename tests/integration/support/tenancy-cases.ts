@@ -9,6 +9,8 @@ export type A = Awaited<ReturnType<typeof seedTenant>> & {
   digest: number;
   // Ids of reports imported from the samples for policy domains A registered (aReports).
   reports: Record<keyof typeof aReports, number>;
+  // A's hosted DNS zone (named aDomain) and one of its change sets.
+  dns: { zone: number; changeSet: number };
 };
 export type B = Awaited<ReturnType<typeof seedTenant>>;
 export type Attack = { path: (a: A, b: B) => string; body?: (a: A, b: B) => unknown; allow400?: boolean };
@@ -35,6 +37,37 @@ const alertOn = (a: A) => ({
   condition: 'dmarc_failure_rate',
   destination_addresses: [a.member.email],
 });
+// DNS hosting (issue 19): A's zone by name and by id, its history, records and a change set of it.
+function dnsCases(): Partial<Record<string, Case>> {
+  const zones = '/api/dm/power-dns/servers/localhost/zones/';
+  const byNameAndId = (body?: Attack['body']): Attack[] => [
+    { path: () => `${zones}${aDomain}/`, body },
+    { path: (a) => `${zones}${a.dns.zone}/`, body },
+  ];
+  const change = () => ({ version: 1, rrsets: [{ name: `x.${aDomain}`, type: 'A', changetype: 'DELETE' }] });
+  return {
+    'GET /api/dm/power-dns/status/': 'own',
+    'GET /api/dm/power-dns/servers/localhost/zones/': 'own',
+    'POST /api/dm/power-dns/servers/localhost/zones/': [
+      { path: () => zones, body: () => ({ name: aDomain }), allow400: true },
+      { path: () => zones, body: () => ({ name: `sub.${aDomain}` }), allow400: true },
+    ],
+    'GET /api/dm/power-dns/servers/localhost/zones/{zone}/': byNameAndId(),
+    'PATCH /api/dm/power-dns/servers/localhost/zones/{zone}/': byNameAndId(change),
+    'DELETE /api/dm/power-dns/servers/localhost/zones/{zone}/': byNameAndId(),
+    'GET /api/dm/power-dns/history/': [
+      { path: () => `/api/dm/power-dns/history/?zone=${aDomain}` },
+      { path: (a) => `/api/dm/power-dns/history/?zone=${a.dns.zone}` },
+    ],
+    'POST /api/dm/power-dns/history/{id}/revert/': [
+      { path: (a) => `/api/dm/power-dns/history/${a.dns.changeSet}/revert/` },
+    ],
+    'GET /api/dm/records/': [
+      { path: () => `/api/dm/records/?zone=${aDomain}` },
+      { path: (a) => `/api/dm/records/?zone=${a.dns.zone}` },
+    ],
+  };
+}
 const orgPath = (p = '') => ({ path: (a: A) => `/api/ph/organizations/${a.org.id}/${p}` });
 const userPath = (p = '', who: 'member' | 'admin' = 'member') => ({
   path: (a: A) => `/api/ph/users/${a[who].id}/${p}`,
@@ -308,6 +341,7 @@ export const cases: Record<string, Case> = {
   ],
   ...domainInfoCases(),
   ...digestCases(),
+  ...dnsCases(),
 };
 
 // Digest reports (issue 18): A's scheduled report, by id.

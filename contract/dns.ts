@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { idField, text } from './fields';
+import { listDocument, pageQueryShape } from './paging';
+
+// DNS hosting on the wire (snake_case), under /api/dm: zones and their rrsets as PowerDNS holds them (SOA
+// never shown), change sets, the history of each rrset and the record rows (spec sections 3 and 7).
+// Server routes validate and serialize with these; the SPA reads Wire<typeof schema> (contract/casing.ts).
+
+export const notConfiguredMessage = 'DNS hosting is not configured.';
+export const unavailableMessage = 'The DNS server did not answer. Try again later.';
+export const staleMessage =
+  'Someone else changed these records since you loaded the zone. Review their change and apply again.';
+export const updateFailedMessage = 'Something went wrong to try update the records.'; // spec section 8, as spelled
+
+/** Comment dates on the wire: YYYY-MM-DDTHH:mm:ss, UTC (spec section 9). */
+export const commentDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'Use YYYY-MM-DDTHH:mm:ss.');
+
+export const recordSchema = z.object({ content: z.string(), disabled: z.boolean() });
+export const commentSchema = z.object({
+  content: z.string(),
+  account: z.string(),
+  modified_at: commentDate.nullable(),
+});
+export const rrsetSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  ttl: z.number().int(),
+  records: z.array(recordSchema),
+  comments: z.array(commentSchema),
+});
+
+export const zoneKind = z.enum(['Native', 'Master']);
+export const zoneSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  /** Rises with every change set: send it back with a change (optimistic concurrency). */
+  version: z.number().int(),
+  organization: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const zoneListDocument = listDocument(zoneSummarySchema);
+export const zoneDocument = zoneSummarySchema.extend({
+  account: z.string(),
+  serial: z.number().int(),
+  dnssec: z.boolean(),
+  rrsets: z.array(rrsetSchema),
+  /** A change made in PowerDNS directly, found and recorded on this load (the change set's id). */
+  outside_change: z.number().int().nullable(),
+});
+
+export const dnsStatusDocument = z.object({
+  configured: z.boolean(),
+  /** Whether PowerDNS answered just now; null when not configured. */
+  reachable: z.boolean().nullable(),
+  server: z.literal('localhost'),
+  default_nameservers: z.array(z.string()),
+});
+
+export const zoneParams = z.object({ zone: z.string().min(1).max(255) });
+export const zoneListQuery = z.object({ ...pageQueryShape });
+
+const hostList = z.array(z.string().trim().min(1).max(253)).max(20);
+export const zoneCreateBody = z.object({
+  name: text(253),
+  kind: zoneKind.default('Native'),
+  /** NS host names; empty or absent: the installation's PDNS_NAMESERVERS. */
+  nameservers: hostList.optional(),
+});
+
+export const rrsetChangeSchema = z.object({
+  name: z.string().trim().min(1).max(255),
+  type: z.string().trim().min(1).max(10),
+  ttl: z.number().int().min(1).max(2_147_483_647).optional(),
+  changetype: z.enum(['REPLACE', 'DELETE']),
+  records: z
+    .array(
+      z.object({
+        content: z.string().max(4096),
+        disabled: z.boolean().optional(),
+        set_ptr: z.boolean().optional(),
+      }),
+    )
+    .max(500)
+    .optional(),
+  comments: z
+    .array(
+      z.object({
+        content: z.string().max(1000),
+        account: z.string().max(255).optional(),
+        modified_at: z.string().optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+});
+export const zonePatchBody = z.object({
+  /** The zone's version when it was loaded. */
+  version: z.number().int().min(0),
+  /** Only the rrsets the user touched (spec section 5). */
+  rrsets: z.array(rrsetChangeSchema).min(1).max(1000),
+});
+
+export const historyQuery = z.object({
+  ...pageQueryShape,
+  /** The zone's name or id. */
+  zone: z.string().min(1).max(255),
+  /** Only this name's rrsets. */
+  name: z.string().min(1).max(255).optional(),
+  type: z.string().min(1).max(10).optional(),
+});
+export const changeKind = z.enum(['create', 'edit', 'revert', 'outside']);
+export const historyItemSchema = z.object({
+  id: z.number().int(),
+  change_set: z.number().int(),
+  kind: changeKind,
+  /** The change set's version of the zone. */
+  version: z.number().int(),
+  date: z.string(),
+  user: z.number().int().nullable(),
+  name: z.string(),
+  type: z.string(),
+  action: z.enum(['added', 'changed', 'removed']),
+  /** The rrset after the change (before it, when removed). */
+  ttl: z.number().int(),
+  content: z.array(z.string()),
+  before: rrsetSchema.nullable(),
+  after: rrsetSchema.nullable(),
+});
+export const historyListDocument = listDocument(historyItemSchema);
+export const changeSetParams = z.object({ id: idField() });
+
+export const recordsQuery = z.object({
+  ...pageQueryShape,
+  zone: z.string().min(1).max(255),
+  search: z.string().max(255).optional(),
+});
+export const recordRowSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  content: z.string(),
+  ttl: z.number().int(),
+  disabled: z.boolean(),
+  comment: z.string(),
+});
+export const recordListDocument = listDocument(recordRowSchema);
+
+// Errors particular to DNS hosting.
+export const conflictDocument = z.object({
+  detail: z.string(),
+  version: z.number().int(),
+  /** The other changes to the same rrsets since the version sent. */
+  changes: z.array(historyItemSchema),
+});
+export const serviceErrorDocument = z.object({ detail: z.string(), code: z.string() });

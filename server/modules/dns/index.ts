@@ -1,0 +1,2 @@
+// The public face of the DNS hosting area (docs/DNS.md): what other areas may import from it.
+export { dnsRoutes } from './routes';

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ChangeKind, StoredRrset } from '../../db/schema-dns';
+import { domainCandidates } from '../../ingest/ownership';
+import type { RrsetDiff } from './rrsets';
+
+// Zones, change sets and rrset history; every query names the organization.
+
+const rrsetRowsPerInsert = 1000;
+
+export type ZoneRef = { id: number } | { name: string };
+export type OrgScope = number | 'any';
+
+export function findZone(db: Db, organizationId: OrgScope, ref: ZoneRef, lock = false) {
+  let q = db.selectFrom('dns_zones').selectAll();
+  if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
+  q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name);
+  return (lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
+export type ZoneRow = NonNullable<Awaited<ReturnType<typeof findZone>>>;
+
+export async function countZones(db: Db, organizationId: OrgScope): Promise<number> {
+  let q = db.selectFrom('dns_zones').select(sql<number>`count(*)::int`.as('n'));
+  if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
+  return (await q.executeTakeFirstOrThrow()).n;
+}
+
+export function listZones(db: Db, organizationId: OrgScope, offset: number, limit: number) {
+  let q = db
+    .selectFrom('dns_zones')
+    .select(['id', 'organization_id', 'name', 'kind', 'version', 'created_at', 'updated_at']);
+  if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
+  return q.orderBy('name').orderBy('id').offset(offset).limit(limit).execute();
+}
+
+/** A zone may be hosted for a domain the organization verified, or a subdomain of one. */
+export async function verifiedParent(db: Db, organizationId: number, zoneName: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('domains')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('verified_at', 'is not', null)
+    .where('name', 'in', domainCandidates(zoneName))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function insertZone(db: Db, organizationId: number, name: string, kind: string) {
+  return db
+    .insertInto('dns_zones')
+    .values({ organization_id: organizationId, name, kind, known: '[]' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteZoneRow(db: Db, zone: ZoneRow): Promise<void> {
+  await db
+    .deleteFrom('dns_zones')
+    .where('organization_id', '=', zone.organization_id)
+    .where('id', '=', zone.id)
+    .execute();
+}
+
+/**
+ * Records one change set (its rrsets, before and after), moves the zone to the next version and stores the
+ * state msas now knows. Returns the new zone row and the change set's id.
+ */
+export async function recordChangeSet(
+  db: Db,
+  zone: ZoneRow,
+  change: { kind: ChangeKind; userId: number | null; revertsId?: number; diffs: RrsetDiff[] },
+  known: StoredRrset[],
+  now: Date,
+) {
+  const version = zone.version + 1;
+  const set = await db
+    .insertInto('dns_change_sets')
+    .values({
+      organization_id: zone.organization_id,
+      zone_id: zone.id,
+      version,
+      kind: change.kind,
+      user_id: change.userId,
+      reverts_id: change.revertsId ?? null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // In slices: one statement takes at most 65535 parameters, and a zone's first load or an outside bulk
+  // change can hold thousands of rrsets.
+  for (let i = 0; i < change.diffs.length; i += rrsetRowsPerInsert)
+    await db
+      .insertInto('dns_rrset_changes')
+      .values(
+        change.diffs.slice(i, i + rrsetRowsPerInsert).map((d) => ({
+          organization_id: zone.organization_id,
+          change_set_id: set.id,
+          zone_id: zone.id,
+          name: d.name,
+          type: d.type,
+          before: d.before ? JSON.stringify(d.before) : null,
+          after: d.after ? JSON.stringify(d.after) : null,
+        })),
+      )
+      .execute();
+  const row = await db
+    .updateTable('dns_zones')
+    .set({ version, known: JSON.stringify(known), updated_at: now })
+    .where('organization_id', '=', zone.organization_id)
+    .where('id', '=', zone.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { zone: row, changeSetId: set.id };
+}
+
+function historyBase(db: Db, zone: ZoneRow) {
+  return db
+    .selectFrom('dns_rrset_changes as r')
+    .innerJoin('dns_change_sets as c', (j) =>
+      j.onRef('c.organization_id', '=', 'r.organization_id').onRef('c.id', '=', 'r.change_set_id'),
+    )
+    .where('r.organization_id', '=', zone.organization_id)
+    .where('r.zone_id', '=', zone.id);
+}
+
+const historyColumns = [
+  'r.id',
+  'r.change_set_id',
+  'r.name',
+  'r.type',
+  'r.before',
+  'r.after',
+  'c.kind',
+  'c.version',
+  'c.user_id',
+  'c.created_at',
+] as const;
+
+export type HistoryFilter = { name?: string; type?: string };
+
+function filtered(db: Db, zone: ZoneRow, filter: HistoryFilter) {
+  let q = historyBase(db, zone);
+  if (filter.name) q = q.where('r.name', '=', filter.name);
+  if (filter.type) q = q.where('r.type', '=', filter.type);
+  return q;
+}
+
+export async function countHistory(db: Db, zone: ZoneRow, filter: HistoryFilter): Promise<number> {
+  const row = await filtered(db, zone, filter)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export function listHistory(db: Db, zone: ZoneRow, filter: HistoryFilter, offset: number, limit: number) {
+  return filtered(db, zone, filter)
+    .select(historyColumns)
+    .orderBy('r.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export type HistoryRow = Awaited<ReturnType<typeof listHistory>>[number];
+
+/** Changes to any of these rrsets in change sets after `version` (someone else's, for a stale edit). */
+export async function changesSince(
+  db: Db,
+  zone: ZoneRow,
+  version: number,
+  keys: { name: string; type: string }[],
+) {
+  if (keys.length === 0) return [];
+  const rows = await historyBase(db, zone)
+    .where('c.version', '>', version)
+    .where('r.name', 'in', [...new Set(keys.map((k) => k.name))])
+    .select(historyColumns)
+    .orderBy('r.id')
+    .execute();
+  const wanted = new Set(keys.map((k) => `${k.name}/${k.type}`));
+  return rows.filter((r) => wanted.has(`${r.name}/${r.type}`));
+}
+
+/** One change set of an organization's zone, with its rrsets. */
+export async function findChangeSet(db: Db, organizationId: OrgScope, id: number) {
+  let q = db.selectFrom('dns_change_sets').selectAll().where('id', '=', id);
+  if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
+  const set = await q.executeTakeFirst();
+  if (!set) return undefined;
+  const rrsets = await db
+    .selectFrom('dns_rrset_changes')
+    .select(['name', 'type', 'before', 'after'])
+    .where('organization_id', '=', set.organization_id)
+    .where('change_set_id', '=', set.id)
+    .orderBy('id')
+    .execute();
+  return { ...set, rrsets };
+}

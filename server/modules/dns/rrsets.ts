@@ -1,0 +1,84 @@
+import type { StoredRrset } from '../../db/schema-dns';
+import type { PdnsRrset } from './pdns-client';
+import type { NameTypes } from './validate';
+
+// rrsets as msas keeps, compares and shows them. SOA is never kept or shown (spec section 5): its serial
+// moves with every change, and PowerDNS manages it (soa_edit_api).
+
+export const keyOf = (r: { name: string; type: string }) => `${r.name}/${r.type}`;
+
+const byContent = (a: { content: string }, b: { content: string }) => a.content.localeCompare(b.content);
+
+/** PowerDNS's rrsets without SOA, in a stable order (name, type; records by content) so equal sets compare equal. */
+export function storedRrsets(rrsets: PdnsRrset[]): StoredRrset[] {
+  return rrsets
+    .filter((r) => r.type !== 'SOA')
+    .map((r) => ({
+      name: r.name,
+      type: r.type,
+      ttl: r.ttl,
+      records: r.records.map((x) => ({ content: x.content, disabled: x.disabled })).sort(byContent),
+      comments: r.comments.map((c) => ({
+        content: c.content,
+        account: c.account,
+        modified_at: c.modified_at,
+      })),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type));
+}
+
+export const byKey = (rrsets: StoredRrset[]) => new Map(rrsets.map((r) => [keyOf(r), r]));
+
+// Compared field by field in a fixed order: rrsets read back from jsonb come with their keys reordered.
+const canonical = (r: StoredRrset | null | undefined) =>
+  r
+    ? JSON.stringify([
+        r.name,
+        r.type,
+        r.ttl,
+        r.records.map((x) => [x.content, x.disabled]),
+        r.comments.map((c) => [c.content, c.account, c.modified_at ?? null]),
+      ])
+    : 'null';
+
+export const sameRrset = (a: StoredRrset | null | undefined, b: StoredRrset | null | undefined) =>
+  canonical(a) === canonical(b);
+
+export type RrsetDiff = { name: string; type: string; before: StoredRrset | null; after: StoredRrset | null };
+
+/** What differs between two states of a zone, per rrset. */
+export function diffRrsets(before: StoredRrset[], after: StoredRrset[]): RrsetDiff[] {
+  const b = byKey(before);
+  const a = byKey(after);
+  const keys = [...new Set([...b.keys(), ...a.keys()])].sort();
+  return keys
+    .filter((k) => !sameRrset(b.get(k), a.get(k)))
+    .map((k) => {
+      const r = (a.get(k) ?? b.get(k))!;
+      return { name: r.name, type: r.type, before: b.get(k) ?? null, after: a.get(k) ?? null };
+    });
+}
+
+export function nameTypes(rrsets: StoredRrset[]): NameTypes {
+  const map: NameTypes = new Map();
+  for (const r of rrsets) map.set(r.name, (map.get(r.name) ?? new Set()).add(r.type));
+  return map;
+}
+
+/** Comment dates as the spec writes them: YYYY-MM-DDTHH:mm:ss (UTC). PowerDNS keeps epoch seconds. */
+export const commentDate = (epochSeconds: number | undefined) =>
+  epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString().slice(0, 19);
+
+export function wireRrset(r: StoredRrset) {
+  return {
+    name: r.name,
+    type: r.type,
+    ttl: r.ttl,
+    records: r.records,
+    comments: r.comments.map((c) => ({
+      content: c.content,
+      account: c.account,
+      modified_at: commentDate(c.modified_at),
+    })),
+  };
+}

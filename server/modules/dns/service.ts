@@ -1,0 +1,271 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { StoredRrset } from '../../db/schema-dns';
+import { AppError, type ErrorBody, forbidden, notFound } from '../../lib/errors';
+import { type Actor, isAdminOf, isSupport } from '../../lib/permissions';
+import { insertAuditOperation } from '../shared/audit-repo';
+import {
+  notConfiguredMessage,
+  staleMessage,
+  unavailableMessage,
+  updateFailedMessage,
+} from '../../../contract/dns';
+import {
+  createPdnsClient,
+  PdnsError,
+  PdnsUnavailable,
+  type PdnsClient,
+  type PdnsRrsetChange,
+} from './pdns-client';
+import {
+  changesSince,
+  findZone,
+  type HistoryRow,
+  type OrgScope,
+  recordChangeSet,
+  type ZoneRef,
+  type ZoneRow,
+} from './repo';
+import { byKey, diffRrsets, keyOf, nameTypes, sameRrset, storedRrsets, wireRrset } from './rrsets';
+import { absoluteName, checkChanges, type RrsetChangeInput } from './validate';
+
+// Zones of an organization in PowerDNS: who may see and change them, loading a zone (and noticing changes
+// made in PowerDNS directly), and applying a change set with optimistic concurrency.
+
+export type DnsActor = Actor & { email: string };
+
+const clients = new WeakMap<object, PdnsClient>();
+
+/** The PowerDNS client, or 503 when DNS hosting is not configured. */
+export function pdnsOf(ctx: AppContext): PdnsClient {
+  const settings = ctx.config.powerDns;
+  if (!settings) throw new AppError(503, { detail: notConfiguredMessage, code: 'dns_not_configured' });
+  let client = clients.get(settings);
+  if (!client) clients.set(settings, (client = createPdnsClient(settings)));
+  return client;
+}
+
+/** PowerDNS unreachable or timing out becomes 502 with a plain message; other errors pass through. */
+export async function reaching<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof PdnsUnavailable)
+      throw new AppError(502, { detail: unavailableMessage, code: 'dns_unavailable' });
+    throw e;
+  }
+}
+
+/** Owners and admins of the organization change its zones; support reads any (docs/DNS.md). */
+export function scopeOf(actor: Actor, write: boolean): OrgScope {
+  if (isSupport(actor) && !write) return 'any';
+  if (actor.organizationId === null || !isAdminOf(actor, actor.organizationId)) throw forbidden();
+  return actor.organizationId;
+}
+
+/** A zone by id (digits) or name (absolute or not). */
+export function zoneRef(raw: string): ZoneRef | null {
+  const text = raw.trim(); // path parameters arrive decoded
+  if (/^\d{1,15}$/.test(text)) return { id: Number(text) };
+  const name = absoluteName(text);
+  return name ? { name } : null;
+}
+
+export async function zoneFor(
+  db: Db,
+  actor: Actor,
+  raw: string,
+  write: boolean,
+  lock = false,
+): Promise<ZoneRow> {
+  const ref = zoneRef(raw);
+  const zone = ref ? await findZone(db, scopeOf(actor, write), ref, lock) : undefined;
+  if (!zone) throw notFound();
+  return zone;
+}
+
+export function zoneSummary(z: ZoneRow | Omit<ZoneRow, 'known'>) {
+  return {
+    id: z.id,
+    name: z.name,
+    kind: z.kind,
+    version: z.version,
+    organization: z.organization_id,
+    created_at: new Date(z.created_at).toISOString(),
+    updated_at: new Date(z.updated_at).toISOString(),
+  };
+}
+
+/** The organization as written to PowerDNS's `account` of its zones. */
+export const accountOf = (organizationId: number) => `msas-org-${organizationId}`;
+
+/**
+ * Reads the zone from PowerDNS and, when it differs from what msas last saw, records the difference as a
+ * change made outside msas (audited, no user). Runs in the caller's transaction.
+ */
+export async function loadLive(ctx: AppContext, db: Db, zone: ZoneRow) {
+  const live = await reaching(() => pdnsOf(ctx).getZone(zone.name));
+  const rrsets = storedRrsets(live.rrsets);
+  const diffs = diffRrsets(zone.known, rrsets);
+  if (diffs.length === 0) return { zone, live, rrsets, outsideChange: null };
+  const recorded = await recordChangeSet(
+    db,
+    zone,
+    { kind: 'outside', userId: null, diffs },
+    rrsets,
+    ctx.now(),
+  );
+  await insertAuditOperation(db, {
+    name: 'dns.outside_change',
+    user_id: null,
+    organization_id: zone.organization_id,
+    request: { zone: zone.name, change_set: recorded.changeSetId, rrsets: diffs.map(keyOf) },
+    response_status: 200,
+  });
+  return { zone: recorded.zone, live, rrsets, outsideChange: recorded.changeSetId };
+}
+
+export function zoneDocument(loaded: Awaited<ReturnType<typeof loadLive>>) {
+  return {
+    ...zoneSummary(loaded.zone),
+    account: loaded.live.account,
+    serial: loaded.live.serial,
+    dnssec: loaded.live.dnssec,
+    rrsets: loaded.rrsets.map(wireRrset),
+    outside_change: loaded.outsideChange,
+  };
+}
+
+export function historyItem(r: HistoryRow) {
+  const shown = (r.after ?? r.before)!;
+  return {
+    id: r.id,
+    change_set: r.change_set_id,
+    kind: r.kind,
+    version: r.version,
+    date: new Date(r.created_at).toISOString(),
+    user: r.user_id,
+    name: r.name,
+    type: r.type,
+    action:
+      r.before === null ? ('added' as const) : r.after === null ? ('removed' as const) : ('changed' as const),
+    ttl: shown.ttl,
+    content: shown.records.map((x) => x.content),
+    before: r.before ? wireRrset(r.before) : null,
+    after: r.after ? wireRrset(r.after) : null,
+  };
+}
+
+// Comments kept as they were stay stamped as they were; a new one is the caller's, stamped by PowerDNS.
+function commentsFor(input: RrsetChangeInput['comments'], before: StoredRrset | undefined, actor: DnsActor) {
+  if (input === undefined) return before?.comments ?? [];
+  return input.map((c) => {
+    const same = before?.comments.find((o) => o.content === c.content);
+    return same ?? { content: c.content, account: actor.email };
+  });
+}
+
+// PowerDNS names the rrset (and often the record) its 422 is about: put the message on that field.
+function fieldOf422(message: string, changes: PdnsRrsetChange[]): Record<string, string[]> {
+  const i = changes.findIndex((c) => message.includes(c.name));
+  if (i < 0) return { rrsets: [message] };
+  const j = (changes[i]!.records ?? []).findIndex(
+    (r) => message.includes(`'${r.content}'`) || message.includes(r.content),
+  );
+  return { [j < 0 ? `rrsets.${i}` : `rrsets.${i}.records.${j}.content`]: [message] };
+}
+
+export type ApplyOptions = { kind: 'edit' | 'revert'; revertsId?: number };
+
+/**
+ * Applies one change set in the caller's transaction (the zone row locked): notices outside changes first,
+ * checks every rrset, refuses a stale version when another change touched the same rrsets since (409 with
+ * that change), sends one PATCH of only the touched rrsets (PowerDNS applies all or none) and records
+ * before and after. Returns an AppError (not thrown) when what was recorded on the way must be kept.
+ */
+export async function applyChanges(
+  ctx: AppContext,
+  db: Db,
+  actor: DnsActor,
+  locked: ZoneRow,
+  version: number,
+  inputs: RrsetChangeInput[],
+  options: ApplyOptions,
+) {
+  const loaded = await loadLive(ctx, db, locked);
+  const zone = loaded.zone;
+  const current = byKey(loaded.rrsets);
+  const { changes, errors } = checkChanges(zone.name, inputs, nameTypes(loaded.rrsets));
+  if (Object.keys(errors).length) return new AppError(400, errors);
+
+  const others = version > zone.version ? [] : await changesSince(db, zone, version, changes);
+  if (version > zone.version || others.length) {
+    const body = { detail: staleMessage, version: zone.version, changes: others.map(historyItem) };
+    return new AppError(409, body as unknown as ErrorBody);
+  }
+
+  const patch: PdnsRrsetChange[] = changes.map((c) =>
+    c.changetype === 'DELETE'
+      ? { name: c.name, type: c.type, changetype: 'DELETE' }
+      : {
+          name: c.name,
+          type: c.type,
+          changetype: 'REPLACE',
+          ttl: c.ttl,
+          records: c.records,
+          comments: commentsFor(inputs[changes.indexOf(c)]?.comments, current.get(keyOf(c)), actor),
+        },
+  );
+  try {
+    await reaching(() => pdnsOf(ctx).patchZone(zone.name, patch));
+  } catch (e) {
+    if (e instanceof PdnsError && e.status === 422) return new AppError(400, fieldOf422(e.message, patch));
+    if (e instanceof PdnsError) throw new AppError(502, { detail: updateFailedMessage, code: 'dns_refused' });
+    throw e;
+  }
+  const afterLive = await reaching(() => pdnsOf(ctx).getZone(zone.name));
+  const after = storedRrsets(afterLive.rrsets);
+  const touched = new Set(changes.map(keyOf));
+  const afterByKey = byKey(after);
+  const diffs = [...touched]
+    .map((k) => ({ before: current.get(k) ?? null, after: afterByKey.get(k) ?? null, k }))
+    .filter((d) => !sameRrset(d.before, d.after))
+    .map((d) => {
+      const r = (d.after ?? d.before)!;
+      return { name: r.name, type: r.type, before: d.before, after: d.after };
+    });
+  const recorded = diffs.length
+    ? await recordChangeSet(
+        db,
+        zone,
+        { kind: options.kind, userId: actor.id, revertsId: options.revertsId, diffs },
+        after,
+        ctx.now(),
+      )
+    : { zone };
+  // The answer is the state read right after the PATCH: no third read of a large zone.
+  return zoneDocument({
+    zone: recorded.zone,
+    live: afterLive,
+    rrsets: after,
+    outsideChange: loaded.outsideChange,
+  });
+}
+
+/** The change set that undoes one: each rrset back to its state before (absent: deleted). */
+export function revertInputs(
+  rrsets: { name: string; type: string; before: StoredRrset | null }[],
+): RrsetChangeInput[] {
+  return rrsets.map((r) =>
+    r.before === null
+      ? { name: r.name, type: r.type, changetype: 'DELETE' }
+      : {
+          name: r.name,
+          type: r.type,
+          changetype: 'REPLACE',
+          ttl: r.before.ttl,
+          records: r.before.records,
+          comments: r.before.comments,
+        },
+  );
+}

@@ -1,0 +1,99 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import { fieldError } from '../../lib/errors';
+import { PdnsError } from './pdns-client';
+import { deleteZoneRow, insertZone, recordChangeSet, verifiedParent } from './repo';
+import { diffRrsets, storedRrsets } from './rrsets';
+import {
+  accountOf,
+  type DnsActor,
+  loadLive,
+  pdnsOf,
+  reaching,
+  scopeOf,
+  zoneDocument,
+  zoneFor,
+} from './service';
+import { absoluteName } from './validate';
+
+// Creating and deleting zones: PowerDNS and msas's row change together, or neither does.
+
+export const zoneNameTaken = 'A zone with this name already exists.';
+export const zoneNotVerified =
+  'A zone can be hosted only for a domain your organization has verified, or a subdomain of one.';
+export const invalidZoneName = 'Enter a valid domain name.';
+export const invalidNameserver = 'Enter valid name server host names.';
+
+export async function createZone(
+  ctx: AppContext,
+  db: Db,
+  actor: DnsActor,
+  body: { name: string; kind: 'Native' | 'Master'; nameservers?: string[] },
+) {
+  const organizationId = scopeOf(actor, true) as number;
+  const name = absoluteName(body.name);
+  if (!name || !name.slice(0, -1).includes('.') || name.startsWith('*'))
+    throw fieldError('name', invalidZoneName);
+  if (!(await verifiedParent(db, organizationId, name))) throw fieldError('name', zoneNotVerified);
+  const nameservers = (
+    body.nameservers?.length ? body.nameservers : (ctx.config.powerDns?.nameservers ?? [])
+  ).map(absoluteName);
+  if (nameservers.some((n) => n === null)) throw fieldError('nameservers', invalidNameserver);
+  const pdns = pdnsOf(ctx);
+  // The row first: a second create of the name in this organization stops on its unique key.
+  const existing = await db
+    .selectFrom('dns_zones')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (existing) throw fieldError('name', zoneNameTaken);
+  const row = await insertZone(db, organizationId, name, body.kind);
+  let created;
+  try {
+    created = await reaching(() =>
+      pdns.createZone({
+        name,
+        kind: body.kind,
+        account: accountOf(organizationId),
+        nameservers: nameservers as string[],
+      }),
+    );
+  } catch (e) {
+    if (e instanceof PdnsError && e.status === 409) throw fieldError('name', zoneNameTaken);
+    if (e instanceof PdnsError && e.status === 422) throw fieldError('name', e.message);
+    throw e;
+  }
+  try {
+    const rrsets = storedRrsets(created.rrsets);
+    const recorded = await recordChangeSet(
+      db,
+      row,
+      { kind: 'create', userId: actor.id, diffs: diffRrsets([], rrsets) },
+      rrsets,
+      ctx.now(),
+    );
+    return zoneDocument({ zone: recorded.zone, live: created, rrsets, outsideChange: null });
+  } catch (e) {
+    // msas could not keep it: do not leave an unowned zone in PowerDNS.
+    await pdns.deleteZone(name).catch(() => undefined);
+    throw e;
+  }
+}
+
+export async function deleteZone(ctx: AppContext, db: Db, actor: DnsActor, raw: string): Promise<void> {
+  const zone = await zoneFor(db, actor, raw, true, true);
+  await deleteZoneRow(db, zone);
+  try {
+    await reaching(() => pdnsOf(ctx).deleteZone(zone.name));
+  } catch (e) {
+    // Already gone from PowerDNS: removing msas's row is all that is left.
+    if (!(e instanceof PdnsError && e.status === 404)) throw e;
+  }
+}
+
+/** A zone as PowerDNS holds it now, outside changes recorded. */
+export async function loadZone(ctx: AppContext, db: Db, actor: DnsActor, raw: string) {
+  const zone = await zoneFor(db, actor, raw, false, true);
+  return zoneDocument(await loadLive(ctx, db, zone));
+}
