@@ -195,6 +195,13 @@ export type PublicationSeenTable = {
   seen_at: CreatedAt;
 };
 
+// One row per verified name, instance-wide (migration 0048): a reference table under Citus.
+export type VerifiedNamesTable = {
+  name: string;
+  organization_id: number;
+  domain_id: number;
+};
+
 export type Database = ReportTables &
   ReputationTables &
   SenderTables &
@@ -211,6 +218,7 @@ export type Database = ReportTables &
     publications: PublicationsTable;
     settings: SettingsTable;
     domains: DomainsTable;
+    verified_names: VerifiedNamesTable;
     domain_groups: DomainGroupsTable;
     domain_group_domains: DomainGroupDomainsTable;
     user_domains: UserDomainsTable;

@@ -20,6 +20,7 @@ import * as m0042 from './0042_partitioned_history';
 import * as m0043 from './0043_tenant_keys';
 import * as m0044 from './0044_bigint_ids';
 import * as m0046 from './0046_organization_keys';
+import * as m0048 from './0048_citus_last_rules';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0043_tenant_keys': m0043,
   '0044_bigint_ids': m0044,
   '0046_organization_keys': m0046,
+  '0048_citus_last_rules': m0048,
 };
