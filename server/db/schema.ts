@@ -96,6 +96,12 @@ export type AuditOperationsTable = {
   response_status: number;
 };
 
+// Migration 0048: audit_operations is a view of the two tables below (organization_id null: instance-wide).
+export type OrganizationAuditOperationsTable = Omit<AuditOperationsTable, 'organization_id'> & {
+  organization_id: number;
+};
+export type InstanceAuditOperationsTable = Omit<AuditOperationsTable, 'organization_id'>;
+
 export type OutboxTable = {
   id: Generated<number>;
   to: string;
@@ -214,6 +220,8 @@ export type Database = ReportTables &
     refresh_tokens: RefreshTokensTable;
     login_attempts: LoginAttemptsTable;
     audit_operations: AuditOperationsTable;
+    organization_audit_operations: OrganizationAuditOperationsTable;
+    instance_audit_operations: InstanceAuditOperationsTable;
     outbox: OutboxTable;
     publications: PublicationsTable;
     settings: SettingsTable;
