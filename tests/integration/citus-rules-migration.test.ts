@@ -3,7 +3,8 @@ import { down, up } from '../../server/db/migrations/0048_citus_last_rules';
 import { openTestDatabase, type TestDatabase } from './support/db';
 
 // Migration 0048 on a database written before it: audit entries of no organization move to the instance
-// table under their ids, the organization's stay; verified names fill the reference table.
+// table under their ids, the organization's stay; verified names fill the reference table; held TLS and
+// failure reports move to held_reports.
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -33,6 +34,12 @@ describe('migration 0048_citus_last_rules', () => {
       id: number;
     }>`insert into audit_operations (name, organization_id, response_status)
       values ('tenant.entry', ${org.id}, 200), ('cli.entry', null, 200) returning id`.execute(database.db);
+    const tls = await sql<{
+      id: number;
+    }>`insert into tls_reports (organization_id, domain, org_name, report_id,
+        begin_date, end_date, records_count, messages_count, summary, details, warnings, source)
+      values (null, 'held-0048.example', 'Reporter', 'r-1', now() - interval '1 day', now(), 1, 1, '{}',
+        '{"kind": "tls", "reportId": "r-1"}', '[]', 'cli') returning id`.execute(database.db);
     await up(raw());
 
     const tenant = await database.db
@@ -67,6 +74,21 @@ describe('migration 0048_citus_last_rules', () => {
       .where('name', '=', 'after')
       .executeTakeFirstOrThrow();
     expect(after.id).toBeGreaterThan(rows[1]!.id);
+
+    // A held TLS report waits in held_reports under its id, with its parsed report.
+    const held = await database.db
+      .selectFrom('held_reports')
+      .select(['id', 'kind', 'domain', 'report'])
+      .execute();
+    expect(held).toEqual([
+      {
+        id: tls.rows[0]!.id,
+        kind: 'tls',
+        domain: 'held-0048.example',
+        report: { kind: 'tls', reportId: 'r-1' },
+      },
+    ]);
+    expect(await database.db.selectFrom('tls_reports').select('id').execute()).toEqual([]);
 
     const names = await database.db
       .selectFrom('verified_names')

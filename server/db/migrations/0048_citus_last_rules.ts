@@ -15,6 +15,13 @@ import { sql, type Kysely } from 'kysely';
 // sequence so an id names one entry. audit_operations is a view of both, so the audit page and the CLI read
 // what they read before. Deleting an organization moves its entries to the instance table (they used to stay
 // with organization_id null).
+//
+// Held TLS and failure reports. A report no organization owns when it arrives (server/ingest/ownership.ts)
+// used to wait in tls_reports / failure_reports with organization_id null, set on verification; a
+// distribution column can be neither null nor changed. It now waits in held_reports (no organization: a
+// reference table), with the parsed report, under the id its report table's sequence gave it, and is stored
+// through the normal path when an organization verifies the domain (server/ingest/attach.ts). Then both
+// tables are keyed by (organization_id, id). Held aggregate reports still wait in dmarc_reports.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -29,6 +36,55 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select name, organization_id, id from domains where verified_at is not null`.execute(db);
   await db.schema.dropIndex('domains_verified_name_key').execute();
   await splitAudit(db);
+  await holdOtherReports(db);
+}
+
+const heldKinds = { tls_reports: 'tls', failure_reports: 'failure' } as const;
+const heldColumns =
+  'id, domain, org_name, report_id, begin_date, end_date, file_id, received_file_id, source, received_at';
+
+async function holdOtherReports(db: Kysely<unknown>): Promise<void> {
+  await sql`create table held_reports (
+    id bigint primary key,
+    kind text not null check (kind in ('tls', 'failure')),
+    domain text not null,
+    org_name text not null,
+    report_id text not null,
+    begin_date timestamptz not null,
+    end_date timestamptz not null,
+    report jsonb not null,
+    file_id bigint references report_files (id),
+    received_file_id bigint references report_files (id),
+    source text not null,
+    received_at timestamptz not null default now(),
+    constraint held_reports_key unique (kind, org_name, report_id, domain, begin_date, end_date))`.execute(db);
+  await sql`create index held_reports_domain_idx on held_reports (domain)`.execute(db);
+  for (const [table, kind] of Object.entries(heldKinds)) {
+    await sql`insert into held_reports (${sql.raw(heldColumns)}, kind, report)
+      select ${sql.raw(heldColumns)}, ${kind}, details from ${sql.table(table)}
+       where organization_id is null
+      on conflict do nothing`.execute(db);
+    await sql`delete from ${sql.table(table)} where organization_id is null`.execute(db);
+    await sql`alter table ${sql.table(table)}
+      alter column organization_id set not null,
+      drop constraint ${sql.raw(`${table}_pkey`)},
+      add constraint ${sql.raw(`${table}_pkey`)} primary key (organization_id, id)`.execute(db);
+  }
+}
+
+async function releaseOtherReports(db: Kysely<unknown>): Promise<void> {
+  for (const [table, kind] of Object.entries(heldKinds)) {
+    await sql`alter table ${sql.table(table)}
+      drop constraint ${sql.raw(`${table}_pkey`)},
+      add constraint ${sql.raw(`${table}_pkey`)} primary key (id),
+      alter column organization_id drop not null`.execute(db);
+    // The summary the lists show is not kept while held: an empty one until the report is stored again.
+    await sql`insert into ${sql.table(table)} (${sql.raw(heldColumns)}, organization_id, records_count,
+        messages_count, summary, details, warnings)
+      select ${sql.raw(heldColumns)}, null, 0, 0, '{}'::jsonb, report, coalesce(report -> 'warnings', '[]')
+        from held_reports where kind = ${kind}`.execute(db);
+  }
+  await sql`drop table held_reports`.execute(db);
 }
 
 const auditColumns = 'id, name, date, user_id, request, response_status';
@@ -89,6 +145,7 @@ async function joinAudit(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await releaseOtherReports(db);
   await joinAudit(db);
   await sql`create unique index domains_verified_name_key on domains (name)
     where verified_at is not null`.execute(db);
