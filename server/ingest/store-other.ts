@@ -47,11 +47,7 @@ function failureSummary(report: FailureReport) {
  * Returns the new row's id, or null for a duplicate. With no organization the report is held (migration
  * 0048) under an id of its table's sequence; `heldId` stores a held report under the id it had.
  */
-export async function storeOther(
-  trx: Db,
-  report: TlsReport | FailureReport,
-  ctx: Ctx & { heldId?: number },
-) {
+export async function storeOther(trx: Db, report: TlsReport | FailureReport, ctx: Ctx & { heldId?: number }) {
   const key = reportKey(report);
   const table = report.kind === 'tls' ? 'tls_reports' : 'failure_reports';
   if (ctx.organizationId === null) return holdOther(trx, report, ctx, table);

@@ -57,7 +57,9 @@ async function holdOtherReports(db: Kysely<unknown>): Promise<void> {
     received_file_id bigint references report_files (id),
     source text not null,
     received_at timestamptz not null default now(),
-    constraint held_reports_key unique (kind, org_name, report_id, domain, begin_date, end_date))`.execute(db);
+    constraint held_reports_key unique (kind, org_name, report_id, domain, begin_date, end_date))`.execute(
+    db,
+  );
   await sql`create index held_reports_domain_idx on held_reports (domain)`.execute(db);
   for (const [table, kind] of Object.entries(heldKinds)) {
     await sql`insert into held_reports (${sql.raw(heldColumns)}, kind, report)
