@@ -23,17 +23,22 @@ const windowMarginSeconds = 300;
 const maxRecentWrites = 200;
 
 async function recentWriteIds(primary: Db, organizationId: number | null, windowSeconds: number) {
-  const rows = await primary
-    .selectFrom('audit_operations')
-    .select('id')
-    .where((eb) =>
-      organizationId === null
-        ? eb('organization_id', 'is', null)
-        : eb('organization_id', '=', organizationId),
-    )
-    .where('date', '>', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
-    .limit(maxRecentWrites + 1)
-    .execute();
+  const recent = sql<Date>`now() - make_interval(secs => ${windowSeconds})`;
+  const rows =
+    organizationId === null
+      ? await primary
+          .selectFrom('instance_audit_operations')
+          .select('id')
+          .where('date', '>', recent)
+          .limit(maxRecentWrites + 1)
+          .execute()
+      : await primary
+          .selectFrom('organization_audit_operations')
+          .select('id')
+          .where('organization_id', '=', organizationId)
+          .where('date', '>', recent)
+          .limit(maxRecentWrites + 1)
+          .execute();
   return rows.map((r) => r.id);
 }
 

@@ -142,6 +142,24 @@ export type IpEnrichmentTable = {
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+/** A TLS or failure report no organization owns yet (migration 0048): stored when its domain is verified. */
+export type HeldReportsTable = {
+  /** Drawn from its kind's report table sequence and kept when the report is stored. */
+  id: number;
+  kind: 'tls' | 'failure';
+  domain: string;
+  org_name: string;
+  report_id: string;
+  begin_date: Timestamp;
+  end_date: Timestamp;
+  /** The parsed report (dates as ISO text). */
+  report: Json<unknown>;
+  file_id: number | null;
+  received_file_id: number | null;
+  source: ReportSource;
+  received_at: CreatedAt;
+};
+
 export type ReportTables = {
   report_files: ReportFilesTable;
   dmarc_reports: DmarcReportsTable;
@@ -149,5 +167,6 @@ export type ReportTables = {
   dmarc_rollups: DmarcRollupsTable;
   tls_reports: OtherReportsTable;
   failure_reports: OtherReportsTable;
+  held_reports: HeldReportsTable;
   ip_enrichment: IpEnrichmentTable;
 };

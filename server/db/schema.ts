@@ -102,6 +102,12 @@ export type AuditOperationsTable = {
   response_status: number;
 };
 
+// Migration 0048: audit_operations is a view of the two tables below (organization_id null: instance-wide).
+export type OrganizationAuditOperationsTable = Omit<AuditOperationsTable, 'organization_id'> & {
+  organization_id: number;
+};
+export type InstanceAuditOperationsTable = Omit<AuditOperationsTable, 'organization_id'>;
+
 export type OutboxTable = {
   id: Generated<number>;
   to: string;
@@ -209,6 +215,13 @@ export type PublicationSeenTable = {
   seen_at: CreatedAt;
 };
 
+// One row per verified name, instance-wide (migration 0048): a reference table under Citus.
+export type VerifiedNamesTable = {
+  name: string;
+  organization_id: number;
+  domain_id: number;
+};
+
 export type Database = ReportTables &
   AlertTables &
   DigestTables &
@@ -224,10 +237,13 @@ export type Database = ReportTables &
     refresh_tokens: RefreshTokensTable;
     login_attempts: LoginAttemptsTable;
     audit_operations: AuditOperationsTable;
+    organization_audit_operations: OrganizationAuditOperationsTable;
+    instance_audit_operations: InstanceAuditOperationsTable;
     outbox: OutboxTable;
     publications: PublicationsTable;
     settings: SettingsTable;
     domains: DomainsTable;
+    verified_names: VerifiedNamesTable;
     domain_groups: DomainGroupsTable;
     domain_group_domains: DomainGroupDomainsTable;
     user_domains: UserDomainsTable;

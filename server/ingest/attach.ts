@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { rollupStoredReports } from './rollups';
+import { revivedReport, storeOther } from './store-other';
 
-// Held reports (no organization verified their policy domain when they arrived: ownership.ts) wait with
-// organization_id null. When an organization verifies the domain, they (and those of its subdomains) become
-// that organization's, and the aggregate ones are folded into its rollups. Idempotent: a second call finds
-// nothing left to attach.
+// Held reports (no organization verified their policy domain when they arrived: ownership.ts) wait: aggregate
+// ones in dmarc_reports with organization_id null, TLS and failure ones in held_reports (migration 0048).
+// When an organization verifies the domain, they (and those of its subdomains) become that organization's:
+// the aggregate ones by setting organization_id and folding them into its rollups, the others stored
+// through the normal path under the ids they were held with, their held rows deleted. Idempotent: a second
+// call finds nothing left to attach.
 
 export type AttachResult = { aggregate: number; tls: number; failure: number };
 
@@ -21,8 +24,7 @@ export async function attachPendingReports(
   const matches = sql<boolean>`organization_id is null and (domain = ${name} or domain like ${pattern})`;
   // A held copy of a report the organization already has (sent to its own address) is a duplicate under the
   // per-organization key (migration 0046): dropped, with its records, rather than attached a second time.
-  for (const table of ['dmarc_reports', 'tls_reports', 'failure_reports'] as const)
-    await sql`delete from ${sql.table(table)} h using ${sql.table(table)} o
+  await sql`delete from dmarc_reports h using dmarc_reports o
       where h.organization_id is null and (h.domain = ${name} or h.domain like ${pattern})
         and o.organization_id = ${organizationId} and o.org_name = h.org_name and o.report_id = h.report_id
         and o.domain = h.domain and o.begin_date = h.begin_date and o.end_date = h.end_date`.execute(db);
@@ -38,19 +40,29 @@ export async function attachPendingReports(
     await sql`update dmarc_records set organization_id = ${organizationId}
       where report_id = any(${ids}::bigint[]) and organization_id = 0`.execute(db);
   await rollupStoredReports(db, ids);
-  const tls = await db
-    .updateTable('tls_reports')
-    .set({ organization_id: organizationId })
-    .where(matches)
-    .returning('id')
+  const other = await storeHeld(db, organizationId, name, pattern);
+  return { aggregate: aggregate.length, ...other };
+}
+
+/** Stores the held TLS and failure reports of the domain for the organization; a copy it has is dropped. */
+async function storeHeld(db: Db, organizationId: number, name: string, pattern: string) {
+  const held = await db
+    .deleteFrom('held_reports')
+    .where(sql<boolean>`domain = ${name} or domain like ${pattern}`)
+    .returningAll()
     .execute();
-  const failure = await db
-    .updateTable('failure_reports')
-    .set({ organization_id: organizationId })
-    .where(matches)
-    .returning('id')
-    .execute();
-  return { aggregate: aggregate.length, tls: tls.length, failure: failure.length };
+  const out = { tls: 0, failure: 0 };
+  for (const h of held.sort((x, y) => x.id - y.id)) {
+    const stored = await storeOther(db, revivedReport(h.kind, h.report), {
+      organizationId,
+      fileId: h.file_id,
+      receivedFileId: h.received_file_id,
+      source: h.source,
+      heldId: h.id,
+    });
+    if (stored !== null) out[h.kind] += 1;
+  }
+  return out;
 }
 
 /**

@@ -71,17 +71,12 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
     }
   }
   result.reports += await purgeAggregate(db, sql`organization_id is null and received_at < ${unclaimed}`);
-  for (const table of ['tls_reports', 'failure_reports'] as const) {
-    const r = await db
-      .deleteFrom(table)
-      .where('organization_id', 'is', null)
-      .where('received_at', '<', unclaimed)
-      .executeTakeFirst();
-    result.other += Number(r.numDeletedRows);
-  }
+  // Held TLS and failure reports (migration 0048) expire like held aggregate ones.
+  const held = await db.deleteFrom('held_reports').where('received_at', '<', unclaimed).executeTakeFirst();
+  result.other += Number(held.numDeletedRows);
   // A file goes when no report keeps it as its own bytes nor as the file it was received in (one NOT
   // EXISTS per column, so each is an anti-join the planner can hash).
-  const kept = ['dmarc_reports', 'tls_reports', 'failure_reports'].flatMap((table) =>
+  const kept = ['dmarc_reports', 'tls_reports', 'failure_reports', 'held_reports'].flatMap((table) =>
     ['file_id', 'received_file_id'].map(
       (column) => sql`not exists (select 1 from ${sql.table(table)} r where r.${sql.ref(column)} = f.id)`,
     ),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { attachPendingReports } from '../../server/ingest/attach';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { applyVerification } from '../../server/modules/domains/verification-store';
 import { samplesDir } from '../fixtures/dmarc/sample-expectations';
@@ -74,6 +75,69 @@ describe('verifying a domain releases the reports held for it', () => {
     expect(await rollupMessages('website.com')).toEqual([[organizationId, 1]]);
     const one = await t.app.inject({ url: `/api/dm/dmarc/aggregate-reports/${id}/`, headers: bearer(token) });
     expect(one.statusCode).toBe(200);
+  });
+
+  it('stores a held TLS report once, under its id, with the figures of one ingested directly', async () => {
+    const rel = 'dmarc-report-viewer/testdata/smtp-tls-reports/google.json';
+    const held = await importSample(rel);
+    // Held apart (migration 0048), not in the tenant table.
+    expect(
+      await t.db.selectFrom('held_reports').select(['id', 'kind']).where('id', '=', held).execute(),
+    ).toEqual([{ id: held, kind: 'tls' }]);
+    expect(await t.db.selectFrom('tls_reports').select('id').where('id', '=', held).execute()).toEqual([]);
+
+    // The same report sent straight to another organization's own address (it holds the name pending).
+    const direct = await makeUser(t.db, { organization: 'Direct TLS' });
+    const directOrg = direct.user.organization_id!;
+    await t.db.insertInto('domains').values({ name: 'foo-bar.io', organization_id: directOrg }).execute();
+    const bytes = fs.readFileSync(path.join(samplesDir, rel));
+    const straight = await ingestFile(
+      t.db,
+      { name: 'google.json', bytes, source: 'cli' },
+      { addressedTo: [directOrg] },
+    );
+    expect(straight.reports.map((r) => [r.status, r.organizationId])).toEqual([['imported', directOrg]]);
+
+    const domain = await t.db
+      .insertInto('domains')
+      .values({ name: 'foo-bar.io', organization_id: organizationId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await verify(domain.id);
+    // Once: a second release finds nothing held.
+    expect(
+      await t.db.transaction().execute((trx) => attachPendingReports(trx, organizationId, 'foo-bar.io')),
+    ).toEqual({ aggregate: 0, tls: 0, failure: 0 });
+    expect(
+      await t.db.selectFrom('held_reports').select('id').where('domain', '=', 'foo-bar.io').execute(),
+    ).toEqual([]);
+    const figures = [
+      'domain',
+      'org_name',
+      'report_id',
+      'begin_date',
+      'end_date',
+      'records_count',
+      'messages_count',
+      'summary',
+      'details',
+      'warnings',
+      'source',
+    ] as const;
+    const released = await t.db
+      .selectFrom('tls_reports')
+      .select(['id', 'organization_id', ...figures])
+      .where('domain', '=', 'foo-bar.io')
+      .orderBy('id')
+      .execute();
+    expect(released.map((r) => [r.id, r.organization_id])).toEqual([
+      [held, organizationId],
+      [straight.reports[0]!.id, directOrg],
+    ]);
+    const { id: _a, organization_id: _b, ...fromHeld } = released[0]!;
+    const { id: _c, organization_id: _d, ...fromDirect } = released[1]!;
+    expect(fromHeld).toEqual(fromDirect);
+    expect(await listed('/api/dm/dmarc/tls-reports/')).toContain(held);
   });
 
   it('POST /api/ph/organizations/{id}/domains/: aggregate and TLS reports become the organization’s', async () => {

@@ -220,6 +220,57 @@ describe('routing and verification', () => {
     expect(rows.filter((r) => r!.verification_problem === 'unavailable')).toHaveLength(1);
   });
 
+  it('keeps the instance-wide list of verified names in step with verification, revocation, rename and deletion', async () => {
+    const names = () =>
+      t.db
+        .selectFrom('verified_names')
+        .select(['name', 'organization_id', 'domain_id'])
+        .where('name', 'like', '%names.example.com')
+        .orderBy('name')
+        .execute();
+    const apply = (id: number, proof: 'txt' | null, at: number) =>
+      t.db
+        .transaction()
+        .execute((trx) => applyVerification(trx, id, { proof, dnsFailed: false }, new Date(at)));
+    const inA = await added(a, 'names.example.com');
+    const inB = await added(b, 'names.example.com');
+    const now = Date.now();
+    await apply(inA.id, 'txt', now);
+    expect(await names()).toEqual([
+      { name: 'names.example.com', organization_id: a.org.id, domain_id: inA.id },
+    ]);
+    // The name is A's across the instance: the reference table refuses a second claim.
+    await expect(
+      t.db
+        .insertInto('verified_names')
+        .values({ name: 'names.example.com', organization_id: b.org.id, domain_id: inB.id })
+        .execute(),
+    ).rejects.toThrow();
+    // A proof lost for more than a week frees the name; B proves it and has it.
+    await apply(inA.id, null, now + 8 * 86_400_000);
+    expect(await names()).toEqual([]);
+    await apply(inB.id, 'txt', now + 8 * 86_400_000);
+    expect(await names()).toEqual([
+      { name: 'names.example.com', organization_id: b.org.id, domain_id: inB.id },
+    ]);
+    // Renaming makes it pending again, and deleting it frees the name too.
+    const rename = await call(t, 'PATCH', `/api/ph/organizations/${b.org.id}/domains`, b.tokens.owner, {
+      id: inB.id,
+      name: 'renamed-names.example.com',
+    });
+    expect(rename.statusCode).toBe(200);
+    expect(await names()).toEqual([]);
+    await apply(inB.id, 'txt', now + 9 * 86_400_000);
+    expect(await names()).toEqual([
+      { name: 'renamed-names.example.com', organization_id: b.org.id, domain_id: inB.id },
+    ]);
+    const del = await call(t, 'DELETE', `/api/ph/organizations/${b.org.id}/domains/`, b.tokens.owner, {
+      id: inB.id,
+    });
+    expect(del.statusCode).toBeLessThan(300);
+    expect(await names()).toEqual([]);
+  });
+
   it('counts an upload by a member of the organization as addressed to it', async () => {
     await added(b, 'upload-b.example.com');
     await added(a, 'upload-a.example.com');

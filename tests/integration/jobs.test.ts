@@ -182,7 +182,7 @@ describe('a failing job', () => {
       run: async ({ db }) => {
         attempts.push(Date.now());
         // Written in the job's transaction: rolled back with it.
-        await sql`insert into audit_operations (name, response_status) values ('queue-test.write', 0)`.execute(
+        await sql`insert into instance_audit_operations (name, response_status) values ('queue-test.write', 0)`.execute(
           db,
         );
         throw new Error('smtp://user:secret@mail.example refused');

@@ -129,6 +129,15 @@ describe('organizations', () => {
       [b.owner.id]: 'admin',
       [joiner.id]: 'owner',
     });
+    const entriesOf = (table: 'organization_audit_operations' | 'instance_audit_operations') =>
+      t.db.selectFrom(table).select(['id', 'name']).orderBy('id').execute();
+    const before = await t.db
+      .selectFrom('organization_audit_operations')
+      .select(['id', 'name'])
+      .where('organization_id', '=', b.org.id)
+      .orderBy('id')
+      .execute();
+    expect(before.length).toBeGreaterThan(0);
     const del = await call(
       t,
       'DELETE',
@@ -148,6 +157,10 @@ describe('organizations', () => {
       .where('name', 'like', 'organizations.%')
       .execute();
     expect(audit).toContainEqual({ name: 'organizations.delete', response_status: 204 });
+    // Its entries outlive it as instance-wide ones (migration 0048), under their ids, shown to support.
+    const kept = new Set((await entriesOf('instance_audit_operations')).map((e) => e.id));
+    expect(before.every((e) => kept.has(e.id))).toBe(true);
+    expect((await entriesOf('organization_audit_operations')).filter((e) => kept.has(e.id))).toEqual([]);
   });
 
   it('lets support search every organization by name, paged', async () => {

@@ -19,7 +19,13 @@ let routes: { key: string; method: string; path: string }[];
 async function snapshot(): Promise<Record<string, string>> {
   const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db);
-  const skip = new Set(['audit_operations', 'login_attempts', 'kysely_migration', 'kysely_migration_lock']);
+  const skip = new Set([
+    'organization_audit_operations',
+    'instance_audit_operations',
+    'login_attempts',
+    'kysely_migration',
+    'kysely_migration_lock',
+  ]);
   const out: Record<string, string> = {};
   for (const { name } of rows.filter((r) => !skip.has(r.name)).sort((x, y) => x.name.localeCompare(y.name))) {
     const r = await sql<{ n: number; h: string }>`select count(*)::int as n,

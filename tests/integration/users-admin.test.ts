@@ -1,3 +1,4 @@
+import { insertAuditOperation } from '../../server/modules/shared/audit-repo';
 import { login, startTestApp, type TestApp } from './support/app';
 import { call, fixturePassword, quickUser, seedTenant, tokenFor } from './support/orgs';
 
@@ -180,6 +181,23 @@ describe('audit, publications and dynamic settings', () => {
     const support = await tokenFor(t, await quickUser(t, { role: 'support' }));
     const all = await call(t, 'GET', '/api/ph/v2/audit/operations/?page_size=100', support);
     expect(all.json().meta.count).toBeGreaterThan(body.meta.count);
+    // An entry of no organization (the CLI, a job) is in the instance-wide table: support sees it, an
+    // organization does not; ids are unique across both tables (one sequence).
+    await insertAuditOperation(t.db, {
+      name: 'jobs.purge',
+      user_id: null,
+      organization_id: null,
+      request: { via: 'cli' },
+      response_status: 200,
+    });
+    const cli = await call(t, 'GET', '/api/ph/v2/audit/operations/?operation=jobs.purge', support);
+    expect(cli.json().data).toHaveLength(1);
+    expect(cli.json().data[0].attributes).toMatchObject({ name: 'jobs.purge', user: null });
+    const own = await call(t, 'GET', '/api/ph/v2/audit/operations/?operation=jobs.purge', a.tokens.owner);
+    expect(own.json().meta.count).toBe(0);
+    const everything = await call(t, 'GET', '/api/ph/v2/audit/operations/?page_size=100', support);
+    const ids = everything.json().data.map((op: { id: number }) => op.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('marks a publication seen: it leaves the token claim and the current user', async () => {

@@ -53,7 +53,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('domains_verified_name_key').execute();
+  // If exists: migration 0048 replaces it with the verified_names table.
+  await db.schema.dropIndex('domains_verified_name_key').ifExists().execute();
   await db.schema.dropIndex('domains_name_organization_key').execute();
   // Pending duplicates of a name cannot survive the old global uniqueness: the verified row (else the
   // oldest) is kept.

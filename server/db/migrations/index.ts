@@ -22,6 +22,7 @@ import * as m0044 from './0044_bigint_ids';
 import * as m0045 from './0045_alerts';
 import * as m0046 from './0046_organization_keys';
 import * as m0047 from './0047_digest_reports';
+import * as m0048 from './0048_citus_last_rules';
 import * as m0049 from './0049_dns_zones';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0045_alerts': m0045,
   '0046_organization_keys': m0046,
   '0047_digest_reports': m0047,
+  '0048_citus_last_rules': m0048,
   '0049_dns_zones': m0049,
 };

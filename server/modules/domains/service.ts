@@ -19,6 +19,7 @@ import {
 import { wholeOrganization } from '../shared/domain-scope';
 import { recordsToPublish } from './verification';
 import { claimedElsewhere } from './verification-store';
+import { forgetVerifiedName } from './verified-names';
 
 export { scopeFor } from '../shared/domain-scope';
 
@@ -159,6 +160,7 @@ export async function deleteDomainByName(db: Db, actor: Actor, rawName: string) 
     actor,
     checked.ok ? await findDomainByName(db, checked.name, where) : undefined,
   );
+  await forgetVerifiedName(db, row);
   await db.deleteFrom('domains').where('id', '=', row.id).execute();
   return { detail: 'Domain deleted.' };
 }
@@ -179,6 +181,7 @@ export async function renameDomain(
   );
   const name = await validName(db, row.organization_id, raw, row.id);
   if (name === row.name) return domainDocumentOf(db, row, addressing);
+  await forgetVerifiedName(db, row);
   const updated = await db
     .updateTable('domains')
     .set({
@@ -201,6 +204,7 @@ export async function deleteDomainById(db: Db, actor: Actor, organizationId: num
     actor,
     found && found.organization_id === organizationId ? found : undefined,
   );
+  await forgetVerifiedName(db, row);
   await db.deleteFrom('domains').where('id', '=', row.id).execute();
   return null;
 }

@@ -4,6 +4,7 @@ import type { DomainRow, DomainsTable } from '../../db/schema';
 import { onDomainVerified } from '../../ingest/attach';
 import { domainCandidates } from '../../ingest/ownership';
 import type { ProofOutcome } from './verification';
+import { forgetVerifiedName, recordVerifiedName } from './verified-names';
 
 // Applying a verification check to a domain row, in the caller's transaction:
 // - proof found, domain pending: verified, and the reports held for it are released to the organization in
@@ -32,7 +33,7 @@ export async function claimedElsewhere(db: Db, organizationId: number, name: str
 
 // Two organizations proving one name (or a name and its parent) at the same moment: each first locks the
 // rows of the name and its parents, in id order (no deadlock), so the second waits for the first to commit
-// and then sees its verified row, instead of failing on the unique index.
+// and then sees its verified row, instead of failing on the primary key of verified_names.
 async function lockCandidates(db: Db, name: string): Promise<void> {
   await db
     .selectFrom('domains')
@@ -86,6 +87,7 @@ export async function applyVerification(
     if (!outcome.dnsFailed && row.verified_at !== null && proven && lastProof < cutoff) {
       set.verified_at = null;
       set.verification_method = null;
+      await forgetVerifiedName(db, row);
     }
   }
   const updated = await db
@@ -94,6 +96,9 @@ export async function applyVerification(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (release) await onDomainVerified(db, { name: row.name, organization_id: row.organization_id });
+  if (release) {
+    await recordVerifiedName(db, row);
+    await onDomainVerified(db, { name: row.name, organization_id: row.organization_id });
+  }
   return updated;
 }

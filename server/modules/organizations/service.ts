@@ -12,6 +12,7 @@ import {
   isSupport,
   type OrgTarget,
 } from '../../lib/permissions';
+import { keepAuditOfOrganization } from '../shared/audit-repo';
 import { scopeFor } from '../shared/domain-scope';
 import { findUserById } from '../shared/users-repo';
 import { organizationResourceFor } from './documents';
@@ -114,6 +115,7 @@ export async function detachAndDelete(db: Db, id: number): Promise<void> {
     .where('organization_id', '=', id)
     .where('is_support', '=', false)
     .execute();
+  await keepAuditOfOrganization(db, id);
   await db.deleteFrom('organizations').where('id', '=', id).execute();
 }
 
