@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Modal } from '../../../components/Modal';
+import { Pager } from '../../../components/Pager';
+import { TonePill } from '../../../components/TonePill';
+import { ListState } from '../../processedData/components/ListState';
+import { formatDateTime } from '../../processedData/format';
+import { Button, Table, TableWrap } from '../../processedData/styles';
+import { firingsResource } from '../alertsResources';
+import type { Alert } from '../alertsApi';
+import { formatDay, formatObserved, formatValue } from '../format';
+
+type Props = { alert: Alert; onClose: () => void };
+
+/** A rule's firings and recoveries, newest first (GET /alerts/{id}/firings/). */
+export function FiringsModal({ alert, onClose }: Props) {
+  const { t, i18n } = useTranslation('alerts');
+  const lang = i18n.language;
+  const dispatch = useAppDispatch();
+  const { data, isLoading, error } = useAppSelector(firingsResource.selectors.selectState);
+  const id = Number(alert.id);
+  const load = (page: number) => dispatch(firingsResource.actions.request({ id, page }));
+  const page = data?.meta.page ?? 1;
+  const pageCount = data ? Math.max(1, Math.ceil(data.meta.count / data.meta.pageSize)) : 1;
+
+  useEffect(() => {
+    dispatch(firingsResource.actions.request({ id, page: 1 }));
+  }, [dispatch, id]);
+
+  const title = t('history.title', { name: alert.attributes.name || t('list.unnamed') });
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={title}
+      width={760}
+      footer={
+        <Button type="button" onClick={onClose}>
+          {t('history.close')}
+        </Button>
+      }
+    >
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        hasData={!!data}
+        isEmpty={(data?.data.length ?? 0) === 0}
+        emptyText={t('history.empty')}
+        onRetry={() => load(page)}
+      >
+        <TableWrap>
+          <Table aria-label={t('history.caption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.when')}</th>
+                <th scope="col">{t('history.day')}</th>
+                <th scope="col">{t('history.subject')}</th>
+                <th scope="col">{t('history.kind')}</th>
+                <th scope="col">{t('history.values')}</th>
+                <th scope="col">{t('history.emails')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.data ?? []).map((f) => {
+                const a = f.attributes;
+                return (
+                  <tr key={f.id}>
+                    <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.firedAt, lang)}</td>
+                    <td style={{ whiteSpace: 'nowrap' }}>{formatDay(a.day, lang)}</td>
+                    <td style={{ overflowWrap: 'anywhere' }}>{a.subject}</td>
+                    <td>
+                      <TonePill $tone={a.kind === 'firing' ? 'error' : 'success'}>
+                        {t(a.kind === 'firing' ? 'history.firing' : 'history.recovery')}
+                      </TonePill>
+                    </td>
+                    <td style={{ overflowWrap: 'anywhere' }}>{formatObserved(a.observed, lang)}</td>
+                    <td>{formatValue(a.emailsSent, lang)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        </TableWrap>
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          count={data?.meta.count ?? 0}
+          onPage={load}
+          label={t('history.paging')}
+        />
+      </ListState>
+    </Modal>
+  );
+}
