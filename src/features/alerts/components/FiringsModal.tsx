@@ -49,7 +49,8 @@ export function FiringsModal({ alert, onClose }: Props) {
         emptyText={t('history.empty')}
         onRetry={() => load(page)}
       >
-        <TableWrap>
+        {/* Wider than a phone: the box scrolls, so the keyboard must reach it (focusable region). */}
+        <TableWrap tabIndex={0} role="region" aria-label={t('history.caption')}>
           <Table aria-label={t('history.caption')}>
             <thead>
               <tr>
