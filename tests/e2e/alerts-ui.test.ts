@@ -141,6 +141,7 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
     await threshold.fill('1');
     await dialog.getByLabel(`${a('params.min_messages')} (${a('units.messages')})`).fill('1');
     await dialog.getByRole('list', { name: a('backtest.days') }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('region', { name: a('backtest.title') }).scrollIntoViewIfNeeded();
     await screenshot(page, `${name}-form-backtest`);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: a('form.cancel') }).click();

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { TonePill } from '../../../components/TonePill';
 import { formatDateTime } from '../../processedData/format';
-import { Button, Muted, Table, TableWrap } from '../../processedData/styles';
+import { Button, Muted, TableWrap } from '../../processedData/styles';
 import type { Alert } from '../alertsApi';
+import { StackedTable } from './StackedTable';
 
 const Actions = styled.div`
   display: flex;
@@ -45,7 +46,7 @@ export function AlertsTable({ alerts, busy, onToggle, onEdit, onHistory, onDelet
   const scopeText = useScopeText();
   return (
     <TableWrap>
-      <Table aria-label={t('list.caption')}>
+      <StackedTable aria-label={t('list.caption')}>
         <thead>
           <tr>
             <th scope="col">{t('list.name')}</th>
@@ -64,24 +65,26 @@ export function AlertsTable({ alerts, busy, onToggle, onEdit, onHistory, onDelet
             const firing = a.state === 'firing';
             return (
               <tr key={alert.id} data-alert-id={alert.id}>
-                <td>{a.name || <Muted>{name}</Muted>}</td>
-                <td>{scopeText(alert)}</td>
-                <td>{t(`conditions.${a.condition}`)}</td>
-                <td>
-                  <TonePill $tone={firing ? 'error' : 'success'}>
-                    {firing ? t('list.firingShort') : t('list.ok')}
-                  </TonePill>
-                  {firing && <Subjects>{a.firingSubjects.join(', ')}</Subjects>}
-                  {a.delivery.failingEmails > 0 && (
-                    <Subjects>
-                      <Muted>{t('list.deliveryFailing', { count: a.delivery.failingEmails })}</Muted>
-                    </Subjects>
-                  )}
+                <td data-label={t('list.name')}>{a.name || <Muted>{name}</Muted>}</td>
+                <td data-label={t('list.scope')}>{scopeText(alert)}</td>
+                <td data-label={t('list.condition')}>{t(`conditions.${a.condition}`)}</td>
+                <td data-label={t('list.state')}>
+                  <div>
+                    <TonePill $tone={firing ? 'error' : 'success'}>
+                      {firing ? t('list.firingShort') : t('list.ok')}
+                    </TonePill>
+                    {firing && <Subjects>{a.firingSubjects.join(', ')}</Subjects>}
+                    {a.delivery.failingEmails > 0 && (
+                      <Subjects>
+                        <Muted>{t('list.deliveryFailing', { count: a.delivery.failingEmails })}</Muted>
+                      </Subjects>
+                    )}
+                  </div>
                 </td>
-                <td style={{ whiteSpace: 'nowrap' }}>
+                <td data-label={t('list.lastFired')} style={{ whiteSpace: 'nowrap' }}>
                   {a.lastFiredAt ? formatDateTime(a.lastFiredAt, i18n.language) : t('list.never')}
                 </td>
-                <td>
+                <td data-label={t('list.active')}>
                   <input
                     type="checkbox"
                     role="switch"
@@ -91,7 +94,7 @@ export function AlertsTable({ alerts, busy, onToggle, onEdit, onHistory, onDelet
                     onChange={(event) => onToggle(alert, event.target.checked)}
                   />
                 </td>
-                <td>
+                <td data-label={t('list.actions')}>
                   <Actions>
                     <Button
                       type="button"
@@ -120,7 +123,7 @@ export function AlertsTable({ alerts, busy, onToggle, onEdit, onHistory, onDelet
             );
           })}
         </tbody>
-      </Table>
+      </StackedTable>
     </TableWrap>
   );
 }

@@ -6,10 +6,11 @@ import { Pager } from '../../../components/Pager';
 import { TonePill } from '../../../components/TonePill';
 import { ListState } from '../../processedData/components/ListState';
 import { formatDateTime } from '../../processedData/format';
-import { Button, Table, TableWrap } from '../../processedData/styles';
+import { Button, TableWrap } from '../../processedData/styles';
 import { firingsResource } from '../alertsResources';
 import type { Alert } from '../alertsApi';
 import { formatDay, formatObserved, formatValue } from '../format';
+import { StackedTable } from './StackedTable';
 
 type Props = { alert: Alert; onClose: () => void };
 
@@ -51,7 +52,7 @@ export function FiringsModal({ alert, onClose }: Props) {
       >
         {/* Wider than a phone: the box scrolls, so the keyboard must reach it (focusable region). */}
         <TableWrap tabIndex={0} role="region" aria-label={t('history.caption')}>
-          <Table aria-label={t('history.caption')}>
+          <StackedTable aria-label={t('history.caption')}>
             <thead>
               <tr>
                 <th scope="col">{t('history.when')}</th>
@@ -67,21 +68,29 @@ export function FiringsModal({ alert, onClose }: Props) {
                 const a = f.attributes;
                 return (
                   <tr key={f.id}>
-                    <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.firedAt, lang)}</td>
-                    <td style={{ whiteSpace: 'nowrap' }}>{formatDay(a.day, lang)}</td>
-                    <td style={{ overflowWrap: 'anywhere' }}>{a.subject}</td>
-                    <td>
+                    <td data-label={t('history.when')} style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(a.firedAt, lang)}
+                    </td>
+                    <td data-label={t('history.day')} style={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(a.day, lang)}
+                    </td>
+                    <td data-label={t('history.subject')} style={{ overflowWrap: 'anywhere' }}>
+                      {a.subject}
+                    </td>
+                    <td data-label={t('history.kind')}>
                       <TonePill $tone={a.kind === 'firing' ? 'error' : 'success'}>
                         {t(a.kind === 'firing' ? 'history.firing' : 'history.recovery')}
                       </TonePill>
                     </td>
-                    <td style={{ overflowWrap: 'anywhere' }}>{formatObserved(a.observed, lang)}</td>
-                    <td>{formatValue(a.emailsSent, lang)}</td>
+                    <td data-label={t('history.values')} style={{ overflowWrap: 'anywhere' }}>
+                      {formatObserved(a.observed, lang)}
+                    </td>
+                    <td data-label={t('history.emails')}>{formatValue(a.emailsSent, lang)}</td>
                   </tr>
                 );
               })}
             </tbody>
-          </Table>
+          </StackedTable>
         </TableWrap>
         <Pager
           page={page}
