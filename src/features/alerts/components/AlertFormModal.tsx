@@ -53,6 +53,11 @@ const Form = styled.form`
     border-radius: ${({ theme }) => theme.radii.md}px;
   }
 
+  fieldset input:not([type='checkbox']) {
+    width: 100%;
+    box-sizing: border-box;
+  }
+
   fieldset {
     display: grid;
     gap: 10px;

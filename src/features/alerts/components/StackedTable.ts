@@ -25,6 +25,7 @@ export const StackedTable = styled(Table)`
       display: grid;
       grid-template-columns: minmax(6rem, 35%) 1fr;
       gap: 8px;
+      justify-items: start;
       padding: 4px 0;
       border: none;
       white-space: normal !important;
