@@ -1,5 +1,10 @@
 import { PageFrame } from '../../../app/layout/PageFrame';
+import { AlertsSection } from '../../alerts/components/AlertsSection';
 
 export function AlertsPage() {
-  return <PageFrame pageId="alerts" empty="list" />;
+  return (
+    <PageFrame pageId="alerts">
+      <AlertsSection />
+    </PageFrame>
+  );
 }

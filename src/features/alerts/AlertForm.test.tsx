@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n';
+import { renderAnalytics } from '../analytics/testing/renderAnalytics';
+import { AlertsSection } from './components/AlertsSection';
+import { alertsServer, backtests, resetWorld, userHandler, world, writes } from './testing/alertsServer';
+
+beforeAll(() => alertsServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  alertsServer.resetHandlers();
+  resetWorld();
+  localStorage.clear();
+  await setLanguage('en');
+});
+afterAll(() => alertsServer.close());
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function openCreate(user: User) {
+  renderAnalytics(<AlertsSection />, '/msas/monitoring/alerts');
+  await screen.findByRole('table', { name: 'Alert rules' });
+  await user.click(screen.getByRole('button', { name: 'Create alert' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New alert' });
+  // The condition list comes from GET /conditions/ with the page.
+  await within(dialog).findByRole('option', { name: 'DMARC failure rate' });
+  return dialog;
+}
+
+async function fillDomain(user: User, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText('Domain'), 'example.com');
+}
+
+const save = (user: User, dialog: HTMLElement) =>
+  user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+describe('Alert form', { timeout: 20_000 }, () => {
+  it('offers each parameter of the condition with its unit and default, and creates the rule', async () => {
+    const user = userEvent.setup();
+    const dialog = await openCreate(user);
+    const threshold = within(dialog).getByLabelText('Threshold (%)');
+    expect(threshold).toHaveValue(10);
+    expect(within(dialog).getByLabelText('Minimum messages (messages)')).toHaveValue(100);
+    await fillDomain(user, dialog);
+    await user.clear(threshold);
+    await user.type(threshold, '25');
+    await user.type(
+      within(dialog).getByLabelText(/^Destination addresses/),
+      'ops@example.com\nsec@example.com',
+    );
+    await save(user, dialog);
+    expect(await screen.findByText('Alert created sucessfully.')).toBeInTheDocument();
+    expect(writes()).toEqual([
+      {
+        method: 'POST',
+        path: 'alert',
+        body: {
+          name: '',
+          scope_type: 'domain',
+          target_selection: 'example.com',
+          condition: 'dmarc_failure_rate',
+          time_frame: '1d',
+          params: { threshold_percent: 25, min_messages: 100 },
+          is_active: true,
+          cooldown_minutes: 60,
+          webhook_url: null,
+          destination_addresses: ['ops@example.com', 'sec@example.com'],
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a condition with its own window hides the time frame; its boolean parameter is a checkbox', async () => {
+    const user = userEvent.setup();
+    const dialog = await openCreate(user);
+    expect(within(dialog).getByLabelText('Time frame')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Condition'), 'no_reports');
+    expect(within(dialog).queryByLabelText('Time frame')).toBeNull();
+    expect(within(dialog).getByLabelText('Days without reports (days)')).toHaveValue(3);
+    expect(within(dialog).getByLabelText('Per reporter')).toBeChecked();
+    // An IP cannot be watched for missing reports: the list offers only what fits the scope.
+    await user.selectOptions(within(dialog).getByLabelText('Scope'), 'ip');
+    expect(within(dialog).queryByRole('option', { name: 'No aggregate report received' })).toBeNull();
+    expect(within(dialog).getByLabelText('Condition')).toHaveValue('dmarc_failure_rate');
+  });
+
+  it('a failed create shows the field errors joined', async () => {
+    const user = userEvent.setup();
+    world.fail = {
+      'POST alert': {
+        status: 400,
+        body: {
+          params: ['threshold_percent: Ensure this value is less than or equal to 100.'],
+          destination_addresses: ['Enter a valid email address.'],
+        },
+      },
+    };
+    const dialog = await openCreate(user);
+    await fillDomain(user, dialog);
+    await save(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^threshold_percent: Ensure this value is less than or equal to 100\. Enter a valid email address\.$/,
+    );
+    expect(screen.getByRole('dialog', { name: 'New alert' })).toBeInTheDocument();
+  });
+
+  it('a failed create without field errors says "Unable to create Alert."', async () => {
+    const user = userEvent.setup();
+    world.fail = { 'POST alert': { status: 500, body: {} } };
+    const dialog = await openCreate(user);
+    await fillDomain(user, dialog);
+    await save(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Unable to create Alert\.$/);
+  });
+
+  it('updates a rule from its own values; a failure says "Unable to update Alert."', async () => {
+    const user = userEvent.setup();
+    renderAnalytics(<AlertsSection />, '/msas/monitoring/alerts');
+    await user.click(await screen.findByRole('button', { name: 'Edit Failures on example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Failures on example.com' });
+    // The rule's params come back camelCased by the client; the form keeps the wire names.
+    expect(await within(dialog).findByLabelText('Threshold (%)')).toHaveValue(12.5);
+    expect(within(dialog).getByLabelText('Domain')).toHaveValue('example.com');
+    expect(within(dialog).getByLabelText('Time frame')).toHaveValue('7d');
+    world.fail = { 'PATCH alert/1': { status: 500, body: {} } };
+    await save(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Unable to update Alert\.$/);
+    world.fail = {};
+    await save(user, dialog);
+    expect(await screen.findByText('Alert condition has been updated.')).toBeInTheDocument();
+    expect(writes().at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: 'alert/1',
+      body: {
+        params: { threshold_percent: 12.5, min_messages: 100 },
+        destination_addresses: ['ops@example.com'],
+      },
+    });
+  });
+});
+
+describe('Backtest', { timeout: 20_000 }, () => {
+  it('waits for a complete scope, asks once after typing stops, and shows how often and on which days', async () => {
+    const user = userEvent.setup();
+    const dialog = await openCreate(user);
+    const panel = within(dialog).getByRole('region', { name: 'Backtest: the last 30 days' });
+    expect(panel).toHaveTextContent('Complete the scope to see how often this rule would have fired.');
+    await fillDomain(user, dialog);
+    expect(
+      await within(panel).findByText(
+        'This rule would have fired 3 times from Oct 26, 2026 to Nov 24, 2026.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    const days = within(panel).getByRole('list', { name: 'Days it would have fired' });
+    expect(
+      within(days)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Nov 2, 2026: example.com (rate 14.2)',
+      'Nov 9, 2026: example.com (rate 22)',
+      'Nov 20, 2026: example.com (rate 31.5)',
+    ]);
+    // Eleven keystrokes, one call: the form had stopped changing.
+    expect(backtests()).toHaveLength(1);
+    expect(backtests()[0].body).toEqual({
+      name: '',
+      scope_type: 'domain',
+      target_selection: 'example.com',
+      condition: 'dmarc_failure_rate',
+      time_frame: '1d',
+      params: { threshold_percent: 10, min_messages: 100 },
+    });
+  });
+
+  it('asks again when a parameter changes, and says when the rule would not have fired', async () => {
+    const user = userEvent.setup();
+    const dialog = await openCreate(user);
+    await fillDomain(user, dialog);
+    const panel = within(dialog).getByRole('region', { name: 'Backtest: the last 30 days' });
+    await within(panel).findByText(/would have fired 3 times/, {}, { timeout: 3000 });
+    world.backtest = { from: '2026-10-26', to: '2026-11-24', fired_count: 0, days: [] };
+    await user.selectOptions(within(dialog).getByLabelText('Time frame'), '30d');
+    expect(
+      await within(panel).findByText(
+        'This rule would not have fired from Oct 26, 2026 to Nov 24, 2026.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(backtests().map((c) => (c.body as { time_frame: string }).time_frame)).toEqual(['1d', '30d']);
+  });
+
+  it('shows the server’s reason when the backtest is refused', async () => {
+    const user = userEvent.setup();
+    world.fail = { 'POST backtest': { status: 400, body: { target_selection: ['Unknown domain.'] } } };
+    const dialog = await openCreate(user);
+    await fillDomain(user, dialog);
+    expect(
+      await within(dialog).findByText('The backtest could not run: Unknown domain.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('counts in Portuguese', async () => {
+    alertsServer.use(userHandler('pt'));
+    await setLanguage('pt');
+    const user = userEvent.setup();
+    renderAnalytics(<AlertsSection />, '/msas/monitoring/alerts');
+    await user.click(await screen.findByRole('button', { name: 'Criar alerta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo alerta' });
+    await within(dialog).findByRole('option', { name: 'Taxa de falha DMARC' });
+    await user.type(within(dialog).getByLabelText('Domínio'), 'example.com');
+    expect(
+      await within(dialog).findByText(
+        'Esta regra teria disparado 3 vezes de 26 de out. de 2026 a 24 de nov. de 2026.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('2 de nov. de 2026: example.com (rate 14,2)')).toBeInTheDocument();
+  });
+});

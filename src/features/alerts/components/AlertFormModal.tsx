@@ -1,0 +1,281 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { timeFrames } from '../../../../contract/alerts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Modal } from '../../../components/Modal';
+import { Button, PrimaryButton } from '../../processedData/styles';
+import { alertSaveResource, conditionsResource } from '../alertsResources';
+import type { Alert } from '../alertsApi';
+import {
+  backtestBodyOf,
+  bodyOf,
+  emptyForm,
+  formOf,
+  needsTarget,
+  paramsFor,
+  type AlertForm,
+  type ScopeType,
+} from '../formState';
+import { useBacktest } from '../useBacktest';
+import { useScopeTargets } from '../useScopeTargets';
+import { BacktestPanel } from './BacktestPanel';
+import { ParamsFields } from './ParamsFields';
+
+const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
+
+const Form = styled.form`
+  display: grid;
+  gap: 12px;
+
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    font-weight: 500;
+  }
+
+  label.check {
+    flex-direction: row;
+    align-items: center;
+    gap: 8px;
+  }
+
+  input:not([type='checkbox']),
+  select,
+  textarea {
+    min-width: 0;
+    padding: 6px 10px;
+    font: inherit;
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    border: 1px solid ${({ theme }) => theme.colors.textMuted};
+    border-radius: ${({ theme }) => theme.radii.md}px;
+  }
+
+  fieldset input:not([type='checkbox']) {
+    width: 100%;
+    box-sizing: border-box;
+  }
+
+  fieldset {
+    display: grid;
+    gap: 10px;
+    min-width: 0;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md}px;
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.error};
+`;
+
+type Props = { alert: Alert | null; onClose: () => void };
+
+/** Create or change a rule; the form is the catalogue's, and the backtest follows it as it changes. */
+export function AlertFormModal({ alert, onClose }: Props) {
+  const { t } = useTranslation('alerts');
+  const dispatch = useAppDispatch();
+  const save = useAppSelector(alertSaveResource.selectors.selectState);
+  const conditions = useAppSelector(conditionsResource.selectors.selectData) ?? [];
+  // Mounted per opening (the caller keys it by rule), so the fields start from the rule as it is.
+  const [form, setForm] = useState<AlertForm>(() => (alert ? formOf(alert) : emptyForm()));
+  const submitted = useRef(false);
+  const targets = useScopeTargets(form.scopeType);
+  const usable = conditions.filter((c) => c.attributes.scopeTypes.includes(form.scopeType));
+  const condition = conditions.find((c) => c.id === form.condition);
+  const params = paramsFor(condition, form.params);
+  const complete = !needsTarget(form.scopeType) || form.target.trim() !== '';
+  const backtest = useBacktest(complete && condition ? backtestBodyOf({ ...form, params }) : null);
+
+  useEffect(() => {
+    dispatch(alertSaveResource.actions.reset());
+  }, [dispatch]);
+
+  // Close once this form's save succeeded; a failure keeps the form open with the message.
+  useEffect(() => {
+    if (submitted.current && save.status === 'success') onClose();
+  }, [save.status, onClose]);
+
+  const set = <K extends keyof AlertForm>(key: K, value: AlertForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const setScope = (scopeType: ScopeType) =>
+    setForm((f) => {
+      // A condition that cannot watch the new scope gives way to the first that can.
+      const fits = conditions.find((c) => c.id === f.condition)?.attributes.scopeTypes.includes(scopeType);
+      const first = conditions.find((c) => c.attributes.scopeTypes.includes(scopeType));
+      return { ...f, scopeType, target: '', condition: fits || !first ? f.condition : first.id, params: {} };
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    submitted.current = true;
+    const body = bodyOf({ ...form, params });
+    dispatch(alertSaveResource.actions.request(alert ? { id: Number(alert.id), body } : { id: null, body }));
+  };
+
+  const title = alert
+    ? t('form.editTitle', { name: alert.attributes.name || t('list.unnamed') })
+    : t('form.createTitle');
+  const footer = (
+    <>
+      <Button type="button" onClick={onClose}>
+        {t('form.cancel')}
+      </Button>
+      <PrimaryButton type="submit" form="alert-form" disabled={save.isLoading} aria-busy={save.isLoading}>
+        {t('form.save')}
+      </PrimaryButton>
+    </>
+  );
+  return (
+    <Modal isOpen onClose={onClose} title={title} width={640} footer={footer}>
+      <Form id="alert-form" onSubmit={submit} aria-label={title} noValidate>
+        <label>
+          {t('form.name')}
+          <input value={form.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />
+        </label>
+        <label>
+          {t('form.scopeType')}
+          <select value={form.scopeType} onChange={(e) => setScope(e.target.value as ScopeType)}>
+            {scopeOrder.map((s) => (
+              <option key={s} value={s}>
+                {t(`scope.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TargetField form={form} targets={targets} onChange={(v) => set('target', v)} />
+        <label>
+          {t('form.condition')}
+          <select
+            value={form.condition}
+            onChange={(e) =>
+              setForm((f) => ({ ...f, condition: e.target.value as AlertForm['condition'], params: {} }))
+            }
+          >
+            {usable.map((c) => (
+              <option key={c.id} value={c.id}>
+                {t(`conditions.${c.id}`, { defaultValue: c.attributes.label })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ParamsFields
+          condition={condition}
+          values={params}
+          onChange={(name, value) => setForm((f) => ({ ...f, params: { ...params, [name]: value } }))}
+        />
+        {condition?.attributes.usesTimeFrame === false ? (
+          <Hint>{t('form.ownWindow')}</Hint>
+        ) : (
+          <label>
+            {t('form.timeFrame')}
+            <select
+              value={form.timeFrame}
+              onChange={(e) => set('timeFrame', e.target.value as AlertForm['timeFrame'])}
+            >
+              {timeFrames.map((f) => (
+                <option key={f} value={f}>
+                  {t(`timeFrames.${f}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <BacktestPanel state={backtest} />
+        <label>
+          {t('form.addresses')}
+          <textarea rows={3} value={form.addresses} onChange={(e) => set('addresses', e.target.value)} />
+        </label>
+        <label>
+          {t('form.cooldown')}
+          <input
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={43200}
+            value={form.cooldown}
+            onChange={(e) => set('cooldown', e.target.value)}
+          />
+        </label>
+        <label>
+          {t('form.webhookUrl')}
+          <input type="url" value={form.webhookUrl} onChange={(e) => set('webhookUrl', e.target.value)} />
+        </label>
+        {form.webhookUrl.trim() !== '' && (
+          <label>
+            {alert?.attributes.hasWebhookSecret ? t('form.webhookSecretKept') : t('form.webhookSecret')}
+            <input
+              type="password"
+              autoComplete="new-password"
+              value={form.webhookSecret}
+              onChange={(e) => set('webhookSecret', e.target.value)}
+            />
+          </label>
+        )}
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={form.isActive}
+            onChange={(e) => set('isActive', e.target.checked)}
+          />
+          {t('form.active')}
+        </label>
+        {save.status === 'failure' && save.error && <ErrorText role="alert">{save.error.message}</ErrorText>}
+      </Form>
+    </Modal>
+  );
+}
+
+type TargetProps = {
+  form: AlertForm;
+  targets: { value: string; label: string }[];
+  onChange: (v: string) => void;
+};
+
+/** The scope's target: a domain (typed, with the organization's domains offered), a group, an IP. */
+function TargetField({ form, targets, onChange }: TargetProps) {
+  const { t } = useTranslation('alerts');
+  if (form.scopeType === 'organization') return null;
+  if (form.scopeType === 'domain_group')
+    return (
+      <label>
+        {t('form.group')}
+        <select value={form.target} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{t('form.chooseGroup')}</option>
+          {targets.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  const isDomain = form.scopeType === 'domain';
+  return (
+    <label>
+      {isDomain ? t('form.domain') : t('form.ip')}
+      <input
+        value={form.target}
+        list={isDomain ? 'alert-domains' : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {isDomain && (
+        <datalist id="alert-domains">
+          {targets.map((o) => (
+            <option key={o.value} value={o.value} />
+          ))}
+        </datalist>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,220 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { z } from 'zod';
+import type {
+  alertResourceSchema,
+  backtestDocument,
+  conditionResourceSchema,
+  firingResourceSchema,
+} from '../../../../contract/alerts';
+import { userDocument } from '../../../app/testing/session';
+
+// Wire documents (snake_case, as the server sends them), typed by the contract (contract/alerts.ts), and
+// one msw server that records every call the page makes, for the alerts page tests.
+type AlertWire = z.input<typeof alertResourceSchema>;
+type FiringWire = z.input<typeof firingResourceSchema>;
+type ConditionWire = z.input<typeof conditionResourceSchema>;
+type BacktestWire = z.input<typeof backtestDocument>['data'];
+
+const base = '/api/dm/alerts/';
+export type Call = { method: string; path: string; body?: unknown };
+
+export const conditions: ConditionWire[] = [
+  {
+    type: 'conditions',
+    id: 'dmarc_failure_rate',
+    attributes: {
+      label: 'DMARC failure rate',
+      description: 'Messages failing DMARC above a share of the volume.',
+      subject: 'domain',
+      uses_time_frame: true,
+      kind: 'state',
+      scope_types: ['domain', 'domain_group', 'organization', 'ip'],
+      params: [
+        {
+          name: 'threshold_percent',
+          type: 'number',
+          unit: 'percent',
+          default: 10,
+          min: 0,
+          max: 100,
+          choices: null,
+        },
+        {
+          name: 'min_messages',
+          type: 'integer',
+          unit: 'messages',
+          default: 100,
+          min: 0,
+          max: 1e9,
+          choices: null,
+        },
+      ],
+    },
+  },
+  {
+    type: 'conditions',
+    id: 'no_reports',
+    attributes: {
+      label: 'No aggregate report received',
+      description: 'No report for some days.',
+      subject: 'reporter',
+      uses_time_frame: false,
+      kind: 'state',
+      scope_types: ['domain', 'domain_group', 'organization'],
+      params: [
+        { name: 'days', type: 'integer', unit: 'days', default: 3, min: 1, max: 60, choices: null },
+        {
+          name: 'per_reporter',
+          type: 'boolean',
+          unit: null,
+          default: true,
+          min: null,
+          max: null,
+          choices: null,
+        },
+      ],
+    },
+  },
+];
+
+export function alertWire(over: Partial<AlertWire['attributes']> & { id?: number } = {}): AlertWire {
+  const { id = 1, ...attributes } = over;
+  return {
+    type: 'alerts',
+    id,
+    attributes: {
+      name: 'Failures on example.com',
+      owner: 7,
+      creator_email: 'admin@example.com',
+      organization: 1,
+      target_selection: 'example.com',
+      scope_type: 'domain',
+      condition: 'dmarc_failure_rate',
+      time_frame: '7d',
+      params: { threshold_percent: 12.5, min_messages: 100 },
+      domain_group_name: null,
+      domain: 'example.com',
+      ip: null,
+      is_active: true,
+      destination_addresses: ['ops@example.com'],
+      language: 'en',
+      cooldown_minutes: 60,
+      webhook_url: null,
+      has_webhook_secret: false,
+      state: 'firing',
+      firing_subjects: ['example.com'],
+      last_fired_at: '2026-11-23T14:05:00Z',
+      last_evaluated_at: '2026-11-23T14:05:00Z',
+      delivery: {
+        failures: 0,
+        last_error: null,
+        last_attempt_at: null,
+        pending_emails: 0,
+        failing_emails: 0,
+      },
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+      ...attributes,
+    },
+    relationships: { owner: { data: { type: 'users', id: 7 } }, domain_group: { data: null } },
+  };
+}
+
+export const firing: FiringWire = {
+  type: 'alert_firings',
+  id: 31,
+  attributes: {
+    subject: 'example.com',
+    kind: 'firing',
+    day: '2026-11-22',
+    observed: { rate: 45.45, failed: 50, messages: 1100 },
+    fired_at: '2026-11-23T14:05:00Z',
+    emails_sent: 2,
+  },
+};
+
+export const backtestResult: BacktestWire = {
+  from: '2026-10-26',
+  to: '2026-11-24',
+  fired_count: 3,
+  days: [
+    { day: '2026-11-02', subjects: [{ subject: 'example.com', observed: { rate: 14.2 } }] },
+    { day: '2026-11-09', subjects: [{ subject: 'example.com', observed: { rate: 22 } }] },
+    { day: '2026-11-20', subjects: [{ subject: 'example.com', observed: { rate: 31.5 } }] },
+  ],
+};
+
+/** What the mock server answers; tests change it and `fail` before they act. */
+export const world = {
+  calls: [] as Call[],
+  fail: {} as Record<string, { status: number; body: unknown }>,
+  alerts: [alertWire()] as AlertWire[],
+  firings: [firing] as FiringWire[],
+  backtest: backtestResult,
+};
+
+export function resetWorld() {
+  world.calls = [];
+  world.fail = {};
+  world.alerts = [alertWire()];
+  world.firings = [firing];
+  world.backtest = backtestResult;
+}
+
+function record(method: string, path: string, body?: unknown) {
+  world.calls.push({ method, path, body });
+  const failure = world.fail[`${method} ${path}`];
+  return failure ? HttpResponse.json(failure.body as object, { status: failure.status }) : null;
+}
+
+const page = <T>(data: T[]) => ({
+  data,
+  links: { current: null, first: null, last: null, next: null, prev: null },
+  meta: { count: data.length, page: 1, page_size: 20 },
+});
+
+/** The signed-in user's own document, in the language the test reads. */
+export const userHandler = (language: 'en' | 'pt' = 'en') =>
+  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language })));
+
+export const alertsServer = setupServer(
+  userHandler(),
+  http.get('*/api/dm/v2/domains/', () => HttpResponse.json(page([]))),
+  http.get('*/api/dm/v2/domain-groups/', () => HttpResponse.json(page([]))),
+  http.get('*/api/dm/conditions/', () => HttpResponse.json({ data: conditions })),
+  http.get(`*${base}`, ({ request }) => {
+    const p = new URL(request.url).searchParams.get('page');
+    return record('GET', `list?page=${p}`) ?? HttpResponse.json(page(world.alerts));
+  }),
+  http.post(`*${base}`, async ({ request }) => {
+    const body = await request.json();
+    return (
+      record('POST', 'alert', body) ?? HttpResponse.json({ data: alertWire({ id: 9 }) }, { status: 201 })
+    );
+  }),
+  http.post(`*${base}backtest/`, async ({ request }) => {
+    const body = await request.json();
+    return record('POST', 'backtest', body) ?? HttpResponse.json({ data: world.backtest });
+  }),
+  http.patch(`*${base}:id/`, async ({ request, params }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    const id = Number(params.id);
+    const current = world.alerts.find((a) => a.id === id) ?? alertWire({ id });
+    const changed = { ...current, attributes: { ...current.attributes, ...body } } as AlertWire;
+    const failed = record('PATCH', `alert/${id}`, body);
+    if (failed) return failed;
+    world.alerts = world.alerts.map((a) => (a.id === id ? changed : a));
+    return HttpResponse.json({ data: changed });
+  }),
+  http.delete(
+    `*${base}:id/`,
+    ({ params }) => record('DELETE', `alert/${params.id}`) ?? new HttpResponse(null, { status: 204 }),
+  ),
+  http.get(`*${base}:id/firings/`, ({ params }) => {
+    return record('GET', `firings/${params.id}`) ?? HttpResponse.json(page(world.firings));
+  }),
+);
+
+export const writes = () => world.calls.filter((c) => c.method !== 'GET' && c.path !== 'backtest');
+export const backtests = () => world.calls.filter((c) => c.path === 'backtest');
