@@ -52,9 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       foreign key (organization_id, schedule_id) references digest_schedules (organization_id, id)
         on delete cascade
     )`.execute(db);
-  await sql`alter table outbox add column attachments jsonb, add column headers jsonb`.execute(
-    db,
-  );
+  await sql`alter table outbox add column attachments jsonb, add column headers jsonb`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
