@@ -44,8 +44,9 @@ const heldColumns =
   'id, domain, org_name, report_id, begin_date, end_date, file_id, received_file_id, source, received_at';
 
 async function holdOtherReports(db: Kysely<unknown>): Promise<void> {
+  // Ids come from two sequences (tls_reports', failure_reports'), so an id is unique only within its kind.
   await sql`create table held_reports (
-    id bigint primary key,
+    id bigint not null,
     kind text not null check (kind in ('tls', 'failure')),
     domain text not null,
     org_name text not null,
@@ -57,6 +58,7 @@ async function holdOtherReports(db: Kysely<unknown>): Promise<void> {
     received_file_id bigint references report_files (id),
     source text not null,
     received_at timestamptz not null default now(),
+    primary key (kind, id),
     constraint held_reports_key unique (kind, org_name, report_id, domain, begin_date, end_date))`.execute(
     db,
   );
