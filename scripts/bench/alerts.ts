@@ -27,6 +27,7 @@ import type { AppContext } from '../../server/context';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { ensureMonths } from '../../server/db/partitions';
+import { daysBack } from './scratch-database';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { queueSchema } from '../../server/jobs/boss';
 import { registeredJobs } from '../../server/jobs/registry';
@@ -91,9 +92,7 @@ async function load(db: Db) {
       from organizations o, generate_series(0, ${domains - 1}) dn where o.name like 'Alert bench %'`.execute(
     db,
   );
-  const list = Array.from({ length: days }, (_, i) =>
-    new Date(Date.parse(lastDay) - i * 86_400_000).toISOString().slice(0, 10),
-  );
+  const list = daysBack(lastDay, days);
   await ensureMonths(db, list);
   // Rollups: `ips` source IPs per domain and day, a hashed share failing DMARC.
   await sql`insert into dmarc_rollups (day, organization_id, domain, source_ip, sender_service, dkim_auth,

@@ -27,7 +27,7 @@ import { periodFor } from '../../server/modules/digests/calendar';
 import { digestFigures } from '../../server/modules/digests/content';
 import { renderDigest } from '../../server/modules/digests/render';
 import { findSchedule } from '../../server/modules/digests/repo';
-import { withScratchDatabase } from './scratch-database';
+import { daysBack, withScratchDatabase } from './scratch-database';
 
 const { values } = parseArgs({
   options: {
@@ -50,9 +50,7 @@ async function seed(db: Db) {
     select 'd' || d || '-' || o.id || '.example', o.id from organizations o, generate_series(0, 1) d`.execute(
     db,
   );
-  const dayList = Array.from({ length: days }, (_, i) =>
-    new Date(Date.parse(lastDay) - i * 86_400_000).toISOString().slice(0, 10),
-  );
+  const dayList = daysBack(lastDay, days);
   await ensureMonths(db, dayList);
   await sql`insert into dmarc_reports (organization_id, domain, org_name, report_id, begin_date, end_date,
       email, errors, policy, warnings, records_count, messages_count, source)

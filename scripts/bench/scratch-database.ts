@@ -29,3 +29,9 @@ export async function withScratchDatabase(
     await server?.stop();
   }
 }
+
+/** The `days` calendar days ending at `lastDay` (YYYY-MM-DD), newest first: what a bench loads rollups for. */
+export const daysBack = (lastDay: string, days: number): string[] =>
+  Array.from({ length: days }, (_, i) =>
+    new Date(Date.parse(lastDay) - i * 86_400_000).toISOString().slice(0, 10),
+  );
