@@ -4,7 +4,7 @@ import { listDocument, pageQueryShape } from './paging';
 
 // The alerts area on the wire (snake_case), under /api/dm: the rules (/alerts/), their firing history
 // (/alerts/{id}/firings/), the backtest (/alerts/backtest/), the unsubscribe link of the e-mails
-// (/alerts/unsubscribe/) and the catalogue of conditions (/conditions/). docs/ALERTS.md tells the behaviour.
+// (/alerts/unsubscribe/, contract/unsubscribe.ts) and the catalogue of conditions (/conditions/). docs/ALERTS.md tells the behaviour.
 
 export const scopeTypes = ['domain', 'domain_group', 'organization', 'ip'] as const;
 export const timeFrames = ['1d', '7d', '30d'] as const;
@@ -90,8 +90,6 @@ export const alertListQuery = z.object({
 });
 export const alertIdParams = z.object({ id: idField() });
 export const firingListQuery = z.object({ ...pageQueryShape });
-export const unsubscribeQuery = z.object({ token: z.string().min(1).max(2000) });
-
 const ref = z.object({ type: z.string(), id: z.number().int() });
 const observed = z.record(z.string(), z.union([z.number(), z.string()]));
 

@@ -164,11 +164,3 @@ export const digestSendNowDocument = z.object({
   recipients: z.number().int(),
   status: z.enum(['sent', 'quiet', 'skipped']),
 });
-
-// The unsubscribe link (GET shows a confirmation page; POST, from that page or a mail client's one-click
-// List-Unsubscribe of RFC 8058 section 3.1, removes the address). The token comes in the query or the body.
-export const digestUnsubscribeQuery = z.object({ token: z.string().max(1000).optional() });
-export const digestUnsubscribeBody = z
-  .object({ token: z.string().max(1000).optional(), 'List-Unsubscribe': z.string().max(100).optional() })
-  .optional();
-export const digestUnsubscribeDocument = z.object({ detail: z.string() });

@@ -17,6 +17,11 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
 };
 
+/** The one-click unsubscribe header fields of a bulk message (RFC 8058 section 3.1 wants both). */
+export function oneClickHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 // Every message goes into the outbox table first (inside the caller's transaction); delivery happens after
 // the commit, over SMTP when SMTP_URL is set. Without SMTP the outbox is the mailbox: the log names the
 // message (never its body) and an operator reads it from the table.

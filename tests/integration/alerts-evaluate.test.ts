@@ -148,10 +148,36 @@ describe('alert evaluation from ingested reports', () => {
     const mail = smtp.received.find((m) => m.to.includes('ops-en@example.com'))!;
     const flat = plain(mail.data);
     const token = /unsubscribe\/\?token=([A-Za-z0-9_.-]+)/.exec(flat)![1]!;
-    const bad = await t.app.inject({ url: `/api/dm/alerts/unsubscribe/?token=${token}x` });
+    // RFC 8058: both header fields, naming the same signed link.
+    const raw = mail.data.replace(/\r?\n[ \t]+/g, ' ');
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(/^List-Unsubscribe: <(.+)>$/m.exec(raw)?.[1]).toBe(
+      `https://msas.example/api/dm/alerts/unsubscribe/?token=${token}`,
+    );
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const url = `/api/dm/alerts/unsubscribe/?token=${token}`;
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `${url}x`,
+      headers: form,
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(bad.statusCode).toBe(400);
-    const res = await t.app.inject({ url: `/api/dm/alerts/unsubscribe/?token=${token}` });
-    expect(res.statusCode).toBe(200);
+    // Opening the link (a person or a mail scanner) only asks; nothing changes.
+    const page = await t.app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<form method="post" action="/api/dm/alerts/unsubscribe/">');
+    const before = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, await owner())).json().data.attributes;
+    expect(before.destination_addresses).toContain('ops-en@example.com');
+    // The mail client's one-click POST removes the address.
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: form,
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.json()).toEqual({ detail: 'You will no longer receive e-mails from this alert rule.' });
     const doc = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, await owner())).json().data.attributes;
     expect(doc.destination_addresses).toEqual([]);
     expect(t.logs.join('\n')).not.toContain(token);

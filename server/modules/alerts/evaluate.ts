@@ -9,6 +9,7 @@ import { alertMail, type MailItem } from './mail';
 import { type AlertRuleRow, markEvaluated } from './repo';
 import { type SubjectState, step } from './state';
 import { unsubscribeToken } from './unsubscribe';
+import { oneClickHeaders } from '../../mail/send';
 
 // Live evaluation of one rule for one day: judge the day, step each subject's state, record the firings and
 // recoveries, then send what is pending if the rule's cool-down allows: one e-mail per recipient holding
@@ -130,7 +131,7 @@ export async function sendPending(ctx: AppContext, db: Db, rule: AlertRuleRow, n
       publicUrl: ctx.config.publicUrl,
       unsubscribe,
     });
-    ids.push(await ctx.mailer.queue(db, mail));
+    ids.push(await ctx.mailer.queue(db, { ...mail, headers: oneClickHeaders(unsubscribe) }));
   }
   const firingIds = pending.map((p) => Number(p.id));
   await db

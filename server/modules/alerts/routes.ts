@@ -17,19 +17,17 @@ import {
   detailDocument,
   firingListDocument,
   firingListQuery,
-  unsubscribeQuery,
 } from '../../../contract/alerts';
 import { backtestRule } from './backtest';
 import { conditionList } from './catalogue-view';
 import { alertDocumentOf, alertList, firingList } from './resource';
 import { createRule, deleteRule, updateRule, visibleRule } from './rules';
-import { unsubscribe } from './unsubscribe';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tag = 'alerts';
 
 // Mounted under /api/dm (spec section 7, Alerts): GET, POST /alerts/; GET, PATCH, DELETE /alerts/{id}/;
-// GET /conditions/; and the history, the backtest and the e-mails' unsubscribe link.
+// GET /conditions/; and the history and the backtest (the e-mails' unsubscribe link: unsubscribe.ts).
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
@@ -96,21 +94,6 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ),
       },
       (request) => backtestRule(ctx, request.user!, request.body),
-    );
-
-    app.get(
-      '/alerts/unsubscribe/',
-      {
-        schema: {
-          tags: [tag],
-          summary: "Remove the e-mail's recipient from the rule (the signed link of an alert e-mail)",
-          querystring: unsubscribeQuery,
-          response: { 200: detailDocument, ...errorResponses(400) },
-        },
-      },
-      // Audited like every change; the audit row keeps the path, never the query holding the token.
-      (request) =>
-        withAudit(ctx, request, 'alerts.unsubscribe', (trx) => unsubscribe(ctx, trx, request.query.token)),
     );
 
     app.get(

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { badRequest } from '../../lib/errors';
 import { hmacHex, safeEqual } from '../../lib/crypto';
+import { unsubscribeRoutes } from '../shared/unsubscribe-routes';
 
 // The unsubscribe link of an alert e-mail: the rule, its organization and the recipient, signed with the
 // instance's key (HMAC-SHA256), so the link works without signing in and names nobody else's rule. Its
-// query is never logged (docs/ALERTS.md): the token only removes one address from one rule.
+// query is never logged (docs/ALERTS.md): the token only removes one address from one rule. GET shows a page
+// that asks, POST removes (server/modules/shared/unsubscribe-routes.ts).
 
 type Claim = { o: number; r: number; e: string };
 const invalid = 'This unsubscribe link is not valid.';
@@ -29,10 +30,8 @@ function readToken(key: Buffer, token: string): Claim | null {
   }
 }
 
-/** Removes the token's address from its rule, in the caller's (audited) transaction. */
-export async function unsubscribe(ctx: AppContext, trx: Db, token: string) {
-  const claim = readToken(ctx.config.encryptionKey, token);
-  if (!claim) throw badRequest({ token: [invalid] });
+/** Removes the token's address from its rule (a deleted rule sends nothing any more: the same answer). */
+async function removeAddress(trx: Db, claim: Claim) {
   const rule = await trx
     .selectFrom('alert_rules')
     .select(['destination_addresses'])
@@ -40,16 +39,28 @@ export async function unsubscribe(ctx: AppContext, trx: Db, token: string) {
     .where('id', '=', claim.r)
     .forUpdate()
     .executeTakeFirst();
-  // A deleted rule sends nothing any more: the same answer.
-  if (rule)
-    await trx
-      .updateTable('alert_rules')
-      .set({
-        destination_addresses: JSON.stringify(rule.destination_addresses.filter((a) => a !== claim.e)),
-        updated_at: new Date(),
-      })
-      .where('organization_id', '=', claim.o)
-      .where('id', '=', claim.r)
-      .execute();
-  return { detail: 'You will no longer receive e-mails from this alert rule.' };
+  if (!rule) return;
+  await trx
+    .updateTable('alert_rules')
+    .set({
+      destination_addresses: JSON.stringify(rule.destination_addresses.filter((a) => a !== claim.e)),
+      updated_at: new Date(),
+    })
+    .where('organization_id', '=', claim.o)
+    .where('id', '=', claim.r)
+    .execute();
+}
+
+/** GET /alerts/unsubscribe/ (the confirmation page) and POST (the page's button, RFC 8058 one-click). */
+export function alertUnsubscribeRoutes(ctx: AppContext) {
+  return unsubscribeRoutes(ctx, {
+    path: '/alerts/unsubscribe/',
+    tag: 'alerts',
+    what: { en: 'this alert rule', pt: 'desta regra de alerta' },
+    auditName: 'alerts.unsubscribe',
+    read: (token) => readToken(ctx.config.encryptionKey, token),
+    apply: removeAddress,
+    invalid,
+    done: 'You will no longer receive e-mails from this alert rule.',
+  });
 }

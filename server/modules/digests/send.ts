@@ -6,6 +6,7 @@ import { digestFigures } from './content';
 import { digestDocument, renderDigest, type DigestDocument, type RenderedDigest } from './render';
 import { claimSend, type ScheduleRow } from './repo';
 import { unsubscribeToken } from './unsubscribe';
+import { oneClickHeaders } from '../../mail/send';
 
 // Building and queueing one report. Mail goes into the outbox in the caller's transaction, together with the
 // digest_sends row that claims the period: both commit or neither does (docs/DIGESTS.md, "Exactly once").
@@ -132,10 +133,7 @@ export async function sendPeriod(
           html: mail.html,
           attachments: mail.images,
           // One-click unsubscribe (RFC 8058 section 3.1): the client POSTs to the same signed URL.
-          headers: {
-            'List-Unsubscribe': `<${unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
+          headers: oneClickHeaders(unsubscribe),
         }),
       );
     }

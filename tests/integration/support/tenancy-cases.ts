@@ -174,6 +174,7 @@ export const cases: Record<string, Case> = {
   'GET /api/dm/alerts/': 'own',
   // The e-mails' signed unsubscribe link: no session, the token names the rule (server/modules/alerts).
   'GET /api/dm/alerts/unsubscribe/': 'public',
+  'POST /api/dm/alerts/unsubscribe/': 'public',
   'POST /api/dm/alerts/': [{ path: () => '/api/dm/alerts/', body: alertOn, allow400: true }],
   'POST /api/dm/alerts/backtest/': [
     { path: () => '/api/dm/alerts/backtest/', body: alertOn, allow400: true },
