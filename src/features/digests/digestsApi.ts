@@ -77,10 +77,12 @@ export async function sendNow(ref: DigestRef): Promise<SendNow> {
 
 /** The same report as a PDF file, saved under the name the server gives it. */
 export async function downloadPdf(ref: DigestRef): Promise<void> {
-  const response = await api.get<Blob>(`${one(ref)}pdf/`, {
-    responseType: 'blob',
+  // Bytes, wrapped as a Blob here: the file is saved exactly as the server sent it.
+  const response = await api.get<ArrayBuffer>(`${one(ref)}pdf/`, {
+    responseType: 'arraybuffer',
     rawResponse: true,
     headers: { Accept: 'application/pdf' },
   });
-  saveFile(response.data, dispositionName(response.headers['content-disposition']) ?? `digest-${ref.id}.pdf`);
+  const name = dispositionName(response.headers['content-disposition']) ?? `digest-${ref.id}.pdf`;
+  saveFile(new Blob([response.data], { type: 'application/pdf' }), name);
 }

@@ -1,3 +1,4 @@
+import { isAxiosError } from 'axios';
 import { errorMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
@@ -18,6 +19,8 @@ import type {
 } from './digestsApi';
 
 const t = (key: string, vars?: Record<string, unknown>) => i18n.t(key, { ns: 'digests', ...vars });
+/** A 5xx body says what broke inside the server, which is no message for the person editing. */
+const serverFault = (error: unknown) => isAxiosError(error) && (error.response?.status ?? 0) >= 500;
 /** Spec section 8: every failure the catalogue does not name says the default. */
 const tryAgain = () => t('messages.tryAgain');
 
@@ -78,8 +81,8 @@ export const digestSaveResource = registerResource(
     successMessage: (_d, p) => t(p.id === null ? 'messages.created' : 'messages.updated'),
     // Spec section 8: create says its own text; update the first message of the errors object, else its own.
     failureMessage: (error, p) =>
-      p.id === null
-        ? t('messages.createFailed')
+      p.id === null || serverFault(error)
+        ? t(p.id === null ? 'messages.createFailed' : 'messages.updateFailed')
         : errorMessage(error, t('messages.updateFailed'), { from: 'firstField' }),
     onSuccess: reload,
   }),

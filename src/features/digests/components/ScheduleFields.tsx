@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { digestFrequencies, digestTimeFrames } from '../../../../contract/digests';
 import type { DigestForm, Frequency, TimeFrame } from '../formState';
@@ -23,6 +24,17 @@ function zoneNames(): string[] {
 }
 
 const zones = zoneNames();
+
+// Some 400 options: drawn once, not again on every change of the form.
+const ZoneList = memo(function ZoneList() {
+  return (
+    <datalist id="digest-zones">
+      {zones.map((z) => (
+        <option key={z} value={z} />
+      ))}
+    </datalist>
+  );
+});
 
 /** When the report goes out: frequency (a user's report), day, hour, zone, and the period it covers. */
 export function ScheduleFields({ form, fixed, set }: Props) {
@@ -89,11 +101,7 @@ export function ScheduleFields({ form, fixed, set }: Props) {
           maxLength={64}
           onChange={(e) => set('timeZone', e.target.value)}
         />
-        <datalist id="digest-zones">
-          {zones.map((z) => (
-            <option key={z} value={z} />
-          ))}
-        </datalist>
+        <ZoneList />
       </label>
       {!fixed && (
         <label>
