@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DigestsSection } from './components/DigestsSection';
-import { digestsServer, digestWire, resetWorld, userHandler, world, writes } from './testing/digestsServer';
+import { digestsServer, digestWire, resetWorld, world, writes } from './testing/digestsServer';
 import { userHandler } from '../alerts/testing/alertsServer';
 
 beforeAll(() => digestsServer.listen({ onUnhandledRequest: 'error' }));
