@@ -97,13 +97,13 @@ describe('Reports page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     show();
     await table();
-    await user.click(screen.getByRole('button', { name: 'Send Brands weekly now' }));
+    await user.click(screen.getByRole('button', { name: 'Send now: Brands weekly' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send Brands weekly now' });
     expect(dialog).toHaveTextContent('goes to its 2 addresses now');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Report sent to 2 addresses.')).toBeInTheDocument();
     world.sendNow = { detail: 'Report sent.', recipients: 0, status: 'skipped' };
-    await user.click(screen.getByRole('button', { name: 'Send Brands weekly now' }));
+    await user.click(screen.getByRole('button', { name: 'Send now: Brands weekly' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/skips quiet periods: nothing was sent/)).toBeInTheDocument();
     expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual([
@@ -167,7 +167,7 @@ describe('Reports page', { timeout: 20_000 }, () => {
     const card = await screen.findByRole('region', { name: 'Weekly digest' });
     expect(card).toHaveTextContent('Weekly on Monday at 08:00 (Europe/Lisbon)');
     expect(card).toHaveTextContent('1 recipient: all@example.com');
-    await user.click(within(card).getByRole('button', { name: 'Delete Weekly digest' }));
+    await user.click(within(card).getByRole('button', { name: 'Turn off Weekly digest' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off digest' });
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByRole('button', { name: 'Set up weekly digest' })).toBeVisible();

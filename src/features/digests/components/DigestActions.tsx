@@ -17,10 +17,11 @@ export type DigestHandlers = {
   onDelete: (digest: Digest) => void;
 };
 
-type Props = { digest: Digest; deleteLabel?: string } & DigestHandlers;
+/** `turnOff`: the organization's digests are turned off, which deletes them, and their button says so. */
+type Props = { digest: Digest; turnOff?: boolean } & DigestHandlers;
 
 /** What can be done with one report; each button names the report for assistive technology. */
-export function DigestActions({ digest, deleteLabel, ...on }: Props) {
+export function DigestActions({ digest, turnOff = false, ...on }: Props) {
   const { t } = useTranslation('digests');
   const name = digest.attributes.name;
   const button = (label: string, of: string, act: (d: Digest) => void) => (
@@ -34,7 +35,9 @@ export function DigestActions({ digest, deleteLabel, ...on }: Props) {
       {button(t('list.preview'), 'list.previewOf', on.onPreview)}
       {button(t('list.sendNow'), 'list.sendNowOf', on.onSend)}
       {button(t('list.history'), 'list.historyOf', on.onHistory)}
-      {button(deleteLabel ?? t('list.delete'), 'list.deleteOf', on.onDelete)}
+      {turnOff
+        ? button(t('organization.turnOff'), 'organization.turnOffOf', on.onDelete)
+        : button(t('list.delete'), 'list.deleteOf', on.onDelete)}
     </Actions>
   );
 }

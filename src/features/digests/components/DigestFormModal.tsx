@@ -14,8 +14,11 @@ import { ScopeFields } from './ScopeFields';
 
 // Radios sit beside their text like the checkboxes, without the text inputs' padding.
 const DigestFormBox = styled(Form)`
-  input[type='radio'] {
+  input[type='radio'],
+  fieldset input[type='radio'] {
+    width: auto;
     padding: 0;
+    flex: none;
   }
 `;
 

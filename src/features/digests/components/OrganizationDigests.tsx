@@ -83,7 +83,7 @@ function DigestCard({ digest, ...handlers }: { digest: Digest } & DigestHandlers
         {' · '}
         {t('list.lastSent')}: {a.lastSent ? formatDateTime(a.lastSent, lang) : t('list.never')}
       </p>
-      <DigestActions digest={digest} deleteLabel={t('organization.turnOff')} {...handlers} />
+      <DigestActions digest={digest} turnOff {...handlers} />
     </>
   );
 }
