@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { alertsOfPeriod, type PeriodAlert } from '../alerts';
 import { storedChecks, type StoredCheck } from '../analysis';
 import {
   aggregatedByDomain,
@@ -40,6 +41,8 @@ export type DigestFigures = {
   lines: DomainLine[];
   days: DayTotals[];
   checks: StoredCheck[] | null;
+  /** The alerts that fired on a day of the period, for the report's domains. */
+  alerts: PeriodAlert[];
   ips: IpLine[] | null;
   senders: SenderLine[] | null;
 };
@@ -108,6 +111,7 @@ export async function digestFigures(db: Db, row: ScheduleRow, period: Period): P
     lines,
     days,
     checks: row.include_details_per_system ? await storedChecks(db, row.organization_id, names) : null,
+    alerts: await alertsOfPeriod(db, row.organization_id, period, s.domains),
     ips: null,
     senders: null,
   };

@@ -117,6 +117,21 @@ export function digestDocument(input: RenderInput): DigestDocument {
       table([w.sender, w.messages, w.dmarc, w.ips], rows);
     }
   }
+  // After the figures and outside the quiet branch: a rule such as "no reports" fires in a quiet period.
+  blocks.push({ kind: 'heading', text: w.alerts });
+  if (f.alerts.length === 0) blocks.push({ kind: 'line', text: w.noAlerts });
+  else
+    table(
+      [w.alert, w.alertSubject, w.firings, w.lastDay, w.now],
+      f.alerts.map((a) => [
+        a.rule || a.condition,
+        a.subject,
+        num(a.firings),
+        a.lastDay,
+        a.open ? w.open : w.resolved,
+      ]),
+      2,
+    );
   if (f.checks) {
     blocks.push({ kind: 'heading', text: w.systems });
     if (f.checks.length === 0) blocks.push({ kind: 'line', text: w.noChecks });
@@ -131,7 +146,7 @@ export function digestDocument(input: RenderInput): DigestDocument {
       table([w.domain, w.system, w.status, w.score, w.warnings], rows, 99);
     }
   }
-  blocks.push({ kind: 'link', label: w.open, href: input.consoleLink });
+  blocks.push({ kind: 'link', label: w.openConsole, href: input.consoleLink });
   blocks.push({ kind: 'small', text: w.footer(input.name) });
   if (input.unsubscribeLink) blocks.push({ kind: 'link', label: w.unsubscribe, href: input.unsubscribeLink });
   return {

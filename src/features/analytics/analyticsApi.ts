@@ -1,3 +1,4 @@
+import { saveFile } from '../../api/saveFile';
 import { api, apiBase } from '../../api/client';
 import { all, type FilterState } from '../filter/filterSlice';
 import { filterToQuery } from '../filter/filterQuery';
@@ -68,12 +69,5 @@ export async function downloadCsv(url: string, params: ListParams, fallbackName:
     headers: { Accept: 'text/csv' },
   });
   const name = dispositionName(response.headers['content-disposition']) ?? fallbackName;
-  const href = URL.createObjectURL(new Blob([response.data], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
+  saveFile(new Blob([response.data], { type: 'text/csv;charset=utf-8' }), name);
 }

@@ -1,3 +1,4 @@
+import { saveFile } from '../../api/saveFile';
 import { api, apiBase } from '../../api/client';
 import type { Wire } from '../../../contract/casing';
 import type { aggregateReportDocument, uploadResponse } from '../../../contract/reports';
@@ -89,14 +90,7 @@ export async function downloadReportFile(kind: ReportKind, id: number): Promise<
     rawResponse: true,
   });
   const name = dispositionName(response.headers['content-disposition']) ?? `report-${id}`;
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(response.data, name);
 }
 
 /** POST /dmarc/reports/upload/ with one file, so each file has its own progress and outcome. */

@@ -24,7 +24,7 @@ import { ParamsFields } from './ParamsFields';
 
 const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
 
-const Form = styled.form`
+export const Form = styled.form`
   display: grid;
   gap: 12px;
 
@@ -67,12 +67,12 @@ const Form = styled.form`
   }
 `;
 
-const Hint = styled.p`
+export const Hint = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const ErrorText = styled.p`
+export const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.error};
 `;

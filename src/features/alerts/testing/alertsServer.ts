@@ -168,7 +168,7 @@ function record(method: string, path: string, body?: unknown) {
   return failure ? HttpResponse.json(failure.body as object, { status: failure.status }) : null;
 }
 
-const page = <T>(data: T[]) => ({
+export const page = <T>(data: T[]) => ({
   data,
   links: { current: null, first: null, last: null, next: null, prev: null },
   meta: { count: data.length, page: 1, page_size: 20 },
