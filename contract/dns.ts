@@ -55,6 +55,8 @@ export const zoneSummarySchema = z.object({
   kind: z.string(),
   /** Rises with every change set: send it back with a change (optimistic concurrency). */
   version: z.number().int(),
+  /** How many records the zone holds, SOA left out, as msas last saw them. */
+  records: z.number().int(),
   organization: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -21,6 +21,7 @@ const zoneWire = (over: Partial<ZoneWire> = {}): ZoneWire => ({
   name: 'example.com.',
   kind: 'Native',
   version: 4,
+  records: 2,
   organization: 1,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-21T10:00:00.000Z',

@@ -58,6 +58,7 @@ export function ZonesList({ defaultNameservers, onOpen }: Props) {
                 <tr>
                   <th scope="col">{t('list.name')}</th>
                   <th scope="col">{t('list.kind')}</th>
+                  <th scope="col">{t('list.records')}</th>
                   <th scope="col">{t('list.version')}</th>
                   <th scope="col">{t('list.lastChange')}</th>
                   <th scope="col">{t('list.actions')}</th>
@@ -70,6 +71,7 @@ export function ZonesList({ defaultNameservers, onOpen }: Props) {
                       {zone.name}
                     </td>
                     <td data-label={t('list.kind')}>{t(`kinds.${zone.kind}`, zone.kind)}</td>
+                    <td data-label={t('list.records')}>{zone.records}</td>
                     <td data-label={t('list.version')}>{zone.version}</td>
                     <td data-label={t('list.lastChange')} style={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(zone.updatedAt, i18n.language)}
