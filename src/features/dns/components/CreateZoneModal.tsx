@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import { zoneCreateResource } from '../dnsResources';
-import { FieldError, Form, Hint } from './styles';
+import { FieldProblems } from './FieldProblems';
+import { Form, Hint } from './styles';
 
 type Props = { defaultNameservers: string[]; onClose: () => void; onCreated: (zone: string) => void };
 
@@ -64,11 +65,11 @@ export function CreateZoneModal({ defaultNameservers, onClose, onCreated }: Prop
             autoComplete="off"
             placeholder={t('create.placeholder')}
             aria-invalid={nameError ? true : undefined}
-            aria-describedby="dns-zone-name-hint"
+            aria-describedby={nameError ? 'dns-zone-name-problem dns-zone-name-hint' : 'dns-zone-name-hint'}
             onChange={(e) => setName(e.target.value)}
           />
-          {nameError && <FieldError role="alert">{nameError}</FieldError>}
         </label>
+        <FieldProblems id="dns-zone-name-problem" messages={[nameError]} />
         <Hint id="dns-zone-name-hint">{t('create.nameHint')}</Hint>
         <label>
           {t('create.kind')}
@@ -83,10 +84,11 @@ export function CreateZoneModal({ defaultNameservers, onClose, onCreated }: Prop
             rows={3}
             value={nameservers}
             aria-invalid={nsError ? true : undefined}
+            aria-describedby={nsError ? 'dns-zone-ns-problem' : undefined}
             onChange={(e) => setNameservers(e.target.value)}
           />
-          {nsError && <FieldError role="alert">{nsError}</FieldError>}
         </label>
+        <FieldProblems id="dns-zone-ns-problem" messages={[nsError]} />
         <Hint>{t('create.nameserversHint')}</Hint>
       </Form>
     </Modal>

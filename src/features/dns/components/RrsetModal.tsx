@@ -5,7 +5,8 @@ import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Rrset } from '../dnsApi';
 import { checkForm, formOf, type FormProblems, type RrsetForm } from '../rrsetForm';
 import { editableTypes, type Problem } from '../validate';
-import { Actions, FieldError, Form, Hint } from './styles';
+import { FieldProblems } from './FieldProblems';
+import { Actions, Form, Hint } from './styles';
 
 type Props = {
   zone: string;
@@ -57,11 +58,7 @@ export function RrsetModal({ zone, original, exists, typesAt, serverProblems, on
   return (
     <Modal isOpen onClose={onClose} title={title} width={640} footer={footer}>
       <Form id="dns-rrset-form" onSubmit={submit} aria-label={title} noValidate>
-        {fromServer(null).map((m) => (
-          <FieldError key={m} role="alert">
-            {m}
-          </FieldError>
-        ))}
+        <FieldProblems id="dns-rrset-problem" messages={fromServer(null)} />
         <label>
           {t('rrset.name')}
           <input
@@ -69,37 +66,45 @@ export function RrsetModal({ zone, original, exists, typesAt, serverProblems, on
             disabled={!!original}
             autoComplete="off"
             aria-invalid={problems.name ? true : undefined}
+            aria-describedby={problems.name ? 'dns-rrset-name-problem' : undefined}
             onChange={(e) => set('name', e.target.value)}
           />
-          {problems.name && <FieldError role="alert">{say(problems.name)}</FieldError>}
         </label>
+        <FieldProblems id="dns-rrset-name-problem" messages={[say(problems.name)]} />
         {!original && <Hint>{t('rrset.nameHint', { zone })}</Hint>}
         <label>
           {t('rrset.type')}
-          <select value={form.type} disabled={!!original} onChange={(e) => set('type', e.target.value)}>
+          <select
+            value={form.type}
+            disabled={!!original}
+            aria-describedby={problems.type ? 'dns-rrset-type-problem' : undefined}
+            onChange={(e) => set('type', e.target.value)}
+          >
             {editableTypes.map((type) => (
               <option key={type} value={type}>
                 {type}
               </option>
             ))}
           </select>
-          {problems.type && <FieldError role="alert">{say(problems.type)}</FieldError>}
         </label>
+        <FieldProblems id="dns-rrset-type-problem" messages={[say(problems.type)]} />
         <label>
           {t('rrset.ttl')}
           <input
             value={form.ttl}
             inputMode="numeric"
             aria-invalid={problems.ttl ? true : undefined}
+            aria-describedby={problems.ttl ? 'dns-rrset-ttl-problem' : undefined}
             onChange={(e) => set('ttl', e.target.value)}
           />
-          {problems.ttl && <FieldError role="alert">{say(problems.ttl)}</FieldError>}
         </label>
+        <FieldProblems id="dns-rrset-ttl-problem" messages={[say(problems.ttl)]} />
         <fieldset>
           <legend>{t('rrset.records')}</legend>
-          {problems.records && <FieldError role="alert">{say(problems.records)}</FieldError>}
+          <FieldProblems id="dns-rrset-records-problem" messages={[say(problems.records)]} />
           {form.records.map((r, j) => {
-            const problem = problems[`records.${j}`];
+            const said = [say(problems[`records.${j}`]), ...fromServer(j)].filter(Boolean);
+            const problemId = `dns-rrset-record-${j}-problem`;
             const label = t('rrset.content', { n: j + 1 });
             return (
               <div key={j}>
@@ -110,16 +115,12 @@ export function RrsetModal({ zone, original, exists, typesAt, serverProblems, on
                     autoComplete="off"
                     spellCheck={false}
                     placeholder={t(`placeholders.${form.type}`, '')}
-                    aria-invalid={problem || fromServer(j).length ? true : undefined}
+                    aria-invalid={said.length > 0 ? true : undefined}
+                    aria-describedby={said.length > 0 ? problemId : undefined}
                     onChange={(e) => setRecord(j, { content: e.target.value })}
                   />
-                  {problem && <FieldError role="alert">{say(problem)}</FieldError>}
-                  {fromServer(j).map((m) => (
-                    <FieldError key={m} role="alert">
-                      {m}
-                    </FieldError>
-                  ))}
                 </label>
+                <FieldProblems id={problemId} messages={said} />
                 <Actions>
                   <label className="check">
                     <input
