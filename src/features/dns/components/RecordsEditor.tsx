@@ -14,6 +14,17 @@ import { Actions, Code, FieldError, Hint } from './styles';
 
 const pageSize = 50;
 
+// On a phone each rrset is a card: its name, the row's header, is the card's title.
+const RecordsTable = styled(StackedTable)`
+  @media (max-width: 640px) {
+    th[scope='row'] {
+      display: block;
+      padding: 4px 0;
+      border: none;
+    }
+  }
+`;
+
 const Records = styled.ul`
   margin: 0;
   padding: 0;
@@ -105,7 +116,7 @@ export function RecordsEditor({ zone, edits, onEdits, problems, onProblems }: Pr
         <p>{t('records.empty')}</p>
       ) : (
         <TableWrap>
-          <StackedTable aria-label={t('records.caption', { zone: zone.name })}>
+          <RecordsTable aria-label={t('records.caption', { zone: zone.name })}>
             <thead>
               <tr>
                 <th scope="col">{t('records.name')}</th>
@@ -198,7 +209,7 @@ export function RecordsEditor({ zone, edits, onEdits, problems, onProblems }: Pr
                 );
               })}
             </tbody>
-          </StackedTable>
+          </RecordsTable>
         </TableWrap>
       )}
       {shown.length > pageSize && (
