@@ -12,6 +12,23 @@ export const staleMessage =
   'Someone else changed these records since you loaded the zone. Review their change and apply again.';
 export const updateFailedMessage = 'Something went wrong to try update the records.'; // spec section 8, as spelled
 
+/** The record types msas edits (SOA never: PowerDNS manages it); the server and the editor both check this. */
+export const editableTypes = [
+  'A',
+  'AAAA',
+  'CAA',
+  'CNAME',
+  'DS',
+  'MX',
+  'NAPTR',
+  'NS',
+  'PTR',
+  'SRV',
+  'SSHFP',
+  'TLSA',
+  'TXT',
+] as const;
+
 /** Comment dates on the wire: YYYY-MM-DDTHH:mm:ss, UTC (spec section 9). */
 export const commentDate = z
   .string()
@@ -38,6 +55,8 @@ export const zoneSummarySchema = z.object({
   kind: z.string(),
   /** Rises with every change set: send it back with a change (optimistic concurrency). */
   version: z.number().int(),
+  /** How many records the zone holds, SOA left out, as msas last saw them. */
+  records: z.number().int(),
   organization: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

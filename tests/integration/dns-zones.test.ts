@@ -111,9 +111,11 @@ describe('DNS zones', () => {
     expect((await call(t, 'POST', zones, a.tokens.member, { name: 'm.alpha.test' })).statusCode).toBe(403);
 
     const list = await call(t, 'GET', zones, a.tokens.admin);
-    expect(list.json<{ data: { name: string }[] }>().data.map((z) => z.name)).toEqual([
-      'alpha.test.',
-      'lab.alpha.test.',
+    expect(
+      list.json<{ data: { name: string; records: number }[] }>().data.map((z) => [z.name, z.records]),
+    ).toEqual([
+      ['alpha.test.', 1],
+      ['lab.alpha.test.', 1],
     ]);
     expect((await call(t, 'GET', zones, a.tokens.member)).statusCode).toBe(403);
   });
@@ -128,6 +130,7 @@ describe('DNS zones', () => {
     expect(res.statusCode, res.body).toBe(200);
     zone = res.json<Zone>();
     expect(zone.version).toBe(2);
+    expect(res.json<{ records: number }>().records).toBe(4); // NS, A, TXT, MX
     const txt = zone.rrsets.find((r) => r.type === 'TXT')!;
     expect(txt.comments[0]).toMatchObject({ content: 'no mail from here' });
     expect(txt.comments[0]!.modified_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);

@@ -88,7 +88,7 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const count = await countZones(ctx.db, scope);
         const rows = await listZones(ctx.db, scope, p.offset, p.pageSize);
         return {
-          data: rows.map(zoneSummary),
+          data: rows.map((row) => zoneSummary(row, row.records)),
           links: pageLinks(request.url, p, count),
           meta: pageMeta(p, count),
         };

@@ -84,12 +84,13 @@ export async function zoneFor(
   return zone;
 }
 
-export function zoneSummary(z: ZoneRow | Omit<ZoneRow, 'known'>) {
+export function zoneSummary(z: ZoneRow | Omit<ZoneRow, 'known'>, records: number) {
   return {
     id: z.id,
     name: z.name,
     kind: z.kind,
     version: z.version,
+    records,
     organization: z.organization_id,
     created_at: new Date(z.created_at).toISOString(),
     updated_at: new Date(z.updated_at).toISOString(),
@@ -127,7 +128,10 @@ export async function loadLive(ctx: AppContext, db: Db, zone: ZoneRow) {
 
 export function zoneDocument(loaded: Awaited<ReturnType<typeof loadLive>>) {
   return {
-    ...zoneSummary(loaded.zone),
+    ...zoneSummary(
+      loaded.zone,
+      loaded.rrsets.reduce((n, r) => n + r.records.length, 0),
+    ),
     account: loaded.live.account,
     serial: loaded.live.serial,
     dnssec: loaded.live.dnssec,

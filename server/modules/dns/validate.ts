@@ -1,24 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { editableTypes } from '../../../contract/dns';
 
 // Checks a change set before it goes to PowerDNS, so most mistakes come back on their field with a plain
 // message instead of PowerDNS's parser text. PowerDNS still has the last word (its 422 is mapped too).
 
 export const defaultTtl = 3600; // spec section 9
-export const editableTypes = [
-  'A',
-  'AAAA',
-  'CAA',
-  'CNAME',
-  'DS',
-  'MX',
-  'NAPTR',
-  'NS',
-  'PTR',
-  'SRV',
-  'SSHFP',
-  'TLSA',
-  'TXT',
-] as const;
+export { editableTypes };
 
 export type RecordInput = { content: string; disabled?: boolean };
 export type CommentInput = { content: string; account?: string };

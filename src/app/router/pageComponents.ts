@@ -33,6 +33,7 @@ export const pageComponents: Record<string, Page> = {
   ),
   ipVerify: page(() => import('../../features/verifyTools/pages/IpVerifyPage'), 'IpVerifyPage'),
   domainVerify: page(() => import('../../features/verifyTools/pages/DomainVerifyPage'), 'DomainVerifyPage'),
+  dnsZones: page(() => import('../../features/dns/pages/DnsZonesPage'), 'DnsZonesPage'),
   account: page(() => import('../../features/settings/pages/AccountPage'), 'AccountPage'),
   auditing: page(() => import('../../features/settings/pages/AuditingPage'), 'AuditingPage'),
   dynamicSettings: page(

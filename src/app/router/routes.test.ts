@@ -22,6 +22,7 @@ const specMenu: [group: string, path: string][] = [
   ['processedData', '/msas/processed_data/failure_reports'],
   ['verifyTools', '/msas/verify_tools/ip_verify'],
   ['verifyTools', '/msas/verify_tools/domain_verify'],
+  ['dns', '/msas/dns/zones'],
   ['settings', '/msas/settings/account'],
   ['settings', '/msas/settings/auditing'],
 ];

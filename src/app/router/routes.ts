@@ -1,7 +1,7 @@
 // The route table of spec section 2. Pure data (no React) so node tools and tests can import it.
 
 export type MenuGroup =
-  'analytics' | 'monitoring' | 'analysisBySystem' | 'processedData' | 'verifyTools' | 'settings';
+  'analytics' | 'monitoring' | 'analysisBySystem' | 'processedData' | 'verifyTools' | 'dns' | 'settings';
 
 export const menuGroups: readonly MenuGroup[] = [
   'analytics',
@@ -9,6 +9,7 @@ export const menuGroups: readonly MenuGroup[] = [
   'analysisBySystem',
   'processedData',
   'verifyTools',
+  'dns',
   'settings',
 ];
 
@@ -86,6 +87,8 @@ export const appRoutes: readonly AppRoute[] = [
     ['ipVerify', 'verify_tools/ip_verify', 'pages.ipVerify'],
     ['domainVerify', 'verify_tools/domain_verify', 'pages.domainVerify'],
   ]),
+  // DNS hosting through PowerDNS (issue 19, docs/DNS.md); ?zone=<name> opens one zone.
+  ...group('dns', [['dnsZones', 'dns/zones', 'pages.dnsZones']]),
   ...group('settings', [
     ['account', 'settings/account', 'pages.account'],
     ['auditing', 'settings/auditing', 'pages.auditing'],

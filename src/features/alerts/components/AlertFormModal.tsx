@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { timeFrames } from '../../../../contract/alerts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ErrorText, Hint, ModalForm as Form } from '../../../app/layout/modalForm';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import { alertSaveResource, conditionsResource } from '../alertsResources';
@@ -23,59 +23,6 @@ import { BacktestPanel } from './BacktestPanel';
 import { ParamsFields } from './ParamsFields';
 
 const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
-
-export const Form = styled.form`
-  display: grid;
-  gap: 12px;
-
-  label {
-    display: flex;
-    flex-direction: column;
-    gap: 4px;
-    font-weight: 500;
-  }
-
-  label.check {
-    flex-direction: row;
-    align-items: center;
-    gap: 8px;
-  }
-
-  input:not([type='checkbox']),
-  select,
-  textarea {
-    min-width: 0;
-    padding: 6px 10px;
-    font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    border: 1px solid ${({ theme }) => theme.colors.textMuted};
-    border-radius: ${({ theme }) => theme.radii.md}px;
-  }
-
-  fieldset input:not([type='checkbox']) {
-    width: 100%;
-    box-sizing: border-box;
-  }
-
-  fieldset {
-    display: grid;
-    gap: 10px;
-    min-width: 0;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md}px;
-  }
-`;
-
-export const Hint = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.error};
-`;
 
 type Props = { alert: Alert | null; onClose: () => void };
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
-import { ErrorText, Form } from '../../alerts/components/AlertFormModal';
+import { ErrorText, ModalForm as Form } from '../../../app/layout/modalForm';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Digest, DigestType } from '../digestsApi';
 import { digestSaveResource } from '../digestsResources';

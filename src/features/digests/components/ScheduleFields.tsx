@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { digestFrequencies, digestTimeFrames } from '../../../../contract/digests';
 import type { DigestForm, Frequency, TimeFrame } from '../formState';
 import { hourText, weekdayName } from '../format';
-import { Hint } from '../../alerts/components/AlertFormModal';
+import { Hint } from '../../../app/layout/modalForm';
 
 type Props = {
   form: DigestForm;

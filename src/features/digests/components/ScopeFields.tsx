@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Hint } from '../../alerts/components/AlertFormModal';
+import { Hint } from '../../../app/layout/modalForm';
 import type { DigestForm, ScopeChoice } from '../formState';
 import type { DomainChoices } from '../useDomainChoices';
 

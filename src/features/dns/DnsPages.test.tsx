@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { dnsStatusDocument, historyItemSchema, zoneDocument } from '../../../contract/dns';
+import { userDocument } from '../../app/testing/session';
+import { setLanguage } from '../../i18n';
+import { renderAnalytics } from '../analytics/testing/renderAnalytics';
+import { DnsSection } from './components/DnsSection';
+
+// The DNS pages against wire documents typed by the contract (contract/dns.ts), one msw server that
+// records every write, so each test says what the page sent and what it showed.
+type ZoneWire = z.input<typeof zoneDocument>;
+type HistoryWire = z.input<typeof historyItemSchema>;
+const base = '*/api/dm/power-dns/';
+
+const zoneWire = (over: Partial<ZoneWire> = {}): ZoneWire => ({
+  id: 3,
+  name: 'example.com.',
+  kind: 'Native',
+  version: 4,
+  records: 2,
+  organization: 1,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+  account: 'msas-org-1',
+  serial: 2026112104,
+  dnssec: false,
+  outside_change: null,
+  rrsets: [
+    {
+      name: 'example.com.',
+      type: 'NS',
+      ttl: 3600,
+      records: [{ content: 'ns1.example.com.', disabled: false }],
+      comments: [],
+    },
+    {
+      name: 'www.example.com.',
+      type: 'A',
+      ttl: 3600,
+      records: [{ content: '192.0.2.1', disabled: false }],
+      comments: [],
+    },
+  ],
+  ...over,
+});
+const theirChange: HistoryWire = {
+  id: 40,
+  change_set: 12,
+  kind: 'edit',
+  version: 5,
+  date: '2026-11-22T09:00:00.000Z',
+  user: 8,
+  name: 'www.example.com.',
+  type: 'A',
+  action: 'changed',
+  ttl: 3600,
+  content: ['192.0.2.77'],
+  before: null,
+  after: {
+    name: 'www.example.com.',
+    type: 'A',
+    ttl: 3600,
+    records: [{ content: '192.0.2.77', disabled: false }],
+    comments: [],
+  },
+};
+
+const world = {
+  status: {
+    configured: true,
+    reachable: true,
+    server: 'localhost',
+    default_nameservers: ['ns1.example.net'],
+  } as z.input<typeof dnsStatusDocument>,
+  fail: {} as Record<string, { status: number; body: unknown }>,
+  writes: [] as { method: string; body: unknown }[],
+  zoneGets: 0,
+};
+const page = <T,>(data: T[]) => ({
+  data,
+  links: { current: null, first: null, last: null, next: null, prev: null },
+  meta: { count: data.length, page: 1, page_size: 20 },
+});
+const failure = (key: string) => {
+  const f = world.fail[key];
+  return f ? HttpResponse.json(f.body as object, { status: f.status }) : null;
+};
+
+const server = setupServer(
+  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
+  http.get(`${base}status/`, () => HttpResponse.json(world.status)),
+  http.get(`${base}servers/localhost/zones/`, () => HttpResponse.json(page([zoneWire()]))),
+  http.post(`${base}servers/localhost/zones/`, async ({ request }) => {
+    world.writes.push({ method: 'POST', body: await request.json() });
+    return failure('POST') ?? HttpResponse.json(zoneWire(), { status: 201 });
+  }),
+  http.get(`${base}servers/localhost/zones/:zone/`, () => {
+    world.zoneGets += 1;
+    return HttpResponse.json(zoneWire({ version: 4 + world.zoneGets - 1 }));
+  }),
+  http.patch(`${base}servers/localhost/zones/:zone/`, async ({ request }) => {
+    world.writes.push({ method: 'PATCH', body: await request.json() });
+    return failure('PATCH') ?? HttpResponse.json(zoneWire({ version: 9 }));
+  }),
+  http.delete(`${base}servers/localhost/zones/:zone/`, () => {
+    world.writes.push({ method: 'DELETE', body: null });
+    return failure('DELETE') ?? new HttpResponse(null, { status: 204 });
+  }),
+  http.get(`${base}history/`, () => HttpResponse.json(page([theirChange]))),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  world.status = {
+    configured: true,
+    reachable: true,
+    server: 'localhost',
+    default_nameservers: ['ns1.example.net'],
+  };
+  world.fail = {};
+  world.writes = [];
+  world.zoneGets = 0;
+  localStorage.clear();
+  await setLanguage('en');
+});
+afterAll(() => server.close());
+
+const show = (path = '/msas/dns/zones') => renderAnalytics(<DnsSection />, path);
+
+describe('DNS pages', { timeout: 30_000 }, () => {
+  it('says how to turn DNS hosting on when it is off', async () => {
+    world.status = { ...world.status, configured: false, reachable: null, default_nameservers: [] };
+    show();
+    expect(await screen.findByRole('heading', { name: 'DNS hosting is not configured' })).toBeInTheDocument();
+    expect(screen.getByText(/PDNS_API_URL/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("creates a zone with the settings' name servers; a refusal without a name error shows the spec's message", async () => {
+    const user = userEvent.setup();
+    world.fail.POST = { status: 400, body: { nameservers: [] } };
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Create zone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create zone' });
+    expect(within(dialog).getByLabelText('Name servers')).toHaveValue('ns1.example.net');
+    await user.type(within(dialog).getByLabelText('Zone name'), 'example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'Master');
+    await user.click(within(dialog).getByRole('button', { name: 'Create zone' }));
+    expect(await screen.findByText('Something went wrong to try create the zone.')).toBeInTheDocument();
+    expect(world.writes[0]?.body).toEqual({
+      name: 'example.com',
+      kind: 'Master',
+      nameservers: ['ns1.example.net'],
+    });
+
+    world.fail.POST = { status: 400, body: { name: ['A zone with this name already exists.'] } };
+    await user.click(within(dialog).getByRole('button', { name: 'Create zone' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A zone with this name already exists.',
+    );
+  });
+
+  it("deletes after a confirmation and shows the server's error, else the spec's message", async () => {
+    const user = userEvent.setup();
+    world.fail.DELETE = { status: 502, body: { detail: 'The DNS server did not answer.', code: 'x' } };
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Delete example.com.' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete zone' })).getByRole('button', {
+        name: 'Delete zone',
+      }),
+    );
+    expect(await screen.findByText('The DNS server did not answer.')).toBeInTheDocument();
+    world.fail.DELETE = { status: 500, body: {} };
+    await user.click(screen.getByRole('button', { name: 'Delete example.com.' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete zone' })).getByRole('button', {
+        name: 'Delete zone',
+      }),
+    );
+    expect(await screen.findByText('Something went wrong to try delete the zone.')).toBeInTheDocument();
+  });
+
+  it('sends only the touched rrsets with the version, and puts the server’s message on its record', async () => {
+    const user = userEvent.setup();
+    world.fail.PATCH = {
+      status: 400,
+      body: { 'rrsets.0.records.0.content': ['PowerDNS refused this record.'] },
+    };
+    show('/msas/dns/zones?zone=example.com.');
+    const table = await screen.findByRole('table', { name: 'Record sets of example.com.' });
+    expect(within(table).queryByText('SOA')).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Edit www A' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit www.example.com. A' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Disable record 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    await user.click(screen.getByRole('button', { name: 'Review and apply 1 change' }));
+    const review = screen.getByRole('dialog', { name: 'Review the changes to example.com.' });
+    expect(within(review).getByRole('list', { name: 'Your changes' })).toHaveTextContent('Changedwww A');
+    await user.click(within(review).getByRole('button', { name: 'Apply 1 change' }));
+    expect(await screen.findByText('Something went wrong to try update the records.')).toBeInTheDocument();
+    expect(await within(review).findByRole('alert')).toHaveTextContent('PowerDNS refused this record.');
+    expect(world.writes).toEqual([
+      {
+        method: 'PATCH',
+        body: {
+          version: 4,
+          rrsets: [
+            {
+              name: 'www.example.com.',
+              type: 'A',
+              ttl: 3600,
+              changetype: 'REPLACE',
+              records: [{ content: '192.0.2.1', disabled: true }],
+              comments: [],
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('on a 409 shows the other change, reloads the zone and applies again against its new version', async () => {
+    const user = userEvent.setup();
+    world.fail.PATCH = {
+      status: 409,
+      body: { detail: 'Someone else changed these records.', version: 5, changes: [theirChange] },
+    };
+    show('/msas/dns/zones?zone=example.com.');
+    const table = await screen.findByRole('table', { name: 'Record sets of example.com.' });
+    await user.click(within(table).getByRole('button', { name: 'Delete www A' }));
+    await user.click(screen.getByRole('button', { name: 'Review and apply 1 change' }));
+    const review = screen.getByRole('dialog', { name: 'Review the changes to example.com.' });
+    await user.click(within(review).getByRole('button', { name: 'Apply 1 change' }));
+    expect(await within(review).findByRole('list', { name: 'The other change' })).toHaveTextContent(
+      '192.0.2.77',
+    );
+    await waitFor(() => expect(world.zoneGets).toBe(2));
+    delete world.fail.PATCH;
+    await user.click(within(review).getByRole('button', { name: 'Apply 1 change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(world.writes.map((w) => (w.body as { version: number }).version)).toEqual([4, 5]);
+    expect(await screen.findByText('Records updated successfully.')).toBeInTheDocument();
+  });
+});

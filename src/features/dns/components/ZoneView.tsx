@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Tabs } from '../../../components/Tabs';
+import { ListState } from '../../processedData/components/ListState';
+import { Button, Facts } from '../../processedData/styles';
+import type { Edits } from '../changeSet';
+import { zoneResource } from '../dnsResources';
+import { absoluteName } from '../validate';
+import { HistoryPanel } from './HistoryPanel';
+import { RecordsEditor, type Problems } from './RecordsEditor';
+import { Notice } from './styles';
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 24px;
+  align-items: center;
+  margin-bottom: 12px;
+
+  h2 {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+type Props = { zone: string; onBack: () => void };
+
+/** One zone: its records editor and its history. The edits live here so switching tabs keeps them. */
+export function ZoneView({ zone, onBack }: Props) {
+  const { t } = useTranslation('dns');
+  const dispatch = useAppDispatch();
+  const { data, isLoading, error } = useAppSelector(zoneResource.selectors.selectState);
+  const [edits, setEdits] = useState<Edits>({});
+  const [problems, setProblems] = useState<Problems>({});
+  // The store may still hold the zone opened before this one: only this zone's document counts.
+  const wanted = absoluteName(zone) ?? zone;
+  const loaded = data && data.name === wanted ? data : null;
+
+  useEffect(() => {
+    dispatch(zoneResource.actions.request(zone));
+  }, [dispatch, zone]);
+
+  return (
+    <section aria-labelledby="dns-zone-title">
+      <Head>
+        <Button type="button" onClick={onBack}>
+          {t('zone.back')}
+        </Button>
+        <h2 id="dns-zone-title">{loaded?.name ?? wanted}</h2>
+        {loaded && (
+          <Facts>
+            <dt>{t('zone.kind')}</dt>
+            <dd>{t(`kinds.${loaded.kind}`, loaded.kind)}</dd>
+            <dt>{t('zone.serial')}</dt>
+            <dd>{loaded.serial}</dd>
+            <dt>{t('zone.dnssec')}</dt>
+            <dd>{loaded.dnssec ? t('zone.signed') : t('zone.unsigned')}</dd>
+          </Facts>
+        )}
+      </Head>
+      {loaded?.outsideChange != null && <Notice role="status">{t('zone.outside')}</Notice>}
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        hasData={!!loaded}
+        isEmpty={false}
+        emptyText=""
+        onRetry={() => dispatch(zoneResource.actions.request(zone))}
+      >
+        {loaded && (
+          <Tabs
+            tabs={[
+              {
+                id: 'records',
+                label: t('zone.records'),
+                content: (
+                  <RecordsEditor
+                    zone={loaded}
+                    edits={edits}
+                    onEdits={setEdits}
+                    problems={problems}
+                    onProblems={setProblems}
+                  />
+                ),
+              },
+              { id: 'history', label: t('zone.history'), content: <HistoryPanel zone={loaded.name} /> },
+            ]}
+          />
+        )}
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import styled from 'styled-components';
+
+// The DNS pages' small pieces; forms are the dialogs' (modalForm), buttons and tables the console's.
+export { ModalForm as Form } from '../../../app/layout/modalForm';
+export { Notice } from '../../../app/layout/formControls';
+
+export const FieldError = styled.span`
+  color: ${({ theme }) => theme.colors.error};
+  font-weight: 400;
+  overflow-wrap: anywhere;
+`;
+
+export const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`;
+
+export const Code = styled.code`
+  font-family: ui-monospace, monospace;
+  font-size: 0.88rem;
+  overflow-wrap: anywhere;
+`;

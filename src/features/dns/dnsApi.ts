@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { Wire } from '../../../contract/casing';
+import type {
+  conflictDocument,
+  dnsStatusDocument,
+  historyListDocument,
+  rrsetChangeSchema,
+  zoneCreateBody,
+  zoneDocument,
+  zoneListDocument,
+  zonePatchBody,
+} from '../../../contract/dns';
+import { api, apiBase } from '../../api/client';
+
+// DNS hosting under /api/dm (docs/DNS.md); every shape is the contract's (contract/dns.ts).
+export const statusUrl = `${apiBase.dm}/power-dns/status/`;
+export const zonesUrl = `${apiBase.dm}/power-dns/servers/localhost/zones/`;
+export const historyUrl = `${apiBase.dm}/power-dns/history/`;
+
+export type DnsStatus = Wire<typeof dnsStatusDocument>;
+export type ZonePage = Wire<typeof zoneListDocument>;
+export type ZoneSummary = ZonePage['data'][number];
+export type Zone = Wire<typeof zoneDocument>;
+export type Rrset = Zone['rrsets'][number];
+export type HistoryPage = Wire<typeof historyListDocument>;
+export type HistoryItem = HistoryPage['data'][number];
+/** A 409's body, camelCased here (error bodies arrive in the wire's spelling). */
+export type Conflict = Wire<typeof conflictDocument>;
+/** Bodies go out in the wire's own spelling (the client does not convert requests). */
+export type ZoneCreate = z.input<typeof zoneCreateBody>;
+export type ZonePatch = z.input<typeof zonePatchBody>;
+export type RrsetChange = z.input<typeof rrsetChangeSchema>;
+
+export type ZonesQuery = { page: number };
+export type HistoryQuery = { zone: string; name?: string; page: number };
+
+const one = (zone: string) => `${zonesUrl}${encodeURIComponent(zone)}/`;
+
+export async function fetchStatus(signal?: AbortSignal): Promise<DnsStatus> {
+  return (await api.get<DnsStatus>(statusUrl, { signal })).data;
+}
+
+export async function fetchZones(q: ZonesQuery, signal?: AbortSignal): Promise<ZonePage> {
+  return (await api.get<ZonePage>(zonesUrl, { params: { page: q.page }, signal })).data;
+}
+
+export async function createZone(body: ZoneCreate): Promise<Zone> {
+  return (await api.post<Zone>(zonesUrl, body)).data;
+}
+
+export async function fetchZone(zone: string, signal?: AbortSignal): Promise<Zone> {
+  return (await api.get<Zone>(one(zone), { signal })).data;
+}
+
+export async function patchZone(zone: string, body: ZonePatch): Promise<Zone> {
+  return (await api.patch<Zone>(one(zone), body)).data;
+}
+
+export async function deleteZone(zone: string): Promise<void> {
+  await api.delete(one(zone));
+}
+
+export async function fetchHistory(q: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
+  const params: Record<string, string | number> = { zone: q.zone, page: q.page };
+  if (q.name?.trim()) params.name = q.name.trim();
+  return (await api.get<HistoryPage>(historyUrl, { params, signal })).data;
+}
+
+export async function revertChangeSet(id: number): Promise<Zone> {
+  return (await api.post<Zone>(`${historyUrl}${id}/revert/`)).data;
+}
