@@ -7,6 +7,7 @@ import { createAccount } from '../modules/users/accounts';
 import { findUserByUsername } from '../modules/shared/users-repo';
 import { findOrganizationByName } from '../modules/shared/organization-rows';
 import { insertAuditOperation } from '../modules/shared/audit-repo';
+import { UsageError } from './errors';
 
 export type CreateUserArgs = { email?: string; password?: string; role?: string; organization?: string };
 
@@ -17,11 +18,11 @@ export async function createUserCommand(
   print: (line: string) => void,
 ): Promise<void> {
   if (!args.email || !/^[^\s@]+@[^\s@]+$/.test(args.email))
-    throw new Error('--email is required (an email address)');
+    throw new UsageError('--email is required (an email address)');
   const role = (args.role ?? 'member') as Role;
-  if (!roles.includes(role)) throw new Error(`--role must be one of ${roles.join(', ')}`);
+  if (!roles.includes(role)) throw new UsageError(`--role must be one of ${roles.join(', ')}`);
   if (args.password !== undefined && args.password.length < 8)
-    throw new Error('--password needs at least 8 characters');
+    throw new UsageError('--password needs at least 8 characters');
   const password = args.password ?? randomReadable(16);
   const organizationName = args.organization ?? (role === 'support' ? undefined : defaultOrganizationName);
   try {
@@ -42,7 +43,8 @@ export async function createUserCommand(
         (args.password ? '' : ` with password ${password} (shown once)`),
     );
   } catch (error) {
-    if (error instanceof AppError) throw new Error(`user ${args.email} already exists`, { cause: error });
+    if (error instanceof AppError)
+      throw new UsageError(`user ${args.email} already exists`, { cause: error });
     throw error;
   }
 }
