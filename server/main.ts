@@ -16,17 +16,19 @@ import { worker } from './cli/worker';
 export const helpText = `Usage: msas <command> [options]
 
 Commands:
-  serve [--build-if-needed] [--no-jobs]
+  serve [--build-if-needed] [--no-jobs] [--demo]
         Apply migrations, create the first owner when there is no user, serve the API and the
         built interface on HOST:PORT, and run the background jobs in the same process (not with
         --no-jobs). Any number of serve and worker processes may share one PostgreSQL.
+        --demo: first do what seed --demo does (npm start -- --demo).
   worker
         Run only the background jobs (SIGTERM or SIGINT: running jobs finish or are handed back).
   ${jobsUsage}
   migrate
         Apply pending database migrations and exit.
   seed --demo [--password P]
-        Create the "Demo" organization and demo-owner/admin/member@example.com (idempotent).
+        Create the "Demo" organization, demo-owner/admin/member@example.com and its demo data: 12
+        domains, 4 groups, 30 days of generated reports (idempotent).
   create-user --email EMAIL [--password P] [--role owner|admin|member|support|client] [--organization NAME]
         Create a user (the password is generated and printed when not given).
   ${checkUsage}
@@ -59,9 +61,17 @@ export async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const { values } = parseArgs({
         args: rest,
-        options: { 'build-if-needed': { type: 'boolean' }, 'no-jobs': { type: 'boolean' } },
+        options: {
+          'build-if-needed': { type: 'boolean' },
+          'no-jobs': { type: 'boolean' },
+          demo: { type: 'boolean' },
+        },
       });
-      await serve({ buildIfNeeded: Boolean(values['build-if-needed']), jobs: !values['no-jobs'] });
+      await serve({
+        buildIfNeeded: Boolean(values['build-if-needed']),
+        jobs: !values['no-jobs'],
+        demo: Boolean(values.demo),
+      });
       return 0;
     }
     case 'worker':
