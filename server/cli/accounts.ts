@@ -65,6 +65,7 @@ export async function seedDemo(
   print: (line: string) => void,
   password = randomReadable(16),
   now = new Date(),
+  days = 30,
 ): Promise<number> {
   const created = await db.transaction().execute(async (trx) => {
     const made: string[] = [];
@@ -111,15 +112,15 @@ export async function seedDemo(
         return result;
       })
     : null;
-  if (!organization || added instanceof AppError) {
+  if (!organization || !added || added instanceof AppError) {
     if (created.length === 0) print('msas: the demo organization already exists; nothing to do');
     return created.length;
   }
   const started = Date.now();
-  const stored = await ingestDemoReports(db, organization.id, now);
+  const stored = await ingestDemoReports(db, organization.id, now, days);
   print(
     `msas: demo organization "${demoOrganizationName}": ${added.domains} domains in ${added.groups} groups, ` +
-      `${stored.reports} reports (${stored.records} records) of the last 30 days, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${stored.reports} reports (${stored.records} records) of the last ${days} days, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return created.length;
 }

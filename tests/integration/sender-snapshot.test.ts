@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import type { Kysely } from 'kysely';
 import { createDnsResolver } from '../../server/checks/resolver';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import { applySnapshot, readSnapshot } from '../../server/db/migrations/0052_sender_network_snapshot';
@@ -74,7 +75,7 @@ describe('the sender network snapshot', () => {
       .insertInto('email_sender_networks')
       .values({ sender_id: google.id, range: '198.51.100.0/24' })
       .execute();
-    expect(await applySnapshot(t.db)).toBe(0);
+    expect(await applySnapshot(t.db as unknown as Kysely<unknown>)).toBe(0);
     const ranges = await t.db
       .selectFrom('email_sender_networks')
       .select('range')

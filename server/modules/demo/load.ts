@@ -66,8 +66,9 @@ export async function ingestDemoReports(
   db: Db,
   organizationId: number,
   now: Date,
+  days = 30,
 ): Promise<{ reports: number; records: number }> {
-  const files = demoReports(now).map((r) => ({
+  const files = demoReports(now, days).map((r) => ({
     name: r.name,
     bytes: Buffer.from(r.xml),
     source: 'cli' as const,
@@ -80,7 +81,7 @@ export async function ingestDemoReports(
     files,
     { ...manyDefaults.pglite, onlyOrganization: organizationId, addressedTo: [organizationId] },
     (item) => {
-      if (item.error !== undefined) problems.push(String(item.error));
+      if (!item.result) problems.push(String(item.error));
       else if (item.result.status === 'imported') {
         reports += item.reports.length;
         records += item.reports.reduce((n, r) => n + r.records, 0);
