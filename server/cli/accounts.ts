@@ -7,7 +7,7 @@ import { createAccount } from '../modules/users/accounts';
 import { findUserByUsername } from '../modules/shared/users-repo';
 import { findOrganizationByName } from '../modules/shared/organization-rows';
 import { insertAuditOperation } from '../modules/shared/audit-repo';
-import { addDemoDomains, ingestDemoReports } from '../modules/demo';
+import { addDemoDomains, ingestDemoReports, storeDemoChecks } from '../modules/demo';
 import { UsageError } from './errors';
 
 export type CreateUserArgs = { email?: string; password?: string; role?: string; organization?: string };
@@ -118,9 +118,10 @@ export async function seedDemo(
   }
   const started = Date.now();
   const stored = await ingestDemoReports(db, organization.id, now, days);
+  await storeDemoChecks(db, organization.id, () => now);
   print(
     `msas: demo organization "${demoOrganizationName}": ${added.domains} domains in ${added.groups} groups, ` +
-      `${stored.reports} reports (${stored.records} records) of the last ${days} days, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${stored.reports} reports (${stored.records} records) of the last ${days} days and their checks, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return created.length;
 }

@@ -134,7 +134,7 @@ describe('create-user and seed --demo', () => {
     // Three days of reports, not thirty: demo-data.test.ts loads the whole set.
     expect(await seedDemo(database.db, (l) => lines.push(l), 'demo-password-1', new Date(), 3)).toBe(3);
     expect(lines[1]).toMatch(
-      /^msas: demo organization "Demo": 12 domains in 4 groups, \d+ reports \(\d+ records\)/,
+      /^msas: demo organization "Demo": 12 domains in 4 groups, \d+ reports \(\d+ records\) of the last 3 days and their checks/,
     );
     expect(await seedDemo(database.db, (l) => lines.push(l))).toBe(0);
     expect(lines[2]).toBe('msas: the demo organization already exists; nothing to do');

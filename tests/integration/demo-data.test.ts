@@ -84,6 +84,26 @@ describe('demo data', () => {
     expect(kinds.some((k) => k.dmarc_pass && !k.spf_auth && k.source_ip.startsWith('198.51.100.'))).toBe(
       true,
     );
+    // Check results from the real checkers over the demo's own records: one domain has no DMARC record.
+    const checks = await t.db
+      .selectFrom('check_results')
+      .innerJoin('domains', 'domains.id', 'check_results.domain_id')
+      .select(['domains.name', 'check_results.status'])
+      .where('check_results.organization_id', '=', fresh.org.id)
+      .where('check_results.system', '=', 'dmarc')
+      .execute();
+    expect(checks).toHaveLength(12);
+    const dmarc = Object.fromEntries(checks.map((c) => [c.name, c.status]));
+    expect(dmarc['northwind.example']).not.toBe('fail');
+    expect(dmarc['contoso-cloud.example']).toBe('fail');
+    const spf = await t.db
+      .selectFrom('check_results')
+      .select(['status', 'score'])
+      .where('organization_id', '=', fresh.org.id)
+      .where('system', '=', 'spf')
+      .execute();
+    expect(spf).toHaveLength(12);
+    expect(spf.filter((c) => c.status === 'fail').length).toBeGreaterThan(0);
     const audit = await t.db
       .selectFrom('audit_operations')
       .select(['name', 'response_status'])

@@ -3,3 +3,4 @@
 export { demoRoutes } from './routes';
 export { addDemoDomains, demoRefusal, ingestDemoReports, type DemoSummary } from './load';
 export { demoDomains } from './catalogue';
+export { storeDemoChecks } from './checks';

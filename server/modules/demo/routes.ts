@@ -8,6 +8,7 @@ import { detailSchema, errorResponses } from '../../lib/schemas';
 import { requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
 import { demoLoadedDocument, demoStateDocument } from '../../../contract/demo';
+import { storeDemoChecks } from './checks';
 import { addDemoDomains, demoRefusal, ingestDemoReports } from './load';
 
 const demoErrors = errorResponses(401, 403);
@@ -63,6 +64,7 @@ export function demoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         // The reports go through the ingest path, which commits in batches of its own.
         const stored = await ingestDemoReports(ctx.db, organizationId, ctx.now());
+        await storeDemoChecks(ctx.db, organizationId, ctx.now);
         return reply.code(201).send({ data: { ...made, ...stored } });
       },
     );
