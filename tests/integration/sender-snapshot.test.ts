@@ -4,6 +4,7 @@ import { createDnsResolver } from '../../server/checks/resolver';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import { applySnapshot, readSnapshot } from '../../server/db/migrations/0052_sender_network_snapshot';
 import { enrichPending } from '../../server/ingest/enrichment';
+import { refreshSenderNetworks } from '../../server/modules/email-senders';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { reportXml } from '../fixtures/dmarc/build-report';
 import { openTestDatabase, type TestDatabase } from './support/db';
@@ -82,5 +83,36 @@ describe('the sender network snapshot', () => {
       .where('sender_id', '=', google.id)
       .execute();
     expect(ranges.map((r) => r.range)).toEqual(['198.51.100.0/24']);
+  });
+
+  it('is refreshed online when DNS answers, and kept as it is when DNS fails', async () => {
+    const networks = () =>
+      t.db
+        .selectFrom('email_sender_networks')
+        .innerJoin('email_senders', 'email_senders.id', 'email_sender_networks.sender_id')
+        .select('range')
+        .where('email_senders.name', '=', 'Google Workspace / Gmail')
+        .orderBy('range')
+        .execute();
+    const before = await networks();
+    const offline = createDnsResolver({ servers: [{ host: dns.host, port: dns.port }], tries: 1 });
+    const failed = await refreshSenderNetworks(t.db, offline);
+    expect(failed).toMatchObject({ answered: 0, added: 0 });
+    expect(failed.failed).toBeGreaterThan(5);
+    expect(await networks()).toEqual(before);
+
+    const online = await startDnsServer({
+      records: [{ name: '_spf.google.com', type: 'TXT', data: 'v=spf1 ip4:198.18.0.0/15 ~all' }],
+    });
+    try {
+      const resolver = createDnsResolver({ servers: [{ host: online.host, port: online.port }], tries: 1 });
+      const refreshed = await refreshSenderNetworks(t.db, resolver);
+      expect(refreshed.added).toBe(1);
+      expect((await networks()).map((n) => n.range).sort()).toEqual(
+        [...before.map((n) => n.range), '198.18.0.0/15'].sort(),
+      );
+    } finally {
+      await online.close();
+    }
   });
 });
