@@ -110,7 +110,7 @@ describe('demo data', () => {
       .where('organization_id', '=', fresh.org.id)
       .where('name', '=', 'demo.load')
       .execute();
-    expect(audit).toEqual([{ name: 'demo.load', response_status: 200 }]);
+    expect(audit).toEqual([{ name: 'demo.load', response_status: 201 }]);
 
     const again = await call(t, 'POST', url, fresh.tokens.owner);
     expect(again.statusCode).toBe(409);

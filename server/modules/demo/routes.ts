@@ -59,8 +59,12 @@ export function demoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const organizationId = ownOrganization(request.user!);
         if (organizationId === null) throw forbidden();
-        const made = await withAudit(ctx, request, 'demo.load', (trx) =>
-          addDemoDomains(trx, organizationId, request.user!.id),
+        const made = await withAudit(
+          ctx,
+          request,
+          'demo.load',
+          (trx) => addDemoDomains(trx, organizationId, request.user!.id),
+          { status: 201 },
         );
         // The reports go through the ingest path, which commits in batches of its own.
         const stored = await ingestDemoReports(ctx.db, organizationId, ctx.now());
