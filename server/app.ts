@@ -44,6 +44,7 @@ import { domainAnalyticsRoutes, organizationAnalyticsRoutes } from './modules/an
 import { aggregationRoutes } from './modules/analytics/aggregation-routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { alertUnsubscribeRoutes } from './modules/alerts/unsubscribe';
+import { demoRoutes } from './modules/demo';
 import { analysisRoutes } from './modules/analysis/routes';
 import { dnsRoutes } from './modules/dns';
 import { domainInfoRoutes } from './modules/domain-info/routes';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Alerts (issue 17): rules, conditions, history, backtest.
   await app.register(alertRoutes(ctx), { prefix: '/api/dm' });
   await app.register(alertUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(demoRoutes(ctx), { prefix: '/api/dm' });
   // Scheduled and digest reports (issue 18): schedules, preview, send now, history, unsubscribe.
   await app.register(digestRoutes(ctx), { prefix: '/api/dm' });
   await app.register(digestUnsubscribeRoutes(ctx), { prefix: '/api/dm' });

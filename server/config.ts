@@ -6,7 +6,9 @@ import { defaultReportAddressing, type ReportAddressing } from './mail/report-ad
 import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation';
 
 // Every setting of the server, read once from the environment (and .env through dotenv in loadConfig).
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 const looseEmail = /^[^\s@]+@[^\s@]+$/;
 

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config';
-import { ImportRefused } from './db/portable/import';
 import { migrateToLatest } from './db/migrate';
 import { createUserCommand, seedDemo } from './cli/accounts';
+import { cliErrorLines, takeDebugFlag, UsageError } from './cli/errors';
 import { checkCommand, checkUsage } from './cli/check';
 import { importFiles } from './cli/import';
 import { jobsCommand, jobsUsage, parseJobsArgs } from './cli/jobs';
@@ -17,17 +16,19 @@ import { worker } from './cli/worker';
 export const helpText = `Usage: msas <command> [options]
 
 Commands:
-  serve [--build-if-needed] [--no-jobs]
+  serve [--build-if-needed] [--no-jobs] [--demo]
         Apply migrations, create the first owner when there is no user, serve the API and the
         built interface on HOST:PORT, and run the background jobs in the same process (not with
         --no-jobs). Any number of serve and worker processes may share one PostgreSQL.
+        --demo: first do what seed --demo does (npm start -- --demo).
   worker
         Run only the background jobs (SIGTERM or SIGINT: running jobs finish or are handed back).
   ${jobsUsage}
   migrate
         Apply pending database migrations and exit.
   seed --demo [--password P]
-        Create the "Demo" organization and demo-owner/admin/member@example.com (idempotent).
+        Create the "Demo" organization, demo-owner/admin/member@example.com and its demo data: 12
+        domains, 4 groups, 30 days of generated reports (idempotent).
   create-user --email EMAIL [--password P] [--role owner|admin|member|support|client] [--organization NAME]
         Create a user (the password is generated and printed when not given).
   ${checkUsage}
@@ -36,6 +37,7 @@ Commands:
         Import DMARC aggregate, TLS and failure reports (XML, JSON, gzip, zip, e-mail); one line per file.
   ${portableUsage}
 
+Any command takes --debug: an unexpected error then prints its stack trace.
 Settings come from the environment or .env: see .env.example and docs/OPERATIONS.md.`;
 
 const print = (line: string) => console.log(line);
@@ -59,9 +61,17 @@ export async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const { values } = parseArgs({
         args: rest,
-        options: { 'build-if-needed': { type: 'boolean' }, 'no-jobs': { type: 'boolean' } },
+        options: {
+          'build-if-needed': { type: 'boolean' },
+          'no-jobs': { type: 'boolean' },
+          demo: { type: 'boolean' },
+        },
       });
-      await serve({ buildIfNeeded: Boolean(values['build-if-needed']), jobs: !values['no-jobs'] });
+      await serve({
+        buildIfNeeded: Boolean(values['build-if-needed']),
+        jobs: !values['no-jobs'],
+        demo: Boolean(values.demo),
+      });
       return 0;
     }
     case 'worker':
@@ -82,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
         args: rest,
         options: { demo: { type: 'boolean' }, password: { type: 'string' } },
       });
-      if (!values.demo) throw new Error('seed needs --demo');
+      if (!values.demo) throw new UsageError('seed needs --demo');
       await withRuntime(async ({ ctx }) => {
         await seedDemo(ctx.db, print, values.password);
       });
@@ -107,7 +117,7 @@ export async function main(argv: string[]): Promise<number> {
         options: { json: { type: 'boolean' } },
         allowPositionals: true,
       });
-      if (positionals.length === 0) throw new Error('import needs files or folders');
+      if (positionals.length === 0) throw new UsageError('import needs files or folders');
       // Logs go to stderr: stdout carries only the one line per file.
       const runtime = await openRuntime({ logger: createLogger(loadConfig().logLevel, pino.destination(2)) });
       try {
@@ -154,13 +164,11 @@ export async function main(argv: string[]): Promise<number> {
 
 const isEntry = process.argv[1] && /main\.ts$|msas(\.js)?$/.test(process.argv[1]);
 if (isEntry) {
-  main(process.argv.slice(2)).then(
+  const { argv, debug } = takeDebugFlag(process.argv.slice(2));
+  main(argv).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`msas: ${message}`);
-      // Configuration errors and refused imports are the operator's to fix: the message is enough. Others get their stack.
-      if (!(error instanceof ConfigError || error instanceof ImportRefused)) console.error(error);
+      for (const line of cliErrorLines(error, debug)) console.error(line);
       process.exit(1);
     },
   );

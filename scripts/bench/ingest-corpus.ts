@@ -9,42 +9,14 @@
 // quarantine / reject). `distinctIps` gives every record an address of its own instead: the worst case, in
 // which every record makes a rollup row and an enrichment row. A seeded generator: every run, same corpus.
 
+import { random, weighted, zipf } from '../../server/lib/seeded-random';
+
 export type CorpusShape = { reports: number; perReport: number; distinctIps: boolean };
 
 export const corpusDomains = Array.from({ length: 1000 }, (_, i) => `bench-${i}.example`);
 const ipPool = 50_000;
 const reporters = 200;
 const days = 30;
-
-/** mulberry32: small, fast, seeded. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Draws ranks 0..n-1 with P(k) proportional to 1/(k+1)^s, by binary search in the cumulative weights. */
-function zipf(n: number, s: number) {
-  const cum = new Float64Array(n);
-  let total = 0;
-  for (let k = 0; k < n; k++) cum[k] = total += 1 / (k + 1) ** s;
-  return (u: number) => {
-    const x = u * total;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cum[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-}
 
 const pickIp = zipf(ipPool, 1.0);
 const pickDomain = zipf(corpusDomains.length, 0.8);
@@ -55,11 +27,6 @@ const poolIp = (rank: number) => {
   return `${10 + (rank % 3)}.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
 };
 const distinctIp = (k: number) => `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
-
-function weighted<T>(u: number, table: [number, T][]): T {
-  for (const [p, v] of table) if ((u -= p) < 0) return v;
-  return table[table.length - 1][1];
-}
 
 const dkimWords: [number, string][] = [
   [0.78, 'pass'],

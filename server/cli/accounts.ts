@@ -7,6 +7,8 @@ import { createAccount } from '../modules/users/accounts';
 import { findUserByUsername } from '../modules/shared/users-repo';
 import { findOrganizationByName } from '../modules/shared/organization-rows';
 import { insertAuditOperation } from '../modules/shared/audit-repo';
+import { addDemoDomains, ingestDemoReports, storeDemoChecks } from '../modules/demo';
+import { UsageError } from './errors';
 
 export type CreateUserArgs = { email?: string; password?: string; role?: string; organization?: string };
 
@@ -17,11 +19,11 @@ export async function createUserCommand(
   print: (line: string) => void,
 ): Promise<void> {
   if (!args.email || !/^[^\s@]+@[^\s@]+$/.test(args.email))
-    throw new Error('--email is required (an email address)');
+    throw new UsageError('--email is required (an email address)');
   const role = (args.role ?? 'member') as Role;
-  if (!roles.includes(role)) throw new Error(`--role must be one of ${roles.join(', ')}`);
+  if (!roles.includes(role)) throw new UsageError(`--role must be one of ${roles.join(', ')}`);
   if (args.password !== undefined && args.password.length < 8)
-    throw new Error('--password needs at least 8 characters');
+    throw new UsageError('--password needs at least 8 characters');
   const password = args.password ?? randomReadable(16);
   const organizationName = args.organization ?? (role === 'support' ? undefined : defaultOrganizationName);
   try {
@@ -42,7 +44,8 @@ export async function createUserCommand(
         (args.password ? '' : ` with password ${password} (shown once)`),
     );
   } catch (error) {
-    if (error instanceof AppError) throw new Error(`user ${args.email} already exists`, { cause: error });
+    if (error instanceof AppError)
+      throw new UsageError(`user ${args.email} already exists`, { cause: error });
     throw error;
   }
 }
@@ -54,12 +57,15 @@ export const demoUsers: { email: string; role: Role }[] = [
   { email: 'demo-member@example.com', role: 'member' },
 ];
 
-// msas seed --demo: the "Demo" organization, three users sharing one printed password, a publication.
-// Idempotent: users that exist are left alone (their password is not changed).
+// msas seed --demo: the "Demo" organization with three users sharing one printed password, a publication,
+// and its demo data (modules/demo: a dozen domains, groups, 30 days of reports). Idempotent: users that
+// exist are left alone (their password is not changed), and data goes only into an organization without any.
 export async function seedDemo(
   db: Db,
   print: (line: string) => void,
   password = randomReadable(16),
+  now = new Date(),
+  days = 30,
 ): Promise<number> {
   const created = await db.transaction().execute(async (trx) => {
     const made: string[] = [];
@@ -88,7 +94,34 @@ export async function seedDemo(
     }
     return made;
   });
-  if (created.length === 0) print('msas: demo data already present; nothing to do');
-  else print(`msas: created demo users ${created.join(', ')} with password ${password} (shown once)`);
+  if (created.length > 0)
+    print(`msas: created demo users ${created.join(', ')} with password ${password} (shown once)`);
+  const organization = await findOrganizationByName(db, demoOrganizationName);
+  const owner = organization && (await findUserByUsername(db, demoUsers[0].email));
+  const added = organization
+    ? await db.transaction().execute(async (trx) => {
+        const result = await addDemoDomains(trx, organization.id, owner?.id ?? null);
+        if (!(result instanceof AppError))
+          await insertAuditOperation(trx, {
+            name: 'cli.seed.demo.data',
+            user_id: null,
+            organization_id: organization.id,
+            request: result,
+            response_status: 201,
+          });
+        return result;
+      })
+    : null;
+  if (!organization || !added || added instanceof AppError) {
+    if (created.length === 0) print('msas: the demo organization already exists; nothing to do');
+    return created.length;
+  }
+  const started = Date.now();
+  const stored = await ingestDemoReports(db, organization.id, now, days);
+  await storeDemoChecks(db, organization.id, () => now);
+  print(
+    `msas: demo organization "${demoOrganizationName}": ${added.domains} domains in ${added.groups} groups, ` +
+      `${stored.reports} reports (${stored.records} records) of the last ${days} days and their checks, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return created.length;
 }

@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { parseSettings } from '../config';
 import type { CheckContext } from '../checks/domain/context';
-import { normalizeDomain } from '../checks/domain/name';
 import { checkDocument, type CheckKind } from '../modules/checks/documents';
-import { checkContextFrom, runCheck, validIp } from '../modules/checks/service';
+import { checkContextFrom, checkTarget, runCheck, validIp } from '../modules/checks/service';
+import { UsageError } from './errors';
 
 // msas check <spf|dmarc|mta-sts|tls-rpt|dns|domain> <domain> [--ip IP --sender ADDR --helo NAME] [--json]
 // Prints the same document as GET /checks/<kind>/<domain> (--json) or a readable summary. DNS_SERVERS
@@ -34,10 +34,13 @@ export async function checkCommand(
     allowPositionals: true,
   });
   const [kind, domainArg] = positionals as [CheckKind | undefined, string | undefined];
-  if (!kind || !KINDS.includes(kind) || !domainArg) throw new Error(`usage: msas ${checkUsage}`);
-  const input = normalizeDomain(domainArg);
-  if (!input.ok) throw new Error(`"${domainArg}": ${input.error}`);
-  if (values.ip !== undefined && !validIp(values.ip)) throw new Error(`"${values.ip}" is not an IP address`);
+  if (kind && !KINDS.includes(kind))
+    throw new UsageError(`check: "${kind}" is not a check (one of ${KINDS.join(', ')})`);
+  if (!kind || !domainArg) throw new UsageError(`usage: msas ${checkUsage}`);
+  if (values.ip !== undefined && !validIp(values.ip))
+    throw new UsageError(`--ip: "${values.ip}" is not an IP address`);
+  const input = checkTarget(kind, domainArg, values.ip);
+  if (!input.ok) throw new UsageError(`domain "${domainArg}": ${input.error}`);
   dotenv.config({ quiet: true });
   const ctx = checkContextFrom(parseSettings(process.env), overrides);
   const query = Object.fromEntries(

@@ -4,6 +4,7 @@ import { failureMessage, purgeJobs, retryFailed } from '../jobs/dead-letters';
 import { registeredJobs } from '../jobs/registry';
 import { openQueue } from '../jobs/runner';
 import { jobStates, listJobs, type JobRow, type JobState } from '../jobs/store';
+import { UsageError } from './errors';
 
 // msas jobs list|retry|purge: the operator's view of the job queue, above all of its dead letters (jobs in
 // state "failed"). Retries and purges are audited (jobs.retry, jobs.purge).
@@ -20,7 +21,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function stateArg(value: string | undefined, fallback?: JobState): JobState | undefined {
   if (value === undefined) return fallback;
   if (!(jobStates as readonly string[]).includes(value)) {
-    throw new Error(`--state must be one of ${jobStates.join(', ')}`);
+    throw new UsageError(`--state must be one of ${jobStates.join(', ')}`);
   }
   return value as JobState;
 }
@@ -59,22 +60,22 @@ export function parseJobsArgs(args: string[]): JobsPlan {
   if (sub === 'list') {
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1)
-      throw new Error('--limit must be a whole number of at least 1');
+      throw new UsageError('--limit must be a whole number of at least 1');
     const state = stateArg(values.state);
     return { command: 'list', state, queue: values.queue, limit, json: Boolean(values.json) };
   }
   if (sub === 'retry') {
     const [id] = positionals;
-    if (values['all-failed'] === Boolean(id)) throw new Error('retry needs a job id or --all-failed');
-    if (id && !uuid.test(id)) throw new Error(`"${id}" is not a job id`);
+    if (values['all-failed'] === Boolean(id)) throw new UsageError('retry needs a job id or --all-failed');
+    if (id && !uuid.test(id)) throw new UsageError(`"${id}" is not a job id`);
     return { command: 'retry', which: id ? { id } : { allFailed: true } };
   }
   if (sub === 'purge') {
     const state = stateArg(values.state, 'failed')!;
-    if (state === 'active') throw new Error('running jobs cannot be purged (stop their workers first)');
+    if (state === 'active') throw new UsageError('running jobs cannot be purged (stop their workers first)');
     return { command: 'purge', state };
   }
-  throw new Error(`usage: msas ${jobsUsage}`);
+  throw new UsageError(`usage: msas ${jobsUsage}`);
 }
 
 export async function jobsCommand(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db/database';
 import { exportDatabase } from '../db/portable/export';
 import { importDatabase } from '../db/portable/import';
+import { UsageError } from './errors';
 
 // msas export <file> / msas import-db <file>: the whole database in a portable file, to move it between
 // PGlite and PostgreSQL (docs/SCALING.md). The job queue is not part of it (its jobs are transient).
@@ -13,14 +14,14 @@ export const portableUsage = `export <file>
         Load an export into a new, empty database of the same msas version, in one transaction.`;
 
 function fileArg(command: string, args: string[]): string {
-  if (args.length !== 1 || args[0]!.startsWith('-')) throw new Error(`usage: msas ${command} <file>`);
+  if (args.length !== 1 || args[0]!.startsWith('-')) throw new UsageError(`usage: msas ${command} <file>`);
   return path.resolve(args[0]!);
 }
 
 export const exportFileArg = (args: string[]) => fileArg('export', args);
 export function importFileArg(args: string[]): string {
   const file = fileArg('import-db', args);
-  if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
+  if (!fs.existsSync(file)) throw new UsageError(`${file} does not exist`);
   return file;
 }
 

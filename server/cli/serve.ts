@@ -3,10 +3,11 @@ import { bootstrap } from '../bootstrap';
 import { registeredJobs } from '../jobs/registry';
 import { openQueue } from '../jobs/runner';
 import { startInboundSources } from '../mail/inbound/start';
+import { seedDemo } from './accounts';
 import { buildIfNeeded } from './build-if-needed';
 import { closeAfterJobs, openRuntime, untilSignal } from './runtime';
 
-export type ServeOptions = { buildIfNeeded: boolean; jobs: boolean };
+export type ServeOptions = { buildIfNeeded: boolean; jobs: boolean; demo?: boolean };
 
 // msas serve: migrate, create the first owner if needed, serve API + SPA, and (unless --no-jobs) run the
 // background jobs in the same process. Any number of such processes may share one PostgreSQL.
@@ -15,6 +16,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   const { ctx } = runtime;
   if (options.buildIfNeeded) buildIfNeeded(process.cwd(), ctx.config.staticDir, (l) => console.log(l));
   await bootstrap(ctx.db, ctx.config, (text) => console.log(text));
+  // npm start -- --demo: the demo organization before the first request (idempotent, like seed --demo).
+  if (options.demo) await seedDemo(ctx.db, (text) => console.log(text));
   // Every role opens the queue: an API-only process enqueues too.
   const queue = await openQueue(ctx, { jobs: registeredJobs, work: options.jobs });
   const app = await buildApp(ctx, { queueReady: options.jobs ? queue.ready : undefined });

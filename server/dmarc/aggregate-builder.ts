@@ -140,6 +140,8 @@ export class AggregateBuilder {
     if (begin === null || end === null)
       throw new Rejection('The DMARC report has no valid date_range begin and end');
     if (end < begin) w.add('date_range ends before it begins');
+    if (Number(this.meta.begin) >= norm.millisecondsFrom || Number(this.meta.end) >= norm.millisecondsFrom)
+      w.add('date_range is in milliseconds; read as such');
 
     const email = this.meta.email?.trim() ?? '';
     let orgName =

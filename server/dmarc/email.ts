@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseFailureReport } from './failure-arf';
+import { isTextFailureReport, parseTextFailureReport } from './failure-text';
 import { Rejection } from './limits';
 import { header, splitMessage, parseHeaders, walkMime, type Header, type MimeLeaf } from './mime';
 import type { Found, PartRef } from './report-part';
@@ -73,9 +74,29 @@ export async function parseEmail(
   const found: Found[] = [];
   const problems: string[] = [];
   const failures: { at: number; leaf: MimeLeaf; original: MimeLeaf | undefined }[] = [];
+  const hasFeedbackPart = leaves.some((l) => l.contentType === 'message/feedback-report');
 
   for (let i = 0; i < leaves.length; i++) {
     const leaf = leaves[i];
+    // Without a feedback-report part, a failure report may be plain text (failure-text.ts).
+    if (
+      !hasFeedbackPart &&
+      leaf.contentType === 'text/plain' &&
+      isTextFailureReport(leaf.body.toString('latin1'))
+    ) {
+      const original = leaves.find((l) => l.parent === leaf.parent && originalTypes.has(l.contentType));
+      try {
+        const head = original ? splitMessage(original.body).head : null;
+        found.push({
+          report: parseTextFailureReport(outer, leaf.body.toString('latin1'), head),
+          part: messagePart,
+        });
+      } catch (err) {
+        if (!(err instanceof Rejection)) throw err;
+        problems.push(err.message);
+      }
+      continue;
+    }
     if (leaf.contentType === 'message/feedback-report') {
       const original = leaves.find(
         (l) => l.parent === leaf.parent && l !== leaf && originalTypes.has(l.contentType),

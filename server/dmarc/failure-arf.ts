@@ -7,19 +7,19 @@ import type { FailureReport } from './types';
 // Authentication failure reports: the message/feedback-report part of an ARF message (RFC 5965 section 3)
 // with the auth-failure fields of RFC 6591 section 3; the original message or its headers ride along.
 
-const MAX_ORIGINAL_HEADERS = 64 * 1024;
+export const MAX_ORIGINAL_HEADERS = 64 * 1024;
 
 const all = (fields: Header[], name: string) => fields.filter((f) => f.name === name).map((f) => f.value);
-const angle = (v: string | null) => (v ? v.replace(/^<|>$/g, '').trim() || null : null);
+export const angle = (v: string | null) => (v ? v.replace(/^<|>$/g, '').trim() || null : null);
 
-const dateOf = (v: string | null): Date | null => {
+export const dateOf = (v: string | null): Date | null => {
   if (!v) return null;
   // RFC 5322 dates with a trailing "(PDT)" comment or a named zone; Date.parse copes once comments go.
   const t = Date.parse(v.replace(/\([^)]*\)/g, '').trim());
   return Number.isNaN(t) ? null : new Date(t);
 };
 
-const addressDomain = (v: string | null): string | null => {
+export const addressDomain = (v: string | null): string | null => {
   const m = v ? /@([A-Za-z0-9.-]+)/.exec(v) : null;
   return m ? norm.domain(m[1]) : null;
 };

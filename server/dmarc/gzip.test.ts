@@ -41,3 +41,18 @@ describe('gunzipSmall', () => {
     await expect(streamed(cut, budget())).rejects.toThrow((small as Error).message);
   });
 });
+
+describe('gzip data followed by other bytes', () => {
+  it('gunzipSmall sets the bytes aside and says how many; the stream rejects them', async () => {
+    const text = Buffer.from('<feedback>'.repeat(5000));
+    const withTail = Buffer.concat([
+      gzipSync(text),
+      gzipSync(Buffer.from('tail')),
+      Buffer.from('\r\n-- \r\n'),
+    ]);
+    const told: number[] = [];
+    expect(gunzipSmall(withTail, budget(), (n) => told.push(n))?.toString()).toBe(`${text}tail`);
+    expect(told).toEqual([7]);
+    await expect(streamed(withTail, budget())).rejects.toThrow(/damaged/);
+  });
+});

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { createGunzip, gunzipSync } from 'node:zlib';
+import { inflateMembers } from './gzip-members';
 import { Budget, isOwnError, Rejection } from './limits';
 
 // Inflates gzip (RFC 1952) as a stream and counts every output byte against the shared budget, so a
@@ -9,6 +10,12 @@ import { Budget, isOwnError, Rejection } from './limits';
 const damaged = (err: unknown) =>
   new Rejection(`The gzip data is damaged or truncated (${(err as Error).message})`);
 
+/** Told how many bytes followed the gzip data and were set aside. */
+export type OnIgnored = (bytes: number) => void;
+
+// Bytes after the last member are set aside only by gunzipSmall: the stream below rejects them, because
+// zlib drops the output of the write that meets them. Files that large (over 256 KB compressed, several
+// MB of XML) are not what mail gateways append line breaks to in practice.
 export async function* gunzip(chunks: AsyncIterable<Buffer>, budget: Budget): AsyncGenerator<Buffer> {
   const input = Readable.from(chunks, { objectMode: false });
   const gz = createGunzip();
@@ -47,17 +54,24 @@ const outputChunk = (buf: Buffer) =>
  * KB (measured: 52 vs 165 µs per 2 KB file), and at most a few ms of blocking. Returns null when the output
  * would pass 8 MB or the budget: the caller then streams, which enforces the budget chunk by chunk.
  */
-export function gunzipSmall(buf: Buffer, budget: Budget): Buffer | null {
+export function gunzipSmall(buf: Buffer, budget: Budget, onIgnored: OnIgnored = () => {}): Buffer | null {
   const room = budget.limits.maxDecompressedBytes - budget.spent;
+  const maxOutputLength = Math.max(1, Math.min(room, smallOutputBytes));
+  const tooLarge = (err: unknown) => (err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE';
   let out: Buffer;
   try {
-    out = gunzipSync(buf, {
-      maxOutputLength: Math.max(1, Math.min(room, smallOutputBytes)),
-      chunkSize: outputChunk(buf),
-    });
+    out = gunzipSync(buf, { maxOutputLength, chunkSize: outputChunk(buf) });
   } catch (err) {
-    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return null;
-    throw damaged(err);
+    if (tooLarge(err)) return null;
+    // The slower member-by-member read only for files zlib refuses: intact data with bytes after it.
+    try {
+      const members = inflateMembers(buf, maxOutputLength);
+      out = members.output;
+      if (members.ignoredBytes > 0) onIgnored(members.ignoredBytes);
+    } catch (again) {
+      if (tooLarge(again)) return null;
+      throw damaged(err);
+    }
   }
   budget.spend(out.length);
   return out;

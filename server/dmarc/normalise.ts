@@ -115,11 +115,18 @@ export const count = (raw: string): number | null => {
   return Number.isSafeInteger(n) ? n : null;
 };
 
-/** Epoch seconds from an integer (or decimal) string, or from an ISO date some reporters send. */
+/** Above this an epoch value is in milliseconds: 1e11 seconds is the year 5138, 1e11 ms is 1973. */
+export const millisecondsFrom = 1e11;
+
+/**
+ * Epoch seconds from an integer (or decimal) string, or from an ISO date some reporters send. RFC 7489
+ * appendix C says seconds; a few reporters write milliseconds, which are read as such.
+ */
 export const epochSeconds = (raw: string): number | null => {
   const s = raw.trim();
   if (/^-?\d+(\.\d+)?$/.test(s)) {
-    const n = Math.floor(Number(s));
+    const value = Number(s);
+    const n = Math.floor(value >= millisecondsFrom ? value / 1000 : value);
     return Number.isSafeInteger(n) && n >= 0 ? n : null;
   }
   if (/^\d{4}-\d\d-\d\d/.test(s)) {

@@ -51,10 +51,11 @@ async function parseSource(source: ByteSource, ctx: Ctx, depth: number, part: Pa
       enter(ctx, depth);
       // A small file in one call; a large one (or one that inflates past 8 MB) as a stream.
       const whole = await source.whole(smallGzipBytes);
-      const small = whole && gunzipSmall(whole, ctx.budget);
-      const inflated = small
-        ? ByteSource.from(small)
-        : new ByteSource(gunzip(whole ? ByteSource.from(whole).chunks() : source.chunks(), ctx.budget));
+      const ignored = (bytes: number) =>
+        ctx.warnings.add(`${bytes} bytes after the end of the gzip data were ignored`);
+      const small = whole && gunzipSmall(whole, ctx.budget, ignored);
+      const chunks = whole ? ByteSource.from(whole).chunks() : source.chunks();
+      const inflated = small ? ByteSource.from(small) : new ByteSource(gunzip(chunks, ctx.budget));
       try {
         return await parseSource(inflated, ctx, depth + 1, part);
       } finally {

@@ -37,6 +37,7 @@ export const apiTags: OpenAPIV3.TagObject[] = [
   { name: 'history', description: 'DNS history of a domain' },
   { name: 'domain-info', description: 'What is known of a domain: records, senders, reputation' },
   { name: 'email-senders', description: 'The catalogue of email-sending services, their networks and logos' },
+  { name: 'demo', description: 'Demo data for the empty organization of a new installation' },
   { name: 'reputation', description: 'IP verification and reputation' },
   { name: 'checks', description: 'Public domain tests (no authentication, rate limited)' },
   {

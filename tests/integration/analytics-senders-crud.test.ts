@@ -35,7 +35,7 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
 }
 
 describe('starter catalogue', () => {
-  it('is loaded from the starter catalogue file into the empty table, readable by any user', async () => {
+  it('is loaded from the starter catalogue file into the empty table, with the snapshot networks, readable by any user', async () => {
     const res = await call(t, 'GET', `${base}?search=google&page_size=5`, member);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -44,7 +44,8 @@ describe('starter catalogue', () => {
       name: 'Google Workspace / Gmail',
       spf_includes: ['_spf.google.com'],
       reverse_dns_suffixes: ['google.com'],
-      networks: [],
+      // Migration 0052: the dated snapshot of its SPF networks (email-senders/spf-snapshot.json).
+      networks: expect.arrayContaining([{ range: '209.85.128.0/17' }, { range: '2a00:1450:4000::/36' }]),
       logo: null,
       file: null,
     });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
+import { checkCommand } from '../../server/cli/check';
 import { loadZone } from '../fixtures/checks/zones';
 
 // `msas check` as a user runs it, with DNS_SERVERS pointing at a loopback DNS server.
@@ -29,10 +30,22 @@ function msas(args: string[]): Promise<{ status: number | null; stdout: string; 
   });
 }
 
+const saved = { ...process.env };
 beforeAll(async () => {
-  dns = await startDnsServer(loadZone('routes'));
+  dns = await startDnsServer({ ...loadZone('routes'), rules: [{ name: 'broken.test', action: 'servfail' }] });
+  // The same settings for the checks run in this process (checkCommand) as for the spawned ones.
+  Object.assign(process.env, {
+    DNS_SERVERS: `127.0.0.1:${dns.port}`,
+    CHECKS_NS_PORT: String(dns.port),
+    CHECKS_ALLOW_PRIVATE_TARGETS: 'true',
+  });
 });
-afterAll(() => dns.close());
+afterAll(async () => {
+  for (const k of ['DNS_SERVERS', 'CHECKS_NS_PORT', 'CHECKS_ALLOW_PRIVATE_TARGETS'])
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  await dns.close();
+});
 
 // Each test starts `msas` processes (tsx compiles the CLI on start): give them room on a loaded machine.
 describe('msas check', { timeout: 90_000 }, () => {
@@ -76,9 +89,36 @@ describe('msas check', { timeout: 90_000 }, () => {
       expect(res.stdout).toContain(`\n${name}: `);
   });
 
-  it('refuses a bad domain with a clear message', async () => {
+  it('refuses a bad domain in one line naming it, without a stack trace', async () => {
     const res = await msas(['dns', 'not a domain']);
-    expect(res.status).toBe(1);
-    expect(res.stderr).toContain('Enter a valid domain name.');
+    expect(res).toMatchObject({
+      status: 1,
+      stderr: 'msas: domain "not a domain": Enter a valid domain name.\n',
+    });
+  });
+
+  it('answers what check_host() answers for odd names: none when malformed, temperror on a DNS error', async () => {
+    const run = async (args: string[]) => {
+      const lines: string[] = [];
+      const status = await checkCommand(args, (l) => lines.push(l));
+      return { status, lines };
+    };
+    const malformed = await run(['spf', 'a..shop.test', '--ip', '192.0.2.7']);
+    expect(malformed.status).toBe(0);
+    expect(malformed.lines.slice(0, 2)).toEqual([
+      'none',
+      '"a..shop.test" is not a valid domain: empty label',
+    ]);
+    const single = await run(['spf', 'localhost', '--ip', '192.0.2.7', '--json']);
+    expect(JSON.parse(single.lines[0]!).data.attributes.check_host).toMatchObject({ result: 'none' });
+    expect((await run(['spf', 'broken.test', '--ip', '192.0.2.7'])).lines[0]).toBe('temperror');
+    expect((await run(['tls-rpt', '_smtp._tls.shop.test'])).lines[0]).toMatch(
+      /^tls-rpt _smtp\._tls\.shop\.test: score/,
+    );
+    await expect(run(['spf', 'shop.test', '--ip', '1.2.3'])).rejects.toThrow(
+      '--ip: "1.2.3" is not an IP address',
+    );
+    await expect(run(['dnssex', 'shop.test'])).rejects.toThrow('check: "dnssex" is not a check');
+    await expect(run(['spf', 'localhost'])).rejects.toThrow('domain "localhost": Enter a valid domain name.');
   });
 });

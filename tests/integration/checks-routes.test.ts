@@ -124,6 +124,10 @@ describe('GET /checks/*', () => {
     });
     const fail = (await get('/checks/spf/shop.test?ip=203.0.113.9')).json();
     expect(fail.data.attributes.check_host).toMatchObject({ result: 'fail', sender: 'postmaster@shop.test' });
+    // RFC 7208 §4.3: check_host() answers "none" for a malformed or single-label name.
+    const odd = await get('/checks/spf/localhost?ip=192.0.2.7');
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json().data.attributes.check_host).toMatchObject({ result: 'none', domain: 'localhost' });
     const bad = await get('/checks/spf/shop.test?ip=999.1.1.1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ ip: ['Enter a valid IPv4 or IPv6 address.'] });

@@ -129,11 +129,15 @@ describe('create-user and seed --demo', () => {
     ).rejects.toThrow('--role');
   });
 
-  it('seed --demo creates the Demo organization once', async () => {
+  it('seed --demo creates the Demo organization and its data once', async () => {
     const lines: string[] = [];
-    expect(await seedDemo(database.db, (l) => lines.push(l), 'demo-password-1')).toBe(3);
+    // Three days of reports, not thirty: demo-data.test.ts loads the whole set.
+    expect(await seedDemo(database.db, (l) => lines.push(l), 'demo-password-1', new Date(), 3)).toBe(3);
+    expect(lines[1]).toMatch(
+      /^msas: demo organization "Demo": 12 domains in 4 groups, \d+ reports \(\d+ records\) of the last 3 days and their checks/,
+    );
     expect(await seedDemo(database.db, (l) => lines.push(l))).toBe(0);
-    expect(lines[1]).toContain('already present');
+    expect(lines[2]).toBe('msas: the demo organization already exists; nothing to do');
     const users = await database.db
       .selectFrom('users')
       .innerJoin('organizations', 'organizations.id', 'users.organization_id')
@@ -143,5 +147,12 @@ describe('create-user and seed --demo', () => {
       .execute();
     expect(users.map((u) => u.username)).toEqual(demoUsers.map((u) => u.email));
     expect(users.map((u) => u.role)).toEqual(['owner', 'admin', 'member']);
-  });
+    const audit = await database.db
+      .selectFrom('audit_operations')
+      .select('name')
+      .where('name', 'like', 'cli.seed.demo%')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.name)).toEqual(['cli.seed.demo', 'cli.seed.demo.data']);
+  }, 60_000);
 });

@@ -10,7 +10,11 @@ export const invalidDomainMessage = 'Enter a valid domain name.';
 // RFC 1123 §2.1 host name labels (letters, digits, hyphens; not starting or ending with a hyphen).
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
-export function normalizeDomain(input: string): DomainInput {
+/**
+ * A domain as typed, in A-label form, or why it is not one. `underscores` also takes the underscored
+ * labels of attribute names (RFC 8552: _dmarc, _spf, _smtp._tls), which checks may be asked about.
+ */
+export function normalizeDomain(input: string, underscores = false): DomainInput {
   let raw = input.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     // Someone pasted a URL: take its host, as the user clearly meant.
@@ -25,7 +29,8 @@ export function normalizeDomain(input: string): DomainInput {
   const ascii = domainToASCII(raw).toLowerCase();
   if (!ascii || Buffer.byteLength(ascii) > 253) return { ok: false, error: invalidDomainMessage };
   const labels = ascii.split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) {
+  const legal = (l: string) => LABEL.test(underscores ? l.replace(/^_/, '').replace(/_/g, 'a') : l);
+  if (labels.length < 2 || !labels.every(legal)) {
     return { ok: false, error: invalidDomainMessage };
   }
   // An all-numeric last label is an IP address or nonsense, never a domain (RFC 3696 §2).

@@ -12,7 +12,9 @@ const batchSize = 1000;
 /** Filled by the migrations themselves (the sender catalogue): replaced by the export's rows. */
 const seededByMigrations = new Set(['email_senders']);
 
-export class ImportRefused extends Error {}
+export class ImportRefused extends Error {
+  override name = 'ImportRefused';
+}
 
 export type ImportSummary = { tables: number; rows: number };
 

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { normalizeDomain } from '../../checks/domain/name';
 import { badRequest } from '../../lib/errors';
 import { checkDocumentSchema, type CheckKind } from '../../../contract/checks';
 import { checkDocument } from './documents';
 import { spendCheck } from './rate-limit';
 import { checkErrors, domainParams, domainQuery, spfQuery } from './schemas';
-import { createChecksService, validIp, type ChecksService } from './service';
+import { checkTarget, createChecksService, validIp, type ChecksService } from './service';
 
 // Mounted under /checks: the public domain tests of product spec section 7 (GET /dns/{domain}, /spf/,
 // /dmarc/, /mta-sts/, /tls-rpt/, /dnssec/, /dane/, /smtp/) and the aggregate /domain/{domain} with the form
@@ -47,9 +46,9 @@ export function checksRoutes(ctx: AppContext, service?: ChecksService): FastifyP
             },
           },
           async (request) => {
-            const input = normalizeDomain(request.params.domain);
-            if (!input.ok) throw badRequest({ domain: [input.error] });
             const query = (request.query ?? {}) as Record<string, string | undefined>;
+            const input = checkTarget(kind, request.params.domain, query.ip);
+            if (!input.ok) throw badRequest({ domain: [input.error] });
             if (kind === 'spf' && !validIp(query.ip)) {
               throw badRequest({ ip: ['Enter a valid IPv4 or IPv6 address.'] });
             }

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { Config } from '../../config';
 import { runChecks, runDnsCheck } from '../../checks/domain/aggregate';
 import type { CheckContext } from '../../checks/domain/context';
+import { normalizeDomain, type DomainInput } from '../../checks/domain/name';
 import { CHECK_FLAGS, type CheckFlag } from '../../checks/domain/registry';
 import { checkDmarc } from '../../checks/dmarc/check';
 import { parseDnsServers } from '../../checks/dnsServers';
@@ -71,6 +72,19 @@ export async function spfWithCheckHost(domain: string, ctx: CheckContext, q: Spf
     ...analysis,
     checkHost: { ip: q.ip, sender: q.sender || `postmaster@${domain}`, helo: q.helo ?? null, ...result },
   };
+}
+
+/**
+ * The name a check runs on, for the route and `msas check` alike. Underscored names (_spf.example.com)
+ * are checked too. A check_host() question (spf with an ip) takes any printable name: RFC 7208 §4.3
+ * makes a malformed or single-label one "none", which is the check's answer, not an input error.
+ */
+export function checkTarget(kind: CheckKind, input: string, ip: string | undefined): DomainInput {
+  const named = normalizeDomain(input, true);
+  if (named.ok || kind !== 'spf' || !ip) return named;
+  const raw = input.trim().toLowerCase();
+  // Printable ASCII only (no spaces, no control characters): what a DNS question can carry as typed.
+  return /^[!-~]{1,300}$/.test(raw) ? { ok: true, domain: raw } : named;
 }
 
 export function validIp(ip: string | undefined): boolean {

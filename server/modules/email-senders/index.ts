@@ -2,3 +2,4 @@
 // docs/ARCHITECTURE.md). Everything else in this folder is internal to the area.
 export { logoUrl } from './service';
 export { attributeIps } from './attribution';
+export { refreshSenderNetworks, senderNetworksRefreshJob } from './refresh-job';

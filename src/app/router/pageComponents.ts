@@ -15,6 +15,7 @@ export const pageComponents: Record<string, Page> = {
     () => import('../../features/analytics/pages/BySenderServicePage'),
     'BySenderServicePage',
   ),
+  emailSenders: page(() => import('../../features/emailSenders/pages/EmailSendersPage'), 'EmailSendersPage'),
   reports: page(() => import('../../features/monitoring/pages/ReportsPage'), 'ReportsPage'),
   alerts: page(() => import('../../features/monitoring/pages/AlertsPage'), 'AlertsPage'),
   dmarc: page(() => import('../../features/analysisBySystem/pages/DmarcPage'), 'DmarcPage'),

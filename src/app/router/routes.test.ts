@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { appRoutes, findRoute, menuEntries, menuGroups } from './routes';
 
-// Spec section 2, plus the settings pages the brief adds.
+// Spec section 2, plus the settings pages the brief adds and the email sender catalogue (issue 21).
 const specMenu: [group: string, path: string][] = [
   ['analytics', '/msas/analytics/overview'],
   ['analytics', '/msas/analytics/by_domain'],
   ['analytics', '/msas/analytics/by_ip'],
   ['analytics', '/msas/analytics/by_sender_service'],
+  ['analytics', '/msas/analytics/email_senders'],
   ['monitoring', '/msas/monitoring/reports'],
   ['monitoring', '/msas/monitoring/alerts'],
   ['analysisBySystem', '/msas/analysis_by_system/dmarc'],

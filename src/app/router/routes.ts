@@ -63,6 +63,7 @@ export const appRoutes: readonly AppRoute[] = [
     ['byDomain', 'analytics/by_domain', 'pages.byDomain'],
     ['byIp', 'analytics/by_ip', 'pages.byIp'],
     ['bySenderService', 'analytics/by_sender_service', 'pages.bySenderService'],
+    ['emailSenders', 'analytics/email_senders', 'pages.emailSenders'],
   ]),
   ...group('monitoring', [
     ['reports', 'monitoring/reports', 'pages.reports'],

@@ -71,7 +71,7 @@ afterAll(() => server.close());
 const path = '/msas/analytics/by_sender_service?begin_date=2024-05-01&end_date=2024-05-08';
 
 describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () => {
-  it('shows each service with its logo or initials, and the email senders below', async () => {
+  it('shows each service with its logo or initials; the catalogue is not on this page', async () => {
     renderAnalytics(<BySenderServicePage />, path);
     const table = await screen.findByRole('table', { name: 'Results by sender service' });
     const [, google, unknown] = within(table).getAllByRole('row');
@@ -81,30 +81,23 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
     );
     expect(unknown.querySelector('img')).toBeNull();
     expect(within(unknown).getByText('UN')).toBeInTheDocument();
-    expect(await screen.findByText('No email senders yet.')).toBeInTheDocument();
+    expect(screen.queryByText('No email senders yet.')).toBeNull();
   });
 
   it.each([
-    ['en', 'Search sender services', 'Search email senders'],
-    ['pt', 'Pesquisar serviços de envio', 'Pesquisar remetentes de e-mail'],
-  ] as const)('names its two search boxes for what they search (%s)', async (language, services, senders) => {
+    ['en', 'Search sender services'],
+    ['pt', 'Pesquisar serviços de envio'],
+  ] as const)('has one search box, named for the services it searches (%s)', async (language, services) => {
     const user = userEvent.setup();
     await setLanguage(language);
     server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language }))));
     renderAnalytics(<BySenderServicePage />, path);
     await screen.findByRole('table', { name: /sender service|serviço de envio/ });
-    expect(screen.getAllByRole('searchbox')).toHaveLength(2);
-    // Each name is visible text (its label) and belongs to exactly one box.
+    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
     expect(screen.getByText(services)).toBeVisible();
-    expect(screen.getByText(senders)).toBeVisible();
     await user.type(screen.getByRole('searchbox', { name: services }), 'goo{Enter}');
     await waitFor(() => expect(seen.services.at(-1)?.get('search')).toBe('goo'));
-    expect(seen.senders.every((q) => !q.get('search'))).toBe(true);
-    await user.type(screen.getByRole('searchbox', { name: senders }), 'acme{Enter}');
-    await waitFor(() => expect(seen.senders.at(-1)?.get('search')).toBe('acme'));
-    expect(seen.services.at(-1)?.get('search')).toBe('goo');
-    const landmarks = screen.getAllByRole('search').map((form) => form.getAttribute('aria-label'));
-    expect(landmarks).toEqual(expect.arrayContaining([services, senders]));
+    expect(seen.senders).toEqual([]);
   });
 
   it('drills into a sender: its messages and the IP addresses attributed to it', async () => {

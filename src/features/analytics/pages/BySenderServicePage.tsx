@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { EmailSendersSection } from '../../emailSenders/components/EmailSendersSection';
 import { SenderLogo } from '../../emailSenders/components/SenderLogo';
 import { RowLink } from '../../processedData/styles';
 import { analyticsUrls } from '../analyticsApi';
@@ -32,7 +31,7 @@ const Stack = styled.div`
 
 const senderParam = 'sender';
 
-/** Analytics → Aggregated by sender service; ?row=<service>&sender=<id> opens one; the senders catalogue below. */
+/** Analytics → Aggregated by sender service; ?row=<service>&sender=<id> opens one (the catalogue has its own page). */
 export function BySenderServicePage() {
   const { t, i18n } = useTranslation('analytics');
   const [params, setParams] = useSearchParams();
@@ -91,7 +90,6 @@ export function BySenderServicePage() {
             emptyText={t('bySenderService.empty')}
             searchLabel={t('bySenderService.search')}
           />
-          <EmailSendersSection />
         </Stack>
       )}
     </PageFrame>

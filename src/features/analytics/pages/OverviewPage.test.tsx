@@ -24,6 +24,7 @@ const answer = (kind: string) => (info: { request: Request }) => {
 const server = setupServer(
   ...filterHandlers(),
   http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get('*/api/dm/demo-data/', () => HttpResponse.json({ data: { available: true, reason: null } })),
   ...[
     '/api/dm/domains/',
     '/api/dm/domains/:d/',
@@ -115,5 +116,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No reports for this selection in the period.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText('Totals')).toBeNull());
+    // An owner of a new installation is offered demo data there (DemoOffer.test.tsx loads it).
+    expect(await screen.findByRole('button', { name: 'Load demo data' })).toBeVisible();
   });
 });

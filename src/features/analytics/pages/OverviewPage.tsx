@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { selectFilter } from '../../filter/filterSlice';
+import { DemoOffer } from '../../demo/DemoOffer';
 import { ListState } from '../../processedData/components/ListState';
 import { overviewResource } from '../analyticsResources';
 import { MetricCards } from '../components/MetricCards';
@@ -116,6 +117,7 @@ export function OverviewPage() {
             )}
           </ListState>
         </LoadingPanel>
+        {m?.nrMessages === 0 && m.nrReports === 0 && <DemoOffer onLoaded={load} />}
       </Body>
     </PageFrame>
   );
