@@ -1,18 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config';
-import { ImportRefused } from './db/portable/import';
-import { migrateToLatest } from './db/migrate';
-import { createUserCommand, seedDemo } from './cli/accounts';
-import { checkCommand, checkUsage } from './cli/check';
-import { importFiles } from './cli/import';
-import { jobsCommand, jobsUsage, parseJobsArgs } from './cli/jobs';
-import { exportCommand, exportFileArg, importCommand, importFileArg, portableUsage } from './cli/portable';
-import pino from 'pino';
-import { createLogger } from './lib/logger';
-import { loadConfig } from './load-config';
-import { openRuntime } from './cli/runtime';
-import { serve } from './cli/serve';
-import { worker } from './cli/worker';
+import type { Runtime } from './cli/runtime';
+import { checkUsage, jobsUsage, portableUsage } from './cli/usage';
+
+// Each command imports what it needs when it runs: `msas --help` loads nothing else, and `msas import`
+// does not load the web server.
 
 export const helpText = `Usage: msas <command> [options]
 
@@ -40,7 +31,20 @@ Settings come from the environment or .env: see .env.example and docs/OPERATIONS
 
 const print = (line: string) => console.log(line);
 
-async function withRuntime(fn: (rt: Awaited<ReturnType<typeof openRuntime>>) => Promise<void>) {
+const openRuntime: (typeof import('./cli/runtime'))['openRuntime'] = async (options) =>
+  (await import('./cli/runtime')).openRuntime(options);
+
+// Logs go to stderr: stdout carries only the command's answer.
+async function stderrLogger() {
+  const [{ default: pino }, { createLogger }, { loadConfig }] = await Promise.all([
+    import('pino'),
+    import('./lib/logger'),
+    import('./load-config'),
+  ]);
+  return createLogger(loadConfig().logLevel, pino.destination(2));
+}
+
+async function withRuntime(fn: (rt: Runtime) => Promise<void>) {
   const runtime = await openRuntime();
   try {
     await fn(runtime);
@@ -61,13 +65,17 @@ export async function main(argv: string[]): Promise<number> {
         args: rest,
         options: { 'build-if-needed': { type: 'boolean' }, 'no-jobs': { type: 'boolean' } },
       });
+      const { serve } = await import('./cli/serve');
       await serve({ buildIfNeeded: Boolean(values['build-if-needed']), jobs: !values['no-jobs'] });
       return 0;
     }
-    case 'worker':
+    case 'worker': {
+      const { worker } = await import('./cli/worker');
       await worker();
       return 0;
+    }
     case 'migrate': {
+      const { migrateToLatest } = await import('./db/migrate');
       const runtime = await openRuntime({ migrate: false });
       try {
         const { applied } = await migrateToLatest(runtime.ctx.db);
@@ -83,6 +91,7 @@ export async function main(argv: string[]): Promise<number> {
         options: { demo: { type: 'boolean' }, password: { type: 'string' } },
       });
       if (!values.demo) throw new Error('seed needs --demo');
+      const { seedDemo } = await import('./cli/accounts');
       await withRuntime(async ({ ctx }) => {
         await seedDemo(ctx.db, print, values.password);
       });
@@ -98,6 +107,7 @@ export async function main(argv: string[]): Promise<number> {
           organization: { type: 'string' },
         },
       });
+      const { createUserCommand } = await import('./cli/accounts');
       await withRuntime(({ ctx }) => createUserCommand(ctx.db, values, print));
       return 0;
     }
@@ -108,8 +118,9 @@ export async function main(argv: string[]): Promise<number> {
         allowPositionals: true,
       });
       if (positionals.length === 0) throw new Error('import needs files or folders');
-      // Logs go to stderr: stdout carries only the one line per file.
-      const runtime = await openRuntime({ logger: createLogger(loadConfig().logLevel, pino.destination(2)) });
+      const { importFiles } = await import('./cli/import');
+      // stdout carries only the one line per file.
+      const runtime = await openRuntime({ logger: await stderrLogger() });
       try {
         const opts = { json: Boolean(values.json), print, printError: console.error };
         return (await importFiles(runtime.ctx.db, positionals, opts)).internalErrors > 0 ? 1 : 0;
@@ -117,12 +128,14 @@ export async function main(argv: string[]): Promise<number> {
         await runtime.close();
       }
     }
-    case 'check':
+    case 'check': {
+      const { checkCommand } = await import('./cli/check');
       return checkCommand(rest, print);
+    }
     case 'jobs': {
+      const { jobsCommand, parseJobsArgs } = await import('./cli/jobs');
       const plan = parseJobsArgs(rest);
-      // Logs go to stderr: stdout carries only the command's answer.
-      const runtime = await openRuntime({ logger: createLogger(loadConfig().logLevel, pino.destination(2)) });
+      const runtime = await openRuntime({ logger: await stderrLogger() });
       try {
         return await jobsCommand(runtime.ctx, plan, print);
       } finally {
@@ -131,11 +144,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'export':
     case 'import-db': {
+      const { exportCommand, exportFileArg, importCommand, importFileArg } = await import('./cli/portable');
       const file = command === 'export' ? exportFileArg(rest) : importFileArg(rest);
-      // Logs go to stderr: stdout carries only the one-line summary. The source is read as it stands
-      // (not migrated); a new target is migrated first, then compared with the file's migrations.
+      // stdout carries only the one-line summary. The source is read as it stands (not migrated); a new
+      // target is migrated first, then compared with the file's migrations.
       const runtime = await openRuntime({
-        logger: createLogger(loadConfig().logLevel, pino.destination(2)),
+        logger: await stderrLogger(),
         migrate: command === 'import-db',
       });
       try {
@@ -152,13 +166,18 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isEntry = process.argv[1] && /main\.ts$|msas(\.js)?$/.test(process.argv[1]);
+// main.ts from the sources, main.js from the build (bin/server-build.js), or the bin (bin/msas.js).
+const isEntry = process.argv[1] && /main\.[tj]s$|msas(\.js)?$/.test(process.argv[1]);
 if (isEntry) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
-    (error: unknown) => {
+    async (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       console.error(`msas: ${message}`);
+      const [{ ConfigError }, { ImportRefused }] = await Promise.all([
+        import('./config'),
+        import('./db/portable/import'),
+      ]);
       // Configuration errors and refused imports are the operator's to fix: the message is enough. Others get their stack.
       if (!(error instanceof ConfigError || error instanceof ImportRefused)) console.error(error);
       process.exit(1);
