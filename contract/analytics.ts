@@ -58,7 +58,15 @@ export const bySenderServiceAttributes = z.strictObject({
   ips: count,
   domains: count,
 });
-export const bySenderServiceList = analyticsList('aggregated-by-sender-service', bySenderServiceAttributes);
+// Spec section 5: only messages with a sender service are listed; the rest (sources that enrichment
+// attributed to no email sender and that have no reverse DNS) is one total beside the list.
+const bySenderServicePage = analyticsList('aggregated-by-sender-service', bySenderServiceAttributes);
+export const bySenderServiceList = bySenderServicePage.extend({
+  meta: bySenderServicePage.shape.meta.extend({
+    /** Messages under the filter whose source has no sender service (not in the list). */
+    unattributed_messages: count,
+  }),
+});
 
 export const messageAttributes = z.strictObject({
   source_ip: z.string(),

@@ -1,17 +1,10 @@
 import { parseArgs } from 'node:util';
-import { migrateToLatest } from './db/migrate';
-import { createUserCommand, seedDemo } from './cli/accounts';
+import type { Runtime } from './cli/runtime';
 import { cliErrorLines, takeDebugFlag, UsageError } from './cli/errors';
-import { checkCommand, checkUsage } from './cli/check';
-import { importFiles } from './cli/import';
-import { jobsCommand, jobsUsage, parseJobsArgs } from './cli/jobs';
-import { exportCommand, exportFileArg, importCommand, importFileArg, portableUsage } from './cli/portable';
-import pino from 'pino';
-import { createLogger } from './lib/logger';
-import { loadConfig } from './load-config';
-import { openRuntime } from './cli/runtime';
-import { serve } from './cli/serve';
-import { worker } from './cli/worker';
+import { checkUsage, jobsUsage, portableUsage } from './cli/usage';
+
+// Each command imports what it needs when it runs: `msas --help` loads nothing else, and `msas import`
+// does not load the web server.
 
 export const helpText = `Usage: msas <command> [options]
 
@@ -37,12 +30,25 @@ Commands:
         Import DMARC aggregate, TLS and failure reports (XML, JSON, gzip, zip, e-mail); one line per file.
   ${portableUsage}
 
-Any command takes --debug: an unexpected error then prints its stack trace.
-Settings come from the environment or .env: see .env.example and docs/OPERATIONS.md.`;
+Settings come from the environment or .env: see .env.example and docs/OPERATIONS.md.
+Any command takes --debug: an unexpected error then prints its stack trace.`;
 
 const print = (line: string) => console.log(line);
 
-async function withRuntime(fn: (rt: Awaited<ReturnType<typeof openRuntime>>) => Promise<void>) {
+const openRuntime: (typeof import('./cli/runtime'))['openRuntime'] = async (options) =>
+  (await import('./cli/runtime')).openRuntime(options);
+
+// Logs go to stderr: stdout carries only the command's answer.
+async function stderrLogger() {
+  const [{ default: pino }, { createLogger }, { loadConfig }] = await Promise.all([
+    import('pino'),
+    import('./lib/logger'),
+    import('./load-config'),
+  ]);
+  return createLogger(loadConfig().logLevel, pino.destination(2));
+}
+
+async function withRuntime(fn: (rt: Runtime) => Promise<void>) {
   const runtime = await openRuntime();
   try {
     await fn(runtime);
@@ -67,6 +73,7 @@ export async function main(argv: string[]): Promise<number> {
           demo: { type: 'boolean' },
         },
       });
+      const { serve } = await import('./cli/serve');
       await serve({
         buildIfNeeded: Boolean(values['build-if-needed']),
         jobs: !values['no-jobs'],
@@ -74,10 +81,13 @@ export async function main(argv: string[]): Promise<number> {
       });
       return 0;
     }
-    case 'worker':
+    case 'worker': {
+      const { worker } = await import('./cli/worker');
       await worker();
       return 0;
+    }
     case 'migrate': {
+      const { migrateToLatest } = await import('./db/migrate');
       const runtime = await openRuntime({ migrate: false });
       try {
         const { applied } = await migrateToLatest(runtime.ctx.db);
@@ -93,6 +103,7 @@ export async function main(argv: string[]): Promise<number> {
         options: { demo: { type: 'boolean' }, password: { type: 'string' } },
       });
       if (!values.demo) throw new UsageError('seed needs --demo');
+      const { seedDemo } = await import('./cli/accounts');
       await withRuntime(async ({ ctx }) => {
         await seedDemo(ctx.db, print, values.password);
       });
@@ -108,6 +119,7 @@ export async function main(argv: string[]): Promise<number> {
           organization: { type: 'string' },
         },
       });
+      const { createUserCommand } = await import('./cli/accounts');
       await withRuntime(({ ctx }) => createUserCommand(ctx.db, values, print));
       return 0;
     }
@@ -118,8 +130,9 @@ export async function main(argv: string[]): Promise<number> {
         allowPositionals: true,
       });
       if (positionals.length === 0) throw new UsageError('import needs files or folders');
-      // Logs go to stderr: stdout carries only the one line per file.
-      const runtime = await openRuntime({ logger: createLogger(loadConfig().logLevel, pino.destination(2)) });
+      const { importFiles } = await import('./cli/import');
+      // stdout carries only the one line per file.
+      const runtime = await openRuntime({ logger: await stderrLogger() });
       try {
         const opts = { json: Boolean(values.json), print, printError: console.error };
         return (await importFiles(runtime.ctx.db, positionals, opts)).internalErrors > 0 ? 1 : 0;
@@ -127,12 +140,14 @@ export async function main(argv: string[]): Promise<number> {
         await runtime.close();
       }
     }
-    case 'check':
+    case 'check': {
+      const { checkCommand } = await import('./cli/check');
       return checkCommand(rest, print);
+    }
     case 'jobs': {
+      const { jobsCommand, parseJobsArgs } = await import('./cli/jobs');
       const plan = parseJobsArgs(rest);
-      // Logs go to stderr: stdout carries only the command's answer.
-      const runtime = await openRuntime({ logger: createLogger(loadConfig().logLevel, pino.destination(2)) });
+      const runtime = await openRuntime({ logger: await stderrLogger() });
       try {
         return await jobsCommand(runtime.ctx, plan, print);
       } finally {
@@ -141,11 +156,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'export':
     case 'import-db': {
+      const { exportCommand, exportFileArg, importCommand, importFileArg } = await import('./cli/portable');
       const file = command === 'export' ? exportFileArg(rest) : importFileArg(rest);
-      // Logs go to stderr: stdout carries only the one-line summary. The source is read as it stands
-      // (not migrated); a new target is migrated first, then compared with the file's migrations.
+      // stdout carries only the one-line summary. The source is read as it stands (not migrated); a new
+      // target is migrated first, then compared with the file's migrations.
       const runtime = await openRuntime({
-        logger: createLogger(loadConfig().logLevel, pino.destination(2)),
+        logger: await stderrLogger(),
         migrate: command === 'import-db',
       });
       try {
@@ -162,7 +178,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isEntry = process.argv[1] && /main\.ts$|msas(\.js)?$/.test(process.argv[1]);
+// main.ts from the sources, main.js from the build (bin/server-build.js), or the bin (bin/msas.js).
+const isEntry = process.argv[1] && /main\.[tj]s$|msas(\.js)?$/.test(process.argv[1]);
 if (isEntry) {
   const { argv, debug } = takeDebugFlag(process.argv.slice(2));
   main(argv).then(

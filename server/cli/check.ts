@@ -5,13 +5,11 @@ import type { CheckContext } from '../checks/domain/context';
 import { checkDocument, type CheckKind } from '../modules/checks/documents';
 import { checkContextFrom, checkTarget, runCheck, validIp } from '../modules/checks/service';
 import { UsageError } from './errors';
+import { checkUsage } from './usage';
 
 // msas check <spf|dmarc|mta-sts|tls-rpt|dns|domain> <domain> [--ip IP --sender ADDR --helo NAME] [--json]
 // Prints the same document as GET /checks/<kind>/<domain> (--json) or a readable summary. DNS_SERVERS
 // chooses the resolver. For spf with --ip, the check_host() result word and explanation come first.
-
-export const checkUsage =
-  'check <spf|dmarc|mta-sts|tls-rpt|dns|domain> <domain> [--ip IP --sender ADDR --helo NAME] [--json]';
 
 const KINDS: CheckKind[] = ['spf', 'dmarc', 'mta-sts', 'tls-rpt', 'dns', 'domain'];
 

@@ -5,16 +5,10 @@ import { registeredJobs } from '../jobs/registry';
 import { openQueue } from '../jobs/runner';
 import { jobStates, listJobs, type JobRow, type JobState } from '../jobs/store';
 import { UsageError } from './errors';
+import { jobsUsage } from './usage';
 
 // msas jobs list|retry|purge: the operator's view of the job queue, above all of its dead letters (jobs in
 // state "failed"). Retries and purges are audited (jobs.retry, jobs.purge).
-
-export const jobsUsage = `jobs list [--state STATE] [--queue NAME] [--limit N] [--json]
-        List jobs, newest first (STATE: ${jobStates.join(', ')}).
-  jobs retry <id> | --all-failed
-        Give failed jobs one more attempt.
-  jobs purge [--state STATE]
-        Delete the jobs in STATE (default failed; never active ones).`;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

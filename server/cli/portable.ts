@@ -8,11 +8,6 @@ import { UsageError } from './errors';
 // msas export <file> / msas import-db <file>: the whole database in a portable file, to move it between
 // PGlite and PostgreSQL (docs/SCALING.md). The job queue is not part of it (its jobs are transient).
 
-export const portableUsage = `export <file>
-        Write the whole database (not the job queue) to a new gzip'd file, from one consistent snapshot.
-  import-db <file>
-        Load an export into a new, empty database of the same msas version, in one transaction.`;
-
 function fileArg(command: string, args: string[]): string {
   if (args.length !== 1 || args[0]!.startsWith('-')) throw new UsageError(`usage: msas ${command} <file>`);
   return path.resolve(args[0]!);

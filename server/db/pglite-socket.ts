@@ -16,7 +16,7 @@ export type PGliteWorker = {
 };
 
 export async function startPGliteWorker(dir: string): Promise<PGliteWorker> {
-  const worker = tsWorker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir } });
+  const worker = tsWorker('db/pglite-worker', { workerData: { dir } });
   const pending = new Map<number, Pending>();
   let next = 1;
   let stopped: Error | null = null;

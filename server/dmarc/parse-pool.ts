@@ -15,9 +15,8 @@ export type ParsePool = {
 type Pending = { resolve: (o: ParseOutcome) => void; reject: (e: Error) => void };
 
 export function createParsePool(size: number): ParsePool {
-  const url = new URL('./parse-worker.ts', import.meta.url);
   const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = tsWorker(url);
+    const worker = tsWorker('dmarc/parse-worker');
     const pending = new Map<number, Pending>();
     const failAll = (e: Error) => {
       for (const p of pending.values()) p.reject(e);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { queueSchema } from './boss';
+import type { JobState } from './states';
 
 // Queries of our own on pg-boss's tables (its 10.x schema; the version is pinned in package.json): pg-boss
 // has no call to list jobs by state, to complete a job inside another transaction only if this attempt
@@ -8,8 +9,7 @@ import { queueSchema } from './boss';
 
 const table = (name: 'job' | 'archive' | 'queue') => sql.id(queueSchema(), name);
 
-export const jobStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
-export type JobState = (typeof jobStates)[number];
+export { jobStates, type JobState } from './states';
 
 export type JobRow = {
   id: string;

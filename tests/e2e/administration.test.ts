@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage, screenshot } from '../support/browser';
-import { ensureBuilt, repoRoot } from '../support/build';
+import { ensureBuilt, msasBin, repoRoot } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { seededDataDir } from '../support/pglite-template';
 import { startServer, type RunningServer } from '../support/server';
@@ -26,17 +25,8 @@ beforeAll(async () => {
   // The support account exists before the server starts: PGlite allows one process per data dir.
   dataDir = seededDataDir('msas-e2e-admin-');
   const created = spawnSync(
-    path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    [
-      'server/main.ts',
-      'create-user',
-      '--email',
-      support.email,
-      '--password',
-      support.password,
-      '--role',
-      'support',
-    ],
+    process.execPath,
+    [msasBin, 'create-user', '--email', support.email, '--password', support.password, '--role', 'support'],
     { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
   );
   if (created.status !== 0) throw new Error(`create-user failed: ${created.stderr}${created.stdout}`);

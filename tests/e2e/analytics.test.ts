@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage } from '../support/browser';
-import { ensureBuilt, repoRoot } from '../support/build';
+import { ensureBuilt, msasBin, repoRoot } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { seededDataDir } from '../support/pglite-template';
 import { startServer, type RunningServer } from '../support/server';
@@ -93,9 +93,9 @@ beforeAll(async () => {
     [support, 'support'],
     [owner, 'owner'],
   ] as const) {
-    const args = ['server/main.ts', 'create-user', '--email', who.email, '--password', who.password];
+    const args = [msasBin, 'create-user', '--email', who.email, '--password', who.password];
     args.push('--role', role, ...(role === 'owner' ? ['--organization', 'Analytics Org'] : []));
-    const created = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), args, {
+    const created = spawnSync(process.execPath, args, {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       encoding: 'utf8',

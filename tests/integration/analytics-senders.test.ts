@@ -6,6 +6,7 @@ import { ipA, ipB, ipC, range, rows, senderScenario, type Scenario } from './ana
 // every number computed here from the sample XML and an independent reading of the attribution rule.
 
 let s: Scenario;
+const messagesOf = (some: Row[]) => some.reduce((n, r) => n + r.count, 0);
 
 beforeAll(async () => {
   s = await senderScenario();
@@ -22,6 +23,11 @@ describe('recalculate and aggregated by sender service', () => {
   it('sums each sender service exactly, with the catalogue id and logo', async () => {
     const body = await s.get(`/api/dm/aggregated-by-sender-service/?${range}&page_size=100`);
     const want = s.expectedBySender();
+    // Spec section 5: only messages with a sender service are listed; the rest is a total beside the list.
+    const unattributed = messagesOf(rows.filter((r) => s.serviceOf(r) === 'Unknown'));
+    expect(unattributed).toBeGreaterThan(0);
+    want.delete('Unknown');
+    expect(body.meta.unattributed_messages).toBe(unattributed);
     expect(want.get('Narrow Net')?.messages).toBeGreaterThan(0);
     expect(want.get('Suffix Sender')?.messages).toBeGreaterThan(0);
     expect(want.get('other-base.example')?.messages).toBeGreaterThan(0);
@@ -94,6 +100,15 @@ describe('sorting by a distinct count (counted for every group, not just the pag
       expect(values).toEqual([...values].sort((x, y) => y - x));
       expect(Math.max(...values), `${list} ${field}`).toBeGreaterThan(1);
     }
+  });
+
+  it('leaves the unattributed messages out of the list under a domain filter too (read from the rollups)', async () => {
+    const domain = rows.find((r) => s.serviceOf(r) === 'Unknown')!.domain;
+    const mine = rows.filter((r) => r.domain === domain && s.serviceOf(r) === 'Unknown');
+    const body = await s.get(`/api/dm/aggregated-by-sender-service/?${range}&domain=${domain}&ordering=-ips`);
+    expect(body.data.map((r: { id: string }) => r.id)).not.toContain('Unknown');
+    expect(body.meta.unattributed_messages).toBe(messagesOf(mine));
+    expect(body.meta.unattributed_messages).toBeGreaterThan(0);
   });
 
   it('by IP, ordered by any sum, gives the same rows with every sum (read for the page after the ordering)', async () => {

@@ -1,19 +1,18 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import { checkCommand } from '../../server/cli/check';
 import { loadZone } from '../fixtures/checks/zones';
+import { msasBin } from '../support/build';
 
 // `msas check` as a user runs it, with DNS_SERVERS pointing at a loopback DNS server.
 
 const root = process.cwd();
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 let dns: TestDnsServer;
 
 function msas(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsx, 'server/main.ts', 'check', ...args], {
+    const child = spawn(process.execPath, [msasBin, 'check', ...args], {
       cwd: root,
       env: {
         ...process.env,
@@ -47,7 +46,7 @@ afterAll(async () => {
   await dns.close();
 });
 
-// Each test starts `msas` processes (tsx compiles the CLI on start): give them room on a loaded machine.
+// Each test starts `msas` processes: give them room on a loaded machine.
 describe('msas check', { timeout: 90_000 }, () => {
   it('prints the check_host() result word and explanation for spf --ip', async () => {
     const pass = await msas([

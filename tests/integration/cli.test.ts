@@ -5,15 +5,17 @@ import path from 'node:path';
 import { createUserCommand, demoUsers, seedDemo } from '../../server/cli/accounts';
 import { helpText } from '../../server/main';
 import { verifyPassword } from '../../server/lib/password';
+import { freshBuild } from '../../bin/server-build.js';
+import { msasBin } from '../support/build';
+import { seededDataDir } from '../support/pglite-template';
 import { openTestDatabase, type TestDatabase } from './support/db';
 
 const root = process.cwd();
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 function runCli(args: string[], env: Record<string, string>, timeout = 60_000) {
   const cleanEnv = { ...process.env };
   delete cleanEnv.DATABASE_URL;
-  return spawnSync(process.execPath, [tsx, 'server/main.ts', ...args], {
+  return spawnSync(process.execPath, [msasBin, ...args], {
     cwd: root,
     env: { ...cleanEnv, ...env },
     encoding: 'utf8',
@@ -33,6 +35,20 @@ describe('msas CLI', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('runs from the build the global setup made, and from the sources when asked', () => {
+    // A fresh build is what bin/msas.js runs (the other tests here use it); MSAS_FROM_SOURCES=1 (or a
+    // checkout without a build) runs the TypeScript through tsx, the PGlite worker thread included.
+    expect(freshBuild()).not.toBeNull();
+    const dataDir = seededDataDir('msas-cli-');
+    try {
+      const res = runCli(['migrate'], { DATA_DIR: dataDir, MSAS_FROM_SOURCES: '1' }, 110_000);
+      expect(res.stderr).toBe('');
+      expect(res.stdout).toContain('database is up to date');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('--help lists the commands', () => {
     const res = runCli(['--help'], {});

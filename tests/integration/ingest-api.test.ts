@@ -106,6 +106,14 @@ describe('report upload and reads', () => {
       report_id: 'example.com:1701129600',
       messages_count: 11,
     });
+    // Spec section 7 also names the list GET /aggregate-reports/{query}: the same answer, links on its path.
+    const spec = await t.app.inject({
+      url: '/api/dm/aggregate-reports/?domain=example.com',
+      headers: bearer(token),
+    });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().data).toEqual(doc.data);
+    expect(spec.json().links.first).toContain('/api/dm/aggregate-reports/');
 
     const records = await t.app.inject({
       url: `/api/dm/dmarc/aggregate-reports/${report.id}/records/`,

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expectations, samplesDir } from '../fixtures/dmarc/sample-expectations';
+import { msasBin } from '../support/build';
 import { listFiles } from './ingest-helpers';
 
 // `npm run msas -- import <files or folders...> --json`: one JSON line per input file with exactly the keys
 // of issue 3, exit code 0 when files are merely rejected. Runs the real CLI on the embedded database.
 
 const root = process.cwd();
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const keys = [
   'file',
   'status',
@@ -26,7 +26,7 @@ const keys = [
 function importCli(args: string[], dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  return spawnSync(process.execPath, [tsx, 'server/main.ts', 'import', ...args], {
+  return spawnSync(process.execPath, [msasBin, 'import', ...args], {
     cwd: root,
     env,
     encoding: 'utf8',

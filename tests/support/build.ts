@@ -37,3 +37,7 @@ export function ensureBuilt() {
   });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
+
+// The `msas` command: spawned as `node <msasBin> <args>`, it runs the server's build that the global setup
+// (server-build.setup.ts) made, or the sources when they changed since.
+export const msasBin = path.join(repoRoot, 'bin', 'msas.js');

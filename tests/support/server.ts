@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { distDir, repoRoot } from './build';
+import { distDir, msasBin, repoRoot } from './build';
 import { seededDataDir } from './pglite-template';
 
 export type RunningServer = {
@@ -55,7 +55,7 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${output()}`);
 }
 
-// The real server (`tsx server/main.ts serve`) on a free loopback port with a fresh PGlite DATA_DIR and
+// The real server (`msas serve`, from the build when fresh) on a free loopback port with a fresh PGlite DATA_DIR and
 // a known owner; resolves once GET /healthz answers 200.
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = seededDataDir('msas-e2e-data-');
@@ -86,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   delete childEnv.DATABASE_URL;
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
-  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/main.ts', 'serve'], {
+  const child = spawn(process.execPath, [msasBin, 'serve'], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,18 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { parse } from 'yaml';
+import { serverFile } from '../../lib/server-files';
 
 // Email senders (spec section 3): one catalogue for the whole installation, since sender attribution is
 // per source IP. Networks are CIDRs; an IP belongs to the sender of its longest matching prefix. The
 // starter catalogue (server/modules/email-senders/starter-catalogue.yaml; not under data/, which is the
 // git-ignored DATA_DIR) is loaded here, once, into the then empty table.
 
-export const catalogueFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../modules/email-senders/starter-catalogue.yaml',
-);
+export const catalogueFile = serverFile('modules/email-senders/starter-catalogue.yaml');
 
 type Entry = { name: string; spf_includes?: string[]; reverse_dns_suffixes?: string[]; networks?: string[] };
 

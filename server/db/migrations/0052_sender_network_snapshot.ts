@@ -1,17 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import { serverFile } from '../../lib/server-files';
 
 // The dated snapshot of the well-known senders' SPF networks (server/modules/email-senders/spf-snapshot.json)
 // for catalogue senders that have no network yet: without it an installation without DNS, or one that never
 // pressed "Refresh networks", attributes no source IP to Google, Microsoft and the like. Senders renamed,
 // deleted or given networks by hand are left alone.
 
-export const snapshotFile = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../modules/email-senders/spf-snapshot.json',
-);
+// By path through serverFile, so the server's build (one flat directory) finds it too.
+export const snapshotFile = serverFile('modules/email-senders/spf-snapshot.json');
 
 export type Snapshot = { date: string; senders: { name: string; records: string[]; networks: string[] }[] };
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverFile } from '../../lib/server-files';
 
 // The written password policy (docs/PERMISSIONS.md, "Passwords"): at least 10 characters, at most 128, not the
 // user name or e-mail (nor containing it), not one of the common passwords shipped in common-passwords.txt.
@@ -14,7 +13,7 @@ export const tooCommon = 'This password is too common.';
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
   if (!common) {
-    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+    const file = serverFile('modules/account/common-passwords.txt');
     common = new Set(
       fs
         .readFileSync(file, 'utf8')

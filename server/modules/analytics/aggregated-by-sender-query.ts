@@ -7,8 +7,10 @@ import { blockDomainsPerSender } from './sender-domains-query';
 import { rollupCondition } from './where';
 import { foldSummaries } from './summaries-fold';
 
-// Rollups summed per sender service (the email sender of the source IP, else its PTR base domain; "Unknown"
-// when enrichment knows neither), with the catalogue entry of that name when there is one (for its logo).
+// Rollups summed per sender service (the email sender of the source IP, else its PTR base domain), with the
+// catalogue entry of that name when there is one (for its logo). Spec section 5 lists only messages with a
+// sender service: the unattributed ones (enrichment knows neither) are a total of their own, not a row.
+// unknownSender names them where a filter or another list still shows them (drill-filter.ts).
 
 export const unknownSender = 'Unknown';
 
@@ -41,23 +43,22 @@ type Page = { offset: number; limit: number; search?: string; ordering?: string 
 
 export async function aggregatedBySender(db: Db, s: Selection, p: Page) {
   await foldSummaries(db);
-  const service = sql`coalesce(u.sender_service, ${unknownSender})`;
+  const service = sql`u.sender_service`;
   const searchOn = (expr: RawBuilder<unknown>) =>
     p.search ? sql`and lower(${expr}) like ${containsPattern(p.search)}` : sql``;
   const order = orderBy(p.ordering, senderOrderings, '-messages');
-  const where = sql<SqlBool>`${rollupCondition(s)} ${searchOn(service)}`;
+  const where = sql<SqlBool>`${rollupCondition(s)} and u.sender_service <> '' ${searchOn(service)}`;
   // IPs and domains are counted for the page's senders only, unless the caller sorts by them. Without a
   // domain filter and such a sort, the sums come from the daily per-sender summary (migration 0033; '' is
   // the unattributed sender there); otherwise from the rollups.
   const byDistinct = ['ips', 'domains'].includes((p.ordering ?? '').replace(/^-/, ''));
   let grouped: RawBuilder<unknown>;
   if (s.domains === null && !byDistinct) {
-    const summaryService = sql`coalesce(nullif(u.sender_service, ''), ${unknownSender})`;
-    grouped = sql`select ${summaryService} as sender_service, sum(u.messages) as messages,
+    grouped = sql`select u.sender_service, sum(u.messages) as messages,
         sum(u.dkim_passed) as dkim_passed, sum(u.spf_passed) as spf_passed, sum(u.dmarc_passed) as dmarc_passed,
         0 as ips, 0 as domains
       from analytics_sender_days u
-      where ${rollupCondition(s)} ${searchOn(summaryService)} and u.records > 0
+      where ${where} and u.records > 0
       group by 1`;
   } else {
     const distinct = byDistinct
@@ -90,9 +91,9 @@ export async function aggregatedBySender(db: Db, s: Selection, p: Page) {
   let counts: Map<string, Record<string, number>> | null = null;
   if (!byDistinct) {
     const [domains, ips] = await Promise.all([
-      blockDomainsPerSender(db, s, names, unknownSender),
+      blockDomainsPerSender(db, s, names),
       s.domains === null
-        ? spanIpsPerSender(db, s, names, unknownSender)
+        ? spanIpsPerSender(db, s, names)
         : pageCounts(db, where, names, { ips: sql`u.source_ip` }).then(
             (m) => new Map([...m].map(([k, v]) => [k, v.ips ?? 0])),
           ),
@@ -113,8 +114,24 @@ export async function aggregatedBySender(db: Db, s: Selection, p: Page) {
     ips: counts ? (counts.get(String(r.sender_service))?.ips ?? 0) : num(r.ips),
     domains: counts ? (counts.get(String(r.sender_service))?.domains ?? 0) : num(r.domains),
   }));
-  const count = rows.length > 0 ? num(rows[0].total) : await countSenders(db, service, where);
-  return { count, rows: data };
+  const [count, unattributed] = await Promise.all([
+    rows.length > 0 ? num(rows[0].total) : countSenders(db, service, where),
+    unattributedMessages(db, s),
+  ]);
+  return { count, rows: data, meta: { unattributed_messages: unattributed } };
+}
+
+/** Messages under the selection (not the search) whose source has no sender service. */
+async function unattributedMessages(db: Db, s: Selection): Promise<number> {
+  // The daily per-sender summary keeps them under '' (migration 0033); the rollups, under null.
+  const { rows } = await (
+    s.domains === null
+      ? sql<{ n: string | null }>`select sum(u.messages) as n from analytics_sender_days u
+        where ${rollupCondition(s)} and u.sender_service = '' and u.records > 0`
+      : sql<{ n: string | null }>`select sum(u.messages) as n from dmarc_rollups u
+        where ${rollupCondition(s)} and u.sender_service is null`
+  ).execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 async function countSenders(db: Db, service: RawBuilder<unknown>, where: RawBuilder<SqlBool>) {
@@ -124,9 +141,8 @@ async function countSenders(db: Db, service: RawBuilder<unknown>, where: RawBuil
 }
 
 /**
- * Distinct counts for the page's senders: attributed senders by `sender_service = any(...)` and the
- * unattributed by `is null`, as two index-only scans of dmarc_rollups_org_sender_day_idx (which includes
- * domain, migration 0033) rather than one OR, which PostgreSQL answers with a bitmap scan of the heap.
+ * Distinct counts for the page's senders by `sender_service = any(...)`: an index-only scan of
+ * dmarc_rollups_org_sender_day_idx (which includes domain, migration 0033).
  */
 async function pageCounts(
   db: Db,
@@ -137,15 +153,10 @@ async function pageCounts(
   const out = new Map<string, Record<string, number>>();
   if (names.length === 0) return out;
   for (const [name, col] of Object.entries(counts)) {
-    const unattributed = names.includes(unknownSender)
-      ? sql`union all select ${unknownSender} as k, ${col} as v from dmarc_rollups u
-          where ${where} and u.sender_service is null`
-      : sql``;
     const { rows } = await sql<{ k: string; n: string | number }>`select k, count(*) as n from (
         select k, v from (
           select u.sender_service as k, ${col} as v from dmarc_rollups u
           where ${where} and u.sender_service = any(${names}::text[])
-          ${unattributed}
         ) y group by 1, 2
       ) x group by k`.execute(db);
     for (const r of rows) out.set(String(r.k), { ...out.get(String(r.k)), [name]: Number(r.n) });

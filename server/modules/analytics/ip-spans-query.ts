@@ -47,21 +47,12 @@ export async function spanSenders(db: Db, s: Selection, ips: string[]): Promise<
   return new Map(rows.map((r) => [r.ip, r.service]));
 }
 
-/**
- * Distinct source IPs per sender service name as the by-sender list shows it (`unknown` stands for the
- * unattributed IPs, stored as '' in the spans).
- */
-export async function spanIpsPerSender(
-  db: Db,
-  s: Selection,
-  names: string[],
-  unknown: string,
-): Promise<Map<string, number>> {
+/** Distinct source IPs per sender service name of the by-sender list (which leaves out the unattributed ''). */
+export async function spanIpsPerSender(db: Db, s: Selection, names: string[]): Promise<Map<string, number>> {
   if (names.length === 0) return new Map();
-  const keys = names.includes(unknown) ? [...names, ''] : names;
   const { rows } = await sql<{ name: string; n: string | number }>`select
-      coalesce(nullif(u.sender_service, ''), ${unknown}) as name, count(distinct u.source_ip) as n
-    from analytics_ip_spans u where ${spanCondition(s)} and u.sender_service = any(${keys}::text[])
+      u.sender_service as name, count(distinct u.source_ip) as n
+    from analytics_ip_spans u where ${spanCondition(s)} and u.sender_service = any(${names}::text[])
     group by 1`.execute(db);
   return new Map(rows.map((r) => [r.name, Number(r.n)]));
 }

@@ -37,22 +37,6 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
 
     app.get(
-      `${base}/`,
-      {
-        onRequest,
-        schema: secured(tag, 'DMARC aggregate reports, newest first, paged', {
-          querystring: reportListQuery,
-          response: { 200: aggregateReportList, ...reportErrors },
-        }),
-      },
-      async (request) => {
-        const { organization, ...q } = request.query;
-        const scope = await reportScope(ctx.db, request.user!, organization);
-        return listAggregateReports(await readDb(ctx, request.user!), scope, q, request.url);
-      },
-    );
-
-    app.get(
       `${base}/dkim-signatures/`,
       {
         onRequest,
@@ -129,7 +113,17 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
     }
 
+    // The report lists. Spec section 7 names the aggregate list twice, /dmarc/aggregate-reports/ and
+    // /aggregate-reports/: both answer the same (the paging links keep the path that was asked).
+    const aggregates = 'DMARC aggregate reports, newest first, paged';
     for (const [url, table, response, summary] of [
+      [`${base}/`, 'dmarc_reports', aggregateReportList, aggregates],
+      [
+        '/aggregate-reports/',
+        'dmarc_reports',
+        aggregateReportList,
+        `${aggregates} (as /dmarc/aggregate-reports/)`,
+      ],
       [
         '/dmarc/tls-reports/',
         'tls_reports',
@@ -155,7 +149,10 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request) => {
           const { organization, ...q } = request.query;
           const scope = await reportScope(ctx.db, request.user!, organization);
-          return listOtherReports(await readDb(ctx, request.user!), table, scope, q, request.url);
+          const db = await readDb(ctx, request.user!);
+          return table === 'dmarc_reports'
+            ? listAggregateReports(db, scope, q, request.url)
+            : listOtherReports(db, table, scope, q, request.url);
         },
       );
     }

@@ -28,6 +28,7 @@ type DomainPage = Wire<typeof byDomainList>;
 export type DomainRow = DomainPage['data'][number]['attributes'];
 export type IpRow = Wire<typeof byIpList>['data'][number]['attributes'];
 export type SenderServiceRow = Wire<typeof bySenderServiceList>['data'][number]['attributes'];
+export type SenderServiceMeta = Wire<typeof bySenderServiceList>['meta'];
 export type MessageRow = Wire<typeof messageList>['data'][number]['attributes'];
 export type SenderDetailRow = Wire<typeof senderDetailList>['data'][number]['attributes'];
 export type SenderAssociation = Wire<typeof senderAssociationList>['data'][number]['attributes'];

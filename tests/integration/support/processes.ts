@@ -5,6 +5,7 @@ import pg from 'pg';
 import { startPostgres, type Postgres } from '../../../scripts/services/postgres';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { msasBin } from '../../support/build';
 import { seededDataDir } from '../../support/pglite-template';
 
 const root = process.cwd();
@@ -76,13 +77,15 @@ export type Child = {
 };
 
 /**
- * `node --import tsx <script> <args>` with the shared database's environment (script: server/main.ts by
- * default): one process (tsx's CLI would run the script in a child), so a signal reaches the worker itself.
+ * `msas <args>` (bin/msas.js: the server's build when fresh), or `node --import tsx <script> <args>` for a
+ * script of a test, with the shared database's environment: one process (tsx's CLI would run the script
+ * in a child), so a signal reaches the worker itself.
  */
-export function startChild(env: Record<string, string>, args: string[], script = 'server/main.ts'): Child {
+export function startChild(env: Record<string, string>, args: string[], script?: string): Child {
   const clean = { ...process.env };
   delete clean.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const argv = script ? ['--import', 'tsx', script, ...args] : [msasBin, ...args];
+  const child = spawn(process.execPath, argv, {
     cwd: root,
     env: { ...clean, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -114,6 +114,24 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
     expect(seen.messages.at(-1)?.get('sender_service')).toBe('Google');
   });
 
+  it('gives the messages without a sender service as a total beside the list (spec section 5)', async () => {
+    server.use(
+      http.get('*/api/dm/aggregated-by-sender-service/', () => {
+        const doc = rowsWire(
+          '/api/dm/aggregated-by-sender-service/',
+          'aggregated-by-sender-service',
+          [senderServiceRow('Google', 3, null)],
+          (r) => r.sender_service,
+        );
+        return HttpResponse.json({ ...doc, meta: { ...doc.meta, unattributed_messages: 1234 } });
+      }),
+    );
+    renderAnalytics(<BySenderServicePage />, path);
+    expect(
+      await screen.findByText('Not listed: 1,234 messages from sources without a sender service.'),
+    ).toBeInTheDocument();
+  });
+
   it('a failed sender associations call says the catalogue text', async () => {
     associationsStatus = 500;
     renderAnalytics(<BySenderServicePage />, `${path}&row=Google&sender=3`);

@@ -12,7 +12,7 @@ import { rateColumns } from '../components/rateColumns';
 import { SenderAssociationsTable } from '../components/SenderAssociationsTable';
 import type { Column } from '../components/SortableTable';
 import { formatCount } from '../format';
-import type { SenderServiceRow } from '../types';
+import type { SenderServiceMeta, SenderServiceRow } from '../types';
 import { useAnalyticsList } from '../useAnalyticsList';
 import { drillParam } from '../useDrillParam';
 
@@ -39,6 +39,8 @@ export function BySenderServicePage() {
   const senderId = Number(params.get(senderParam));
   const list = useAnalyticsList(bySenderServiceResource, '-messages');
   const n = (v: number) => formatCount(v, i18n.language);
+  // Spec section 5: messages without a sender service are not rows, only this total.
+  const unattributed = (list.state.data?.meta as SenderServiceMeta | undefined)?.unattributedMessages ?? 0;
   const open = (row: SenderServiceRow | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -90,6 +92,7 @@ export function BySenderServicePage() {
             emptyText={t('bySenderService.empty')}
             searchLabel={t('bySenderService.search')}
           />
+          {unattributed > 0 && <p>{t('bySenderService.unattributed', { count: n(unattributed) })}</p>}
         </Stack>
       )}
     </PageFrame>
