@@ -12,6 +12,7 @@ import {
 } from '../emailChangeResources';
 import { useOnSuccess, useResource } from '../useResourceForm';
 import { fieldMessages, TextField } from './TextField';
+import { formatDateTime } from '../../../i18n/format';
 
 /** Your e-mail address: a new one needs the current password and takes effect once confirmed from its inbox. */
 export function EmailChangeForm() {
@@ -37,7 +38,7 @@ export function EmailChangeForm() {
       requestEmailChangeResource.actions.request({ userId, email: email.trim(), currentPassword: password }),
     );
   };
-  const until = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const until = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="email-change-title">

@@ -12,7 +12,7 @@ import { ListPanel } from '../components/ListPanel';
 import { rateColumns } from '../components/rateColumns';
 import { SenderAssociationsTable } from '../components/SenderAssociationsTable';
 import type { Column } from '../components/SortableTable';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { SenderServiceRow } from '../types';
 import { useAnalyticsList } from '../useAnalyticsList';
 import { drillParam } from '../useDrillParam';

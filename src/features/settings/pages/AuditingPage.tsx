@@ -10,6 +10,7 @@ import { Table } from '../../organizations/components/MembersTable';
 import { TableWrap } from '../../processedData/styles';
 import type { AuditFilter } from '../settingsApi';
 import { auditResource } from '../settingsResources';
+import { formatDateTime } from '../../../i18n/format';
 
 const initial: AuditFilter = { user: '', operation: '', dateFrom: '', dateTo: '', page: 1 };
 
@@ -93,7 +94,7 @@ export function AuditingPage() {
               <tbody>
                 {rows.map((op) => (
                   <tr key={op.id}>
-                    <td>{new Date(op.attributes.date).toLocaleString(i18n.language)}</td>
+                    <td>{formatDateTime(op.attributes.date, i18n.language)}</td>
                     <td>{op.attributes.name}</td>
                     <td>{op.attributes.user ?? t('audit.noUser')}</td>
                     <td>{op.attributes.response.status}</td>
