@@ -1,11 +1,15 @@
 import {
+  dateFieldOrder,
   formatCount,
   formatDate,
+  formatDateInput,
   formatDateTime,
   formatDay,
   formatNumber,
   formatPercent,
   localeOf,
+  parseDateInput,
+  shiftDay,
 } from './format';
 
 // Intl separates time from date with a narrow no-break space in some runtimes; compare on plain spaces.
@@ -56,5 +60,34 @@ describe('one formatter', () => {
     );
     expect(formatDateTime(undefined, 'en')).toBe('—');
     expect(formatDateTime('garbage', 'en')).toBe('garbage');
+  });
+});
+
+describe('typed dates', () => {
+  it('shows a day in the language order', () => {
+    expect(dateFieldOrder('pt')).toEqual(['day', 'month', 'year']);
+    expect(dateFieldOrder('en')).toEqual(['month', 'day', 'year']);
+    expect(formatDateInput('2026-11-03', 'pt')).toBe('03/11/2026');
+    expect(formatDateInput('2026-11-03', 'en')).toBe('11/03/2026');
+    expect(formatDateInput('', 'en')).toBe('');
+  });
+
+  it('reads a typed day in the language order, or ISO', () => {
+    expect(parseDateInput('3/11/2026', 'pt')).toBe('2026-11-03');
+    expect(parseDateInput('03.11.2026', 'pt')).toBe('2026-11-03');
+    expect(parseDateInput('11/3/2026', 'en')).toBe('2026-11-03');
+    expect(parseDateInput('2026-11-03', 'pt')).toBe('2026-11-03');
+  });
+
+  it('refuses what is not a real day', () => {
+    expect(parseDateInput('31/02/2024', 'pt')).toBeNull();
+    expect(parseDateInput('02/31/2024', 'en')).toBeNull();
+    expect(parseDateInput('03/11/26', 'pt')).toBeNull();
+    expect(parseDateInput('tomorrow', 'en')).toBeNull();
+  });
+
+  it('steps a day across month ends', () => {
+    expect(shiftDay('2024-02-28', 1)).toBe('2024-02-29');
+    expect(shiftDay('2024-03-01', -1)).toBe('2024-02-29');
   });
 });

@@ -81,3 +81,54 @@ export function formatDateTime(
   if (!date) return typeof value === 'string' && value ? value : '—';
   return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', ...zone(options) }).format(date);
 }
+
+/** The order of day, month and year in the language's short dates: pt-BR day first, en-US month first. */
+export function dateFieldOrder(language: string): ('day' | 'month' | 'year')[] {
+  const parts = dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
+    .formatToParts(new Date(Date.UTC(2000, 10, 22)))
+    .map((p) => p.type);
+  return parts.filter((t): t is 'day' | 'month' | 'year' => t === 'day' || t === 'month' || t === 'year');
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** An ISO day ('2026-11-23') as typed in the language: "11/23/2026" / "23/11/2026"; '' when there is none. */
+export function formatDateInput(iso: string, language: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return '';
+  const fields = { year: m[1], month: m[2], day: m[3] };
+  return dateFieldOrder(language)
+    .map((f) => fields[f])
+    .join('/');
+}
+
+/**
+ * A typed day back to ISO ('2026-11-23'), or null when it is not a real day. Takes the language's order with
+ * any of / . - as separator, and ISO itself (pasted from a link).
+ */
+export function parseDateInput(text: string, language: string): string | null {
+  const trimmed = text.trim();
+  let year: number, month: number, day: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
+  if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else {
+    const m = /^(\d{1,4})[/.-](\d{1,4})[/.-](\d{1,4})$/.exec(trimmed);
+    if (!m) return null;
+    const order = dateFieldOrder(language);
+    const value = (f: 'day' | 'month' | 'year') => m[order.indexOf(f) + 1];
+    if (value('year').length !== 4) return null;
+    [year, month, day] = [Number(value('year')), Number(value('month')), Number(value('day'))];
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 2024-02-31 over to March: a day is real only if it comes back unchanged.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** One day later or earlier (the arrow keys of a date field). */
+export function shiftDay(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

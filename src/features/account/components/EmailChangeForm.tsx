@@ -13,6 +13,7 @@ import {
 import { useOnSuccess, useResource } from '../useResourceForm';
 import { fieldMessages, TextField } from './TextField';
 import { formatDateTime } from '../../../i18n/format';
+import { Button } from '../../../components/Button';
 
 /** Your e-mail address: a new one needs the current password and takes effect once confirmed from its inbox. */
 export function EmailChangeForm() {
@@ -72,7 +73,7 @@ export function EmailChangeForm() {
       {pending && (
         <Notice $tone="warning" data-testid="pending-email-change">
           {t('emailChange.pending', { email: pending.email, until: until(pending.expiresAt) })}{' '}
-          <button
+          <Button
             type="button"
             disabled={cancel.isLoading}
             onClick={() =>
@@ -80,7 +81,7 @@ export function EmailChangeForm() {
             }
           >
             {t('emailChange.cancel')}
-          </button>
+          </Button>
         </Notice>
       )}
       <LoadingButton type="submit" isLoading={isLoading} disabled={!changed}>

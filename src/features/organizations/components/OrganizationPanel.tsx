@@ -18,6 +18,7 @@ import type { InvitationLanguage } from '../organizationsApi';
 import { MembersTable } from './MembersTable';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { OrganizationEditSection } from './OrganizationEditSection';
+import { Button } from '../../../components/Button';
 
 function InviteForm({ org }: { org: number }) {
   const { t } = useTranslation('organizations');
@@ -139,14 +140,14 @@ export function OrganizationPanel() {
                   {pending.map((ref) => (
                     <li key={ref.id}>
                       {t('invite.pendingItem', { id: ref.id })}{' '}
-                      <button
+                      <Button
                         type="button"
                         onClick={() =>
                           dispatch(invitationResource.actions.request({ resend: ref.id, org: orgId }))
                         }
                       >
                         {t('invite.resend')}
-                      </button>
+                      </Button>
                     </li>
                   ))}
                 </ul>

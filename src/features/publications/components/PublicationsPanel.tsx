@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { publicationSeenResource, publicationsResource } from '../publicationsResources';
 import { formatDate } from '../../../i18n/format';
+import { Button } from '../../../components/Button';
 
 const Item = styled.article<{ $seen: boolean }>`
   padding: 12px 0;
@@ -39,9 +40,9 @@ export function PublicationsPanel() {
           {p.attributes.seen ? (
             <p>{t('list.seen')}</p>
           ) : (
-            <button type="button" onClick={() => dispatch(publicationSeenResource.actions.request(p.id))}>
+            <Button type="button" onClick={() => dispatch(publicationSeenResource.actions.request(p.id))}>
               {t('list.markSeen')}
-            </button>
+            </Button>
           )}
         </Item>
       ))}

@@ -14,6 +14,7 @@ import { selectTokenData } from '../../auth/state/authSelectors';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDomainsEditor } from './UserDomainsEditor';
 import { UserGroupSelect } from './UserGroupSelect';
+import { Button, PrimaryButton } from '../../../components/Button';
 
 /** Users of the organization: search, filter by authorization group, pages, create and delete. */
 export function UsersPanel() {
@@ -67,7 +68,7 @@ export function UsersPanel() {
             ))}
           </SelectControl>
         </Field>
-        <button type="submit">{t('list.apply')}</button>
+        <PrimaryButton type="submit">{t('list.apply')}</PrimaryButton>
       </form>
       {error && !data && <p role="alert">{error.message}</p>}
       {data && rows.length === 0 && <p>{t('list.empty')}</p>}
@@ -96,21 +97,21 @@ export function UsersPanel() {
                 </td>
                 <td>
                   {canAssign && (u.attributes.role === 'member' || u.attributes.role === 'admin') && (
-                    <button
+                    <Button
                       type="button"
                       aria-label={t('domains.openOf', { name: u.attributes.username })}
                       onClick={() => setDomainsOf({ id: u.id, name: u.attributes.username })}
                     >
                       {t('domains.open')}
-                    </button>
+                    </Button>
                   )}
-                  <button
+                  <Button
                     type="button"
                     aria-label={t('list.deleteOf', { name: u.attributes.username })}
                     onClick={() => dispatch(deleteUserResource.actions.request(u.id))}
                   >
                     {t('list.delete')}
-                  </button>
+                  </Button>
                 </td>
               </tr>
             ))}
