@@ -19,6 +19,7 @@ import { MembersTable } from './MembersTable';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { OrganizationEditSection } from './OrganizationEditSection';
 import { Button } from '../../../components/Button';
+import { organizationLabel } from '../organizationLabel';
 
 function InviteForm({ org }: { org: number }) {
   const { t } = useTranslation('organizations');
@@ -101,7 +102,10 @@ export function OrganizationPanel() {
 
   return (
     <>
-      <LoadingPanel isLoading={isLoading || acting} title={org?.attributes.name ?? t('detail.title')}>
+      <LoadingPanel
+        isLoading={isLoading || acting}
+        title={org ? organizationLabel(t, org.attributes.name) : t('detail.title')}
+      >
         {error && !data && (
           <Notice role="alert" $tone="warning">
             {error.message}

@@ -14,6 +14,7 @@ import { CreateOrganizationForm } from './CreateOrganizationForm';
 import { Table } from './MembersTable';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { Button, PrimaryButton } from '../../../components/Button';
+import { organizationLabel } from '../organizationLabel';
 
 const Facts = styled.dl`
   display: grid;
@@ -113,7 +114,7 @@ export function OrganizationsAdminPanel() {
           <tbody>
             {rows.map((org) => (
               <tr key={org.id}>
-                <td>{org.attributes.name}</td>
+                <td>{organizationLabel(t, org.attributes.name)}</td>
                 <td>{org.relationships.members.data.length}</td>
                 <td>{org.relationships.domains.data.length}</td>
                 <td>

@@ -9,6 +9,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { TextField } from '../../account/components/TextField';
 import { Table } from '../../organizations/components/MembersTable';
 import { TableWrap } from '../../processedData/styles';
+import { auditOperationLabel } from '../auditOperationLabel';
 import type { AuditFilter } from '../settingsApi';
 import { auditResource } from '../settingsResources';
 import { formatDateTime } from '../../../i18n/format';
@@ -54,7 +55,7 @@ export function AuditingPage() {
               <option value="">{t('audit.allOperations')}</option>
               {(data?.meta.operations ?? []).map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {auditOperationLabel(t, name)}
                 </option>
               ))}
             </SelectControl>
@@ -87,7 +88,7 @@ export function AuditingPage() {
                 {rows.map((op) => (
                   <tr key={op.id}>
                     <td>{formatDateTime(op.attributes.date, i18n.language)}</td>
-                    <td>{op.attributes.name}</td>
+                    <td title={op.attributes.name}>{auditOperationLabel(t, op.attributes.name)}</td>
                     <td>{op.attributes.user ?? t('audit.noUser')}</td>
                     <td>{op.attributes.response.status}</td>
                   </tr>

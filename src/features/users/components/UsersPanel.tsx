@@ -14,6 +14,7 @@ import { selectTokenData } from '../../auth/state/authSelectors';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDomainsEditor } from './UserDomainsEditor';
 import { UserGroupSelect } from './UserGroupSelect';
+import { roleLabel } from '../roleLabel';
 import { Button, PrimaryButton } from '../../../components/Button';
 
 /** Users of the organization: search, filter by authorization group, pages, create and delete. */
@@ -63,7 +64,7 @@ export function UsersPanel() {
             <option value="">{t('list.allGroups')}</option>
             {groups.map((g) => (
               <option key={g.id} value={String(g.id)}>
-                {g.attributes.name}
+                {roleLabel(t, g.attributes.name)}
               </option>
             ))}
           </SelectControl>
@@ -92,7 +93,7 @@ export function UsersPanel() {
                   {canAssign ? (
                     <UserGroupSelect user={u.id} name={u.attributes.username} role={u.attributes.role} />
                   ) : (
-                    t(`roles.${u.attributes.role}`, { defaultValue: u.attributes.role })
+                    roleLabel(t, u.attributes.role)
                   )}
                 </td>
                 <td>
