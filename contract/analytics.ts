@@ -48,6 +48,9 @@ export const byIpAttributes = z.strictObject({
 });
 export const byIpList = analyticsList('aggregated-by-ip', byIpAttributes);
 
+/** The sender service of the volume attributed to no sender; the console shows it in its own language. */
+export const unknownSenderService = 'Unknown';
+
 export const bySenderServiceAttributes = z.strictObject({
   sender_service: z.string(),
   email_sender_id: z.number().int().nullable(),

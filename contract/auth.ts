@@ -62,7 +62,8 @@ export const currentUserSchema = z.object({
   publications: z.array(z.object({ id: z.number().int(), title: z.string() })),
   last_login: z.string().nullable(),
   layout_theme: z.enum(['primaryTheme', 'carrierTheme']),
-  language: z.enum(['en', 'pt']),
+  /** null: never chosen; the console then stores the language its login page was in. */
+  language: z.enum(['en', 'pt']).nullable(),
 });
 export type CurrentUserWire = z.infer<typeof currentUserSchema>;
 

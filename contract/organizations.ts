@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { passwordField } from './account';
 import { benefitsSchema } from './auth';
+
+/** The organization the first start creates; the console shows it under its translated name. */
+export const defaultOrganizationName = 'Default organization';
 import { choiceMessage, detailDocument, emailField, idField, refField, text } from './fields';
 import { listDocument, pageMetaSchema, pageQueryShape } from './paging';
 import { groupRefSchema } from './users';

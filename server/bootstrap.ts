@@ -1,3 +1,4 @@
+import { defaultOrganizationName } from '../contract/organizations';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { randomReadable } from './lib/crypto';
@@ -5,7 +6,7 @@ import { insertAuditOperation } from './modules/shared/audit-repo';
 import { createAccount } from './modules/users';
 import { countUsers } from './modules/shared/users-repo';
 
-export const defaultOrganizationName = 'Default organization';
+export { defaultOrganizationName };
 
 export type BootstrapResult =
   { created: false } | { created: true; email: string; generatedPassword: boolean };

@@ -53,7 +53,8 @@ export type UsersTable = {
   is_support: Generated<boolean>;
   alerts_email: string | null;
   layout_theme: Generated<LayoutTheme>;
-  language: Generated<Language>;
+  /** null: never chosen (migration 0053). */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
   organization_id: number | null;
   role: Generated<Role>;
   totp_secret_enc: string | null;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { carrierTheme } from '../theme/themes';
 import { renderWithTheme } from './testing/renderWithTheme';
 import { AppToastContainer } from './AppToastContainer';
-import { showMessage } from './showMessage';
+import { burstWindowMs, showMessage } from './showMessage';
 
 describe('AppToastContainer and showMessage', () => {
   it.each(['error', 'warning', 'success'] as const)('shows a %s message as an alert', async (messageType) => {
@@ -34,5 +34,21 @@ describe('AppToastContainer and showMessage', () => {
     const toastBox = (await screen.findByRole('alert')).closest('.Toastify__toast') as HTMLElement;
     expect(toastBox).toHaveClass('Toastify__toast-theme--dark');
     await userEvent.click(within(toastBox).getByRole('button', { name: 'Close notification' }));
+  });
+
+  it('gathers a burst of messages of one type into one toast that counts them', async () => {
+    renderWithTheme(<AppToastContainer />);
+    const start = Date.now();
+    act(() => {
+      for (let i = 1; i <= 10; i += 1)
+        showMessage({ messageType: 'warning', message: `Domain d${i}.example added.` }, start + i);
+    });
+    await screen.findByText('Domain d1.example added. (and 9 more)');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => {
+      showMessage({ messageType: 'warning', message: 'Later.' }, start + 10 + burstWindowMs);
+    });
+    expect(await screen.findByText('Later.')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
 
 /** Copies a value to the clipboard; the outcome is announced in a polite live region next to it. */
 export function CopyButton({ value, what }: { value: string; what: string }) {
@@ -16,9 +17,9 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
   };
   return (
     <>
-      <button type="button" aria-label={t('components.copy.labelOf', { what })} onClick={() => void copy()}>
+      <Button type="button" aria-label={t('components.copy.labelOf', { what })} onClick={() => void copy()}>
         {t('components.copy.label')}
-      </button>{' '}
+      </Button>{' '}
       <span role="status">
         {state === 'done' && t('components.copy.done')}
         {state === 'failed' && t('components.copy.failed')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { focusRing } from './focusRing';
+import { Button } from './Button';
 
 const Nav = styled.nav`
   display: flex;
@@ -8,22 +8,6 @@ const Nav = styled.nav`
   align-items: center;
   justify-content: flex-end;
   margin-top: 12px;
-`;
-
-const Button = styled.button`
-  padding: 7px 14px;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border: 1px solid ${({ theme }) => theme.colors.textMuted};
-  border-radius: ${({ theme }) => theme.radii.md}px;
-  font: 500 0.9rem ${({ theme }) => theme.fonts.primary};
-  cursor: pointer;
-  ${focusRing}
-
-  &:disabled {
-    opacity: 0.6;
-    cursor: not-allowed;
-  }
 `;
 
 type Props = {

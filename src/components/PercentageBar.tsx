@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { formatPercent } from '../i18n/format';
 
 export type PercentageBarProps = { value: number; label?: string };
 
@@ -32,14 +33,10 @@ const Value = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
-/** Spec section 9: the percentage shows with 2 decimals. */
-export function formatPercentage(value: number): string {
-  return (Number.isFinite(value) ? value : 0).toFixed(2);
-}
-
 export function PercentageBar({ value, label }: PercentageBarProps) {
-  const { t } = useTranslation('components');
-  const shown = t('components.percentageBar.value', { value: formatPercentage(value) });
+  const { i18n } = useTranslation();
+  // Spec section 9: two decimals, in the reader's number format.
+  const shown = formatPercent(value, i18n.language);
   const width = Math.min(100, Math.max(0, Number.isFinite(value) ? value : 0));
   return (
     <Wrapper>

@@ -48,7 +48,7 @@ describe('GET /api/ph/users/{id}/', () => {
       },
       trial_end_date: null,
       layout_theme: 'primaryTheme',
-      language: 'en',
+      language: null, // never chosen: the console stores the login page's language at first sign-in
     });
     expect(attributes.permissions.length).toBeGreaterThan(0);
     expect(attributes.publications).toContainEqual(expect.objectContaining({ title: 'For everyone' }));

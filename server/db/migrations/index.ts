@@ -25,6 +25,7 @@ import * as m0047 from './0047_digest_reports';
 import * as m0048 from './0048_citus_last_rules';
 import * as m0049 from './0049_dns_zones';
 import * as m0052 from './0052_sender_network_snapshot';
+import * as m0053 from './0053_user_language_unset';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0048_citus_last_rules': m0048,
   '0049_dns_zones': m0049,
   '0052_sender_network_snapshot': m0052,
+  '0053_user_language_unset': m0053,
 };

@@ -95,7 +95,7 @@ async function languages(db: Db, rule: AlertRuleRow): Promise<Map<string, string
     .execute();
   const out = new Map<string, string>();
   for (const r of rows)
-    for (const a of [r.email, r.alerts_email]) if (a) out.set(a.toLowerCase(), r.language);
+    for (const a of [r.email, r.alerts_email]) if (a) out.set(a.toLowerCase(), r.language ?? 'en');
   return out;
 }
 

@@ -149,7 +149,7 @@ export async function createRule(
       time_frame: body.time_frame,
       params: JSON.stringify(params),
       destination_addresses: JSON.stringify([...new Set(addresses)]),
-      language: body.language ?? me.language,
+      language: body.language ?? me.language ?? 'en',
       is_active: body.is_active,
       cooldown_minutes: body.cooldown_minutes,
       webhook_url: webhook,

@@ -32,7 +32,7 @@ async function loadUser(db: Db, userId: number) {
 async function afterChange(
   ctx: AppContext,
   db: Db,
-  user: { id: number; email: string; username: string; name: string | null; language: string },
+  user: { id: number; email: string; username: string; name: string | null; language: string | null },
   kind: 'twoFactorEnabled' | 'twoFactorDisabled',
   outbox: number[],
 ) {

@@ -60,7 +60,8 @@ async function languages(db: Db, row: ScheduleRow): Promise<Map<string, string>>
     .where('organization_id', '=', row.organization_id)
     .where('email', 'in', row.destination_addresses)
     .execute();
-  return new Map(users.map((u) => [u.email.toLowerCase(), u.language]));
+  // A member who never chose a language gets the schedule's.
+  return new Map(users.flatMap((u) => (u.language ? [[u.email.toLowerCase(), u.language]] : [])));
 }
 
 /** The report as one recipient (or, without one, the preview and the PDF) sees it. */

@@ -27,7 +27,7 @@ export function domainGroupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tag = 'domain-groups';
     const audited = <T>(
       request: Parameters<typeof withAudit>[1],
-      name: string,
+      name: Parameters<typeof withAudit>[2],
       fn: Parameters<typeof withAudit<T>>[3],
       status?: number,
     ) => withAudit<T>(ctx, request, name, fn, status ? { status } : {});

@@ -53,7 +53,7 @@ type Language = 'en' | 'pt';
 async function invitationLanguage(
   db: Db,
   org: OrganizationRow,
-  inviter: { language: Language } | undefined,
+  inviter: { language: Language | null } | undefined,
   email: string,
   chosen: Language | undefined,
 ): Promise<Language> {
@@ -65,7 +65,7 @@ async function invitationLanguage(
     .where('is_active', '=', true)
     .orderBy('id')
     .executeTakeFirst();
-  if (invitee) return invitee.language;
+  if (invitee?.language) return invitee.language;
   const orgDefault = (org.settings as { default_language?: Language } | null)?.default_language;
   return orgDefault ?? inviter?.language ?? 'en';
 }

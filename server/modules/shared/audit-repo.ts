@@ -1,7 +1,8 @@
+import type { AuditOperationName } from '../../../contract/audit';
 import type { Db } from '../../db/database';
 
 export type AuditEntry = {
-  name: string;
+  name: AuditOperationName;
   user_id: number | null;
   organization_id: number | null;
   request: unknown;

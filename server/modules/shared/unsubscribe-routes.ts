@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/schemas';
 import { withAudit } from './with-audit';
 import { unsubscribeBody, unsubscribeDocument, unsubscribeQuery } from '../../../contract/unsubscribe';
+import type { AuditOperationName } from '../../../contract/audit';
 
 // The link at the foot of an alert or digest e-mail (no sign-in: the signed token is the proof). GET answers
 // a small page with a button, because mail scanners open links and must not unsubscribe anyone; the button,
@@ -18,7 +19,7 @@ export type UnsubscribeTarget<Claim> = {
   tag: string;
   /** What is unsubscribed from, in the page's question ("this report", "this alert rule"). */
   what: { en: string; pt: string };
-  auditName: string;
+  auditName: AuditOperationName;
   read: (token: string) => Claim | null;
   apply: (trx: Db, claim: Claim) => Promise<unknown>;
   invalid: string;

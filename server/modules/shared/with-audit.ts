@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditOperationName } from '../../../contract/audit';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -15,7 +16,7 @@ export type AuditScope = { userId: number | null; organizationId: number | null 
 export async function withAudit<T>(
   ctx: AppContext,
   request: FastifyRequest,
-  name: string,
+  name: AuditOperationName,
   fn: (trx: Db, scope: AuditScope) => Promise<T | AppError>,
   options: { status?: number } = {},
 ): Promise<T> {

@@ -1,4 +1,4 @@
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -14,6 +14,7 @@ import {
 import { filterFromQuery, filterQueryKeys, filterToQuery } from '../../features/filter/filterQuery';
 import { selectFilter, setFilter, type FilterState } from '../../features/filter/filterSlice';
 import { selectTokenData } from '../../features/auth/state/authSelectors';
+import { DateInput } from '../../components/DateInput';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 const Form = styled.form`
@@ -37,14 +38,6 @@ const Field = styled.div<{ $wide?: boolean }>`
   label {
     font-size: 0.85rem;
     font-weight: 500;
-  }
-
-  input[type='date'] {
-    padding: 6px 10px;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    border: 1px solid ${({ theme }) => theme.colors.textMuted};
-    border-radius: ${({ theme }) => theme.radii.md}px;
   }
 `;
 
@@ -94,12 +87,10 @@ export function FilterBar() {
     dispatch(setFilter(next));
     writeQuery(next);
   };
-  const onBegin = (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
+  const onBegin = (value: string) => {
     if (value) change({ ...filter, beginDate: value, endDate: value > endDate ? value : endDate });
   };
-  const onEnd = (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
+  const onEnd = (value: string) => {
     if (value) change({ ...filter, endDate: value, beginDate: value < beginDate ? value : beginDate });
   };
 
@@ -125,11 +116,11 @@ export function FilterBar() {
       </Field>
       <Field>
         <label htmlFor="filter-begin-date">{t('beginDate')}</label>
-        <input id="filter-begin-date" type="date" value={beginDate} max={endDate} onChange={onBegin} />
+        <DateInput id="filter-begin-date" value={beginDate} onChange={onBegin} />
       </Field>
       <Field>
         <label htmlFor="filter-end-date">{t('endDate')}</label>
-        <input id="filter-end-date" type="date" value={endDate} min={beginDate} onChange={onEnd} />
+        <DateInput id="filter-end-date" value={endDate} onChange={onEnd} />
       </Field>
       {(options.error || organizations.error) && <Note role="status">{t('optionsFailed')}</Note>}
     </Form>

@@ -1,14 +1,3 @@
-import { formatPercentage } from '../../components/PercentageBar';
-import { formatCount } from '../processedData/format';
-
-export { formatCount };
-
-/** Spec section 9: percentages with 2 decimals, in the reader's number format. */
-export function formatPercent(value: number, language: string): string {
-  const fixed = formatPercentage(value);
-  return `${language === 'pt' ? fixed.replace('.', ',') : fixed}%`;
-}
-
 /** Part of a total in percent (2 decimals), 0 without a total. */
 export const share = (part: number, total: number) =>
   total === 0 ? 0 : Math.round((part / total) * 10_000) / 100;

@@ -1,14 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { Digest } from './digestsApi';
 
-export { formatDay } from '../alerts/format';
+import { localeOf } from '../../i18n/format';
 
-const locale = (language: string) => (language.startsWith('pt') ? 'pt-BR' : 'en-US');
+export { formatDay } from '../../i18n/format';
 
 /** An ISO weekday (1 = Monday) in the interface language: 2024-01-01 was a Monday. */
 export function weekdayName(day: number, language: string): string {
   const date = new Date(Date.UTC(2024, 0, day));
-  return date.toLocaleDateString(locale(language), { weekday: 'long', timeZone: 'UTC' });
+  return date.toLocaleDateString(localeOf(language), { weekday: 'long', timeZone: 'UTC' });
 }
 
 /** An hour of the day as the wall clock shows it, 08:00. */

@@ -38,27 +38,8 @@ export const SearchForm = styled.form`
   }
 `;
 
-export const Button = styled.button`
-  padding: 7px 14px;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border: 1px solid ${({ theme }) => theme.colors.textMuted};
-  border-radius: ${({ theme }) => theme.radii.md}px;
-  font: 500 0.9rem ${({ theme }) => theme.fonts.primary};
-  cursor: pointer;
-  ${focusRing}
-
-  &:disabled {
-    opacity: 0.6;
-    cursor: not-allowed;
-  }
-`;
-
-export const PrimaryButton = styled(Button)`
-  color: ${({ theme }) => theme.colors.primaryContrast};
-  background: ${({ theme }) => theme.colors.primary};
-  border-color: ${({ theme }) => theme.colors.primary};
-`;
+// The app's buttons live in src/components/Button; every page of this area imports them from here.
+export { Button, PrimaryButton } from '../../components/Button';
 
 export const TableWrap = styled.div`
   overflow-x: auto;

@@ -10,6 +10,7 @@ import { authActions } from '../../auth/state/authSlice';
 import { deleteAccountResource } from '../accountResources';
 import { useResource } from '../useResourceForm';
 import { fieldMessages } from './TextField';
+import { Button } from '../../../components/Button';
 
 /** Account deletion behind a password confirmation; an owner's organization goes with it (docs). */
 export function DeleteAccountSection() {
@@ -30,9 +31,9 @@ export function DeleteAccountSection() {
     <section aria-labelledby="delete-title">
       <h3 id="delete-title">{t('delete.title')}</h3>
       <Notice $tone="warning">{t('delete.warning')}</Notice>
-      <button type="button" onClick={() => setOpen(true)}>
+      <Button type="button" onClick={() => setOpen(true)}>
         {t('delete.open')}
-      </button>
+      </Button>
       <Modal isOpen={open} onClose={() => setOpen(false)} title={t('delete.title')}>
         <form onSubmit={submit} noValidate>
           <p>{t('delete.confirmIntro')}</p>

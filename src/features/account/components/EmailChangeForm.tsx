@@ -12,6 +12,8 @@ import {
 } from '../emailChangeResources';
 import { useOnSuccess, useResource } from '../useResourceForm';
 import { fieldMessages, TextField } from './TextField';
+import { formatDateTime } from '../../../i18n/format';
+import { Button } from '../../../components/Button';
 
 /** Your e-mail address: a new one needs the current password and takes effect once confirmed from its inbox. */
 export function EmailChangeForm() {
@@ -37,7 +39,7 @@ export function EmailChangeForm() {
       requestEmailChangeResource.actions.request({ userId, email: email.trim(), currentPassword: password }),
     );
   };
-  const until = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const until = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="email-change-title">
@@ -71,7 +73,7 @@ export function EmailChangeForm() {
       {pending && (
         <Notice $tone="warning" data-testid="pending-email-change">
           {t('emailChange.pending', { email: pending.email, until: until(pending.expiresAt) })}{' '}
-          <button
+          <Button
             type="button"
             disabled={cancel.isLoading}
             onClick={() =>
@@ -79,7 +81,7 @@ export function EmailChangeForm() {
             }
           >
             {t('emailChange.cancel')}
-          </button>
+          </Button>
         </Notice>
       )}
       <LoadingButton type="submit" isLoading={isLoading} disabled={!changed}>

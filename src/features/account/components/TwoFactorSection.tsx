@@ -14,6 +14,7 @@ import {
 import { useCurrentUserReload } from '../useCurrentUserReload';
 import { useResource } from '../useResourceForm';
 import { TextField } from './TextField';
+import { Button } from '../../../components/Button';
 
 const Codes = styled.ol`
   columns: 2;
@@ -102,9 +103,9 @@ export function TwoFactorSection() {
             <li key={code}>{code}</li>
           ))}
         </Codes>
-        <button type="button" onClick={() => confirm.dispatch(twoFactorConfirmResource.actions.reset())}>
+        <Button type="button" onClick={() => confirm.dispatch(twoFactorConfirmResource.actions.reset())}>
           {t('twoFactor.codesDone')}
-        </button>
+        </Button>
       </section>
     );
   }

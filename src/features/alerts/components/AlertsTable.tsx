@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { TonePill } from '../../../components/TonePill';
-import { formatDateTime } from '../../processedData/format';
+import { formatDateTime } from '../../../i18n/format';
 import { Button, Muted, TableWrap } from '../../processedData/styles';
 import type { Alert } from '../alertsApi';
 import { StackedTable } from './StackedTable';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { formatDay, formatObserved } from '../format';
+import { formatObserved } from '../format';
+import { formatDay } from '../../../i18n/format';
 import type { BacktestState } from '../useBacktest';
 
 const Box = styled.section`

@@ -5,11 +5,11 @@ import { Modal } from '../../../components/Modal';
 import { Pager } from '../../../components/Pager';
 import { TonePill } from '../../../components/TonePill';
 import { ListState } from '../../processedData/components/ListState';
-import { formatDateTime } from '../../processedData/format';
 import { Button, TableWrap } from '../../processedData/styles';
 import { firingsResource } from '../alertsResources';
 import type { Alert } from '../alertsApi';
-import { formatDay, formatObserved, formatValue } from '../format';
+import { formatObserved, formatValue } from '../format';
+import { formatDateTime, formatDay } from '../../../i18n/format';
 import { StackedTable } from './StackedTable';
 
 type Props = { alert: Alert; onClose: () => void };

@@ -7,7 +7,7 @@ import { PercentageBar } from '../../../components/PercentageBar';
 import { Button, ErrorText, StateText } from '../../processedData/styles';
 import { WarningList } from '../../verifyTools/domainVerify/WarningList';
 import { analysisDetailResource } from '../analysisResources';
-import { formatDateTime } from '../../processedData/format';
+import { formatDateTime } from '../../../i18n/format';
 import type { AnalysisSystem } from '../types';
 import { StatusBadge } from './StatusBadge';
 import { SystemResult } from './SystemResult';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Spinner } from '../../../components/Spinner';
 import { Button, RowLink, Table, TableWrap } from '../../processedData/styles';
 import { bySeverity, warningText } from '../../verifyTools/domainVerify/WarningList';
-import { formatDateTime } from '../../processedData/format';
+import { formatDateTime } from '../../../i18n/format';
 import { formatSummary } from '../format';
 import type { AnalysisOrdering, DomainAnalysis } from '../types';
 import { SortHeader } from './SortHeader';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { messagesResource } from '../analyticsResources';
 import { analyticsUrls } from '../analyticsApi';
-import { asLabel, formatCount } from '../format';
+import { asLabel } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { ListParams, MessageRow } from '../types';
 import { useAnalyticsList } from '../useAnalyticsList';
 import { ListPanel } from './ListPanel';

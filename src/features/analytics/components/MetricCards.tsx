@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { Metrics } from '../types';
 
 const Cards = styled.dl`

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
-import { formatCount, formatPercent, share } from '../format';
+import { share } from '../format';
+import { formatCount, formatPercent } from '../../../i18n/format';
 import type { Metrics } from '../types';
 import { ChartFigure } from './ChartFigure';
 

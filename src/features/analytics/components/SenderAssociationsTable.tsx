@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { analyticsUrls } from '../analyticsApi';
 import { senderAssociationsResource } from '../analyticsResources';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { SenderAssociation } from '../types';
 import { useAnalyticsList } from '../useAnalyticsList';
 import { ListPanel } from './ListPanel';

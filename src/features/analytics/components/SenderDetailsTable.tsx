@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { analyticsUrls } from '../analyticsApi';
 import { senderDetailsResource } from '../analyticsResources';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { MergedDetail } from '../senderDetails';
 import type { ListParams } from '../types';
 import { useAnalyticsList } from '../useAnalyticsList';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { useTheme } from 'styled-components';
-import { formatCount, formatPercent, share } from '../format';
+import { share } from '../format';
+import { formatCount, formatPercent } from '../../../i18n/format';
 import { ChartFigure } from './ChartFigure';
 
 export type Slice = { key: string; label: string; value: number; percent?: number; color: string };

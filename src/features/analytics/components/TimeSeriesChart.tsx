@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { SeriesId, TimeSeries } from '../types';
 import { ChartFigure } from './ChartFigure';
 

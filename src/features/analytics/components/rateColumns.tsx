@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { PercentageBar } from '../../../components/PercentageBar';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { Column } from './SortableTable';
 
 type Rates = {

@@ -7,7 +7,7 @@ import { DrillDown } from '../components/DrillDown';
 import { ListPanel } from '../components/ListPanel';
 import { rateColumns } from '../components/rateColumns';
 import type { Column } from '../components/SortableTable';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { DomainRow } from '../types';
 import { useAnalyticsList } from '../useAnalyticsList';
 import { useDrillParam } from '../useDrillParam';

@@ -1,3 +1,4 @@
+import { unknownSenderService } from '../../../../contract/analytics';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -11,7 +12,7 @@ import { ListPanel } from '../components/ListPanel';
 import { rateColumns } from '../components/rateColumns';
 import { SenderAssociationsTable } from '../components/SenderAssociationsTable';
 import type { Column } from '../components/SortableTable';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import type { SenderServiceMeta, SenderServiceRow } from '../types';
 import { useAnalyticsList } from '../useAnalyticsList';
 import { drillParam } from '../useDrillParam';
@@ -50,6 +51,8 @@ export function BySenderServicePage() {
       if (row?.emailSenderId) next.set(senderParam, String(row.emailSenderId));
       return next;
     });
+  // The server names unattributed volume "Unknown"; it reads in the interface language.
+  const shown = (service: string) => (service === unknownSenderService ? t('unknown') : service);
   const columns: Column<SenderServiceRow>[] = [
     {
       field: 'sender_service',
@@ -60,9 +63,9 @@ export function BySenderServicePage() {
           <RowLink
             type="button"
             onClick={() => open(r)}
-            aria-label={t('drill.open', { name: r.senderService })}
+            aria-label={t('drill.open', { name: shown(r.senderService) })}
           >
-            {r.senderService}
+            {shown(r.senderService)}
           </RowLink>
         </Name>
       ),
@@ -74,7 +77,12 @@ export function BySenderServicePage() {
   return (
     <PageFrame pageId="bySenderService" withFilter>
       {opened ? (
-        <DrillDown name={opened} scope={{ sender_service: opened }} withDetails onBack={() => open(null)}>
+        <DrillDown
+          name={shown(opened)}
+          scope={{ sender_service: opened }}
+          withDetails
+          onBack={() => open(null)}
+        >
           {Number.isSafeInteger(senderId) && senderId > 0 && (
             <SenderAssociationsTable senderId={senderId} name={opened} />
           )}

@@ -9,7 +9,8 @@ import { clearTokens, getAccessToken, setTokens } from '../../../api/tokens';
 import { showMessage } from '../../../components/showMessage';
 import { menuActions, selectPendingUrl } from '../../../app/menu/menuSlice';
 import { navigateTo } from '../../../app/navigation/navigation';
-import { preferencesActions, isThemeName } from '../../../app/preferences/preferencesSlice';
+import { preferencesActions, isThemeName, selectLanguage } from '../../../app/preferences/preferencesSlice';
+import type { Language } from '../../../i18n';
 import { afterLoginTarget } from '../../../app/router/redirectRules';
 import { homePath, loginPath } from '../../../app/router/routes';
 import type { AuthenticateResponse } from '../../../../contract/auth';
@@ -38,6 +39,10 @@ export function* loadCurrentUser(userId: number) {
     if (isThemeName(user.layoutTheme)) yield put(preferencesActions.themeApplied(user.layoutTheme));
     if (user.language === 'en' || user.language === 'pt') {
       yield put(preferencesActions.languageApplied(user.language));
+    } else {
+      // Never chosen (null): the language the login page was in becomes the account's, stored on the server.
+      const current: Language = yield select(selectLanguage);
+      yield put(preferencesActions.languageChanged(current));
     }
   } catch {
     // The pages still work from the token claims; the account page shows what it has.

@@ -110,6 +110,38 @@ describe('login', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the language of the login page at first login and stores it for the account', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.get('*/api/ph/users/7/', () =>
+        HttpResponse.json(userDocument({ username: 'ana', language: null })),
+      ),
+      http.patch('*/api/ph/users/7/settings/', async ({ request }) => {
+        saved.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await setLanguage('pt');
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nome de usuário'), 'ana');
+    await user.type(screen.getByLabelText('Senha'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(saved).toEqual([{ language: 'pt' }]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visão geral' })).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('pt');
+  });
+
+  it("applies the account's chosen language over the login page's", async () => {
+    await setLanguage('pt');
+    const app = renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nome de usuário'), 'ana');
+    await user.type(screen.getByLabelText('Senha'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(app.store.getState().preferences.language).toBe('en'));
+  });
+
   it('returns to the page the user asked for before logging in', async () => {
     const app = renderApp('/msas/monitoring/alerts?page=2');
     await waitFor(() => expect(app.location()).toBe('/login'));

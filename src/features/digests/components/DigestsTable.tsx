@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StackedTable } from '../../alerts/components/StackedTable';
-import { formatDateTime } from '../../processedData/format';
+import { formatDateTime } from '../../../i18n/format';
 import { Muted, TableWrap } from '../../processedData/styles';
 import type { Digest } from '../digestsApi';
 import { scheduleText, scopeText } from '../format';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
-import { formatDateTime } from '../../processedData/format';
+import { formatDateTime } from '../../../i18n/format';
 import { Muted, PrimaryButton } from '../../processedData/styles';
 import type { Digest } from '../digestsApi';
 import { organizationDigestsResource } from '../digestsResources';

@@ -6,7 +6,7 @@ import { Pager } from '../../../components/Pager';
 import { TonePill } from '../../../components/TonePill';
 import { StackedTable } from '../../alerts/components/StackedTable';
 import { ListState } from '../../processedData/components/ListState';
-import { formatCount, formatDateTime } from '../../processedData/format';
+import { formatCount, formatDateTime } from '../../../i18n/format';
 import { Button, TableWrap } from '../../processedData/styles';
 import type { Digest, DigestType } from '../digestsApi';
 import { digestSendsResource } from '../digestsResources';

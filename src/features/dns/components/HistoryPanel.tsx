@@ -5,7 +5,7 @@ import { Pager } from '../../../components/Pager';
 import { TonePill } from '../../../components/TonePill';
 import { StackedTable } from '../../alerts/components/StackedTable';
 import { ListState } from '../../processedData/components/ListState';
-import { formatDateTime } from '../../processedData/format';
+import { formatDateTime } from '../../../i18n/format';
 import { Button, PrimaryButton, SearchForm, TableWrap, Toolbar } from '../../processedData/styles';
 import type { HistoryItem } from '../dnsApi';
 import { historyResource, revertResource } from '../dnsResources';

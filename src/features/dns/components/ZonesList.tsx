@@ -5,7 +5,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Pager } from '../../../components/Pager';
 import { StackedTable } from '../../alerts/components/StackedTable';
 import { ListState } from '../../processedData/components/ListState';
-import { formatDateTime } from '../../processedData/format';
+import { formatDateTime } from '../../../i18n/format';
 import { Button, PrimaryButton, TableWrap, Toolbar } from '../../processedData/styles';
 import type { ZoneSummary } from '../dnsApi';
 import { zoneDeleteResource, zonesResource } from '../dnsResources';

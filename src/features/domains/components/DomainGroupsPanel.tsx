@@ -9,6 +9,7 @@ import { showMessage } from '../../../components/showMessage';
 import { TextField } from '../../account/components/TextField';
 import type { DomainGroup } from '../domainsApi';
 import { domainGroupsResource, groupChangeResource } from '../domainsResources';
+import { Button } from '../../../components/Button';
 
 function GroupCard({ group, domains }: { group: DomainGroup; domains: string[] }) {
   const { t } = useTranslation('domains');
@@ -46,15 +47,15 @@ function GroupCard({ group, domains }: { group: DomainGroup; domains: string[] }
       />
       <label htmlFor={inputId}>{t('groups.addLabel')}</label>
       <Select isMulti inputId={inputId} options={options} value={selected} onChange={setSelected} />
-      <button type="button" onClick={add}>
+      <Button type="button" onClick={add}>
         {t('groups.add')}
-      </button>{' '}
-      <button
+      </Button>{' '}
+      <Button
         type="button"
         onClick={() => dispatch(groupChangeResource.actions.request({ kind: 'delete', id: group.id }))}
       >
         {t('groups.delete')}
-      </button>
+      </Button>
     </section>
   );
 }

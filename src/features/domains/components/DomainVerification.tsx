@@ -4,6 +4,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { TonePill } from '../../../components/TonePill';
 import type { Verification } from '../domainsApi';
+import { formatDateTime } from '../../../i18n/format';
 
 /** Verified or pending; the word carries the meaning, the colour only repeats it. */
 export function VerificationBadge({ status }: { status: Verification['status'] }) {
@@ -47,7 +48,7 @@ type Props = { name: string; verification: Verification; checking: boolean; onCh
 export function VerificationDetails({ name, verification: v, checking, onCheck }: Props) {
   const { t, i18n } = useTranslation('domains');
   const checked = v.checkedAt
-    ? t('verify.lastChecked', { date: new Date(v.checkedAt).toLocaleString(i18n.language) })
+    ? t('verify.lastChecked', { date: formatDateTime(v.checkedAt, i18n.language) })
     : t('verify.neverChecked');
   return (
     <Panel>

@@ -9,6 +9,7 @@ import { Table } from '../../organizations/components/MembersTable';
 import { domainChangeResource, domainsResource, domainVerifyResource } from '../domainsResources';
 import { DomainGroupsPanel } from './DomainGroupsPanel';
 import { VerificationBadge, VerificationDetails } from './DomainVerification';
+import { Button } from '../../../components/Button';
 
 /** The organization's domains (add, delete, verify) and its domain groups. */
 export function DomainsPanel() {
@@ -60,7 +61,7 @@ export function DomainsPanel() {
                       <td>{v && <VerificationBadge status={v.status} />}</td>
                       <td>
                         {v && (
-                          <button
+                          <Button
                             type="button"
                             aria-expanded={open === d.id}
                             aria-controls={detailsId}
@@ -68,9 +69,9 @@ export function DomainsPanel() {
                             onClick={() => setOpen(open === d.id ? null : d.id)}
                           >
                             {t('verify.showRecords')}
-                          </button>
+                          </Button>
                         )}
-                        <button
+                        <Button
                           type="button"
                           aria-label={t('list.deleteOf', { name: d.attributes.name })}
                           onClick={() =>
@@ -83,7 +84,7 @@ export function DomainsPanel() {
                           }
                         >
                           {t('list.delete')}
-                        </button>
+                        </Button>
                       </td>
                     </tr>
                     {v && open === d.id && (

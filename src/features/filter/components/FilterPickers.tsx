@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select, type SelectOption } from '../../../components/Select';
+import { organizationLabel } from '../../organizations/organizationLabel';
 import { all, type FilterState } from '../filterSlice';
 import {
   fetchDomainPage,
@@ -31,23 +32,26 @@ export function OrganizationPicker({
   const id = filter.organization;
   const known = organizations.find((o) => o.id === id)?.name ?? (picked?.value === id ? picked.label : null);
   const fetched = useOrganizationName(known === null ? id : null);
-  const load = useCallback<PageLoader<SelectOption<number>>>(async (search, page, signal) => {
-    const { items, hasMore } = await fetchOrganizationPage(search, page, signal);
-    return { items: items.map((o) => option(o.id, o.name)), hasMore };
-  }, []);
+  const load = useCallback<PageLoader<SelectOption<number>>>(
+    async (search, page, signal) => {
+      const { items, hasMore } = await fetchOrganizationPage(search, page, signal);
+      return { items: items.map((o) => option(o.id, organizationLabel(t, o.name))), hasMore };
+    },
+    [t],
+  );
   const first = useMemo(
     () => ({
-      items: organizations.map((o) => option(o.id, o.name)),
+      items: organizations.map((o) => option(o.id, organizationLabel(t, o.name))),
       hasMore: organizations.length >= optionsPageSize,
     }),
-    [organizations],
+    [organizations, t],
   );
   return (
     <PagedSelect<number>
       inputId="filter-organization"
       load={load}
       first={organizations.length > 0 ? first : null}
-      value={id === null ? null : option(id, known ?? fetched ?? `#${id}`)}
+      value={id === null ? null : option(id, organizationLabel(t, known ?? fetched ?? `#${id}`))}
       placeholder={t('allOrganizations')}
       isLoading={isLoading}
       onChange={(next) => {

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useAppDispatch } from '../../../app/hooks';
 import type { Member } from '../organizationsApi';
 import { memberActionResource } from '../organizationResources';
+import { Button } from '../../../components/Button';
 
 export const Table = styled.table`
   width: 100%;
@@ -61,30 +62,30 @@ export function MembersTable({ org, members, ownerId, isOwner, canManage, me }: 
               <td>
                 {isOwner && !owner && (
                   <>
-                    <button
+                    <Button
                       type="button"
                       aria-label={t('actions.makeOwnerOf', { name })}
                       onClick={() => act({ kind: 'owner', org, user: m.id })}
                     >
                       {t('actions.makeOwner')}
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       type="button"
                       aria-label={t(admin ? 'actions.removeAdminOf' : 'actions.makeAdminOf', { name })}
                       onClick={() => act({ kind: 'admin', org, user: m.id, admin: !admin })}
                     >
                       {t(admin ? 'actions.removeAdmin' : 'actions.makeAdmin')}
-                    </button>
+                    </Button>
                   </>
                 )}
                 {canManage && !owner && m.id !== me && (
-                  <button
+                  <Button
                     type="button"
                     aria-label={t('actions.removeOf', { name })}
                     onClick={() => act({ kind: 'remove', org, user: m.id })}
                   >
                     {t('actions.remove')}
-                  </button>
+                  </Button>
                 )}
               </td>
             </tr>

@@ -8,6 +8,7 @@ import { fieldMessages, TextField } from '../../account/components/TextField';
 import { useOnSuccess } from '../../account/useResourceForm';
 import { organizationDomainChangeResource, organizationDomainsResource } from '../adminResources';
 import { Table } from './MembersTable';
+import { Button } from '../../../components/Button';
 
 type Props = { org: number; canEdit: boolean };
 
@@ -84,23 +85,23 @@ export function OrganizationDomainsEditor({ org, canEdit }: Props) {
                     <td>
                       {isEditing ? (
                         <>
-                          <button type="submit" form={`org-domain-rename-${d.id}`}>
+                          <Button type="submit" form={`org-domain-rename-${d.id}`}>
                             {t('domains.save')}
-                          </button>
-                          <button type="button" onClick={() => setEditing(null)}>
+                          </Button>
+                          <Button type="button" onClick={() => setEditing(null)}>
                             {t('domains.cancel')}
-                          </button>
+                          </Button>
                         </>
                       ) : (
                         <>
-                          <button
+                          <Button
                             type="button"
                             aria-label={t('domains.renameOf', { name: current })}
                             onClick={() => setEditing({ id: d.id, name: current })}
                           >
                             {t('domains.rename')}
-                          </button>
-                          <button
+                          </Button>
+                          <Button
                             type="button"
                             aria-label={t('domains.removeOf', { name: current })}
                             onClick={() =>
@@ -114,7 +115,7 @@ export function OrganizationDomainsEditor({ org, canEdit }: Props) {
                             }
                           >
                             {t('domains.remove')}
-                          </button>
+                          </Button>
                         </>
                       )}
                     </td>

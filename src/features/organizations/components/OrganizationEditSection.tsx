@@ -6,6 +6,7 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../account/components/TextField';
 import { organizationChangeResource } from '../adminResources';
+import { Button } from '../../../components/Button';
 
 const Section = styled.section`
   margin-top: 28px;
@@ -50,21 +51,21 @@ export function OrganizationEditSection({ org, name: current, canDelete }: Props
       {canDelete && (
         <>
           <p>{t('edit.deleteHint')}</p>
-          <button type="button" onClick={() => setConfirming(true)}>
+          <Button type="button" onClick={() => setConfirming(true)}>
             {t('edit.delete')}
-          </button>
+          </Button>
           <Modal
             isOpen={confirming}
             onClose={() => setConfirming(false)}
             title={t('edit.deleteTitle')}
             footer={
               <>
-                <button type="button" onClick={() => setConfirming(false)}>
+                <Button type="button" onClick={() => setConfirming(false)}>
                   {t('edit.cancel')}
-                </button>
-                <button type="button" onClick={remove}>
+                </Button>
+                <Button type="button" onClick={remove}>
                   {t('edit.confirmDelete')}
-                </button>
+                </Button>
               </>
             }
           >

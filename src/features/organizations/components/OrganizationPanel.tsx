@@ -18,6 +18,8 @@ import type { InvitationLanguage } from '../organizationsApi';
 import { MembersTable } from './MembersTable';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { OrganizationEditSection } from './OrganizationEditSection';
+import { Button } from '../../../components/Button';
+import { organizationLabel } from '../organizationLabel';
 
 function InviteForm({ org }: { org: number }) {
   const { t } = useTranslation('organizations');
@@ -100,7 +102,10 @@ export function OrganizationPanel() {
 
   return (
     <>
-      <LoadingPanel isLoading={isLoading || acting} title={org?.attributes.name ?? t('detail.title')}>
+      <LoadingPanel
+        isLoading={isLoading || acting}
+        title={org ? organizationLabel(t, org.attributes.name) : t('detail.title')}
+      >
         {error && !data && (
           <Notice role="alert" $tone="warning">
             {error.message}
@@ -139,14 +144,14 @@ export function OrganizationPanel() {
                   {pending.map((ref) => (
                     <li key={ref.id}>
                       {t('invite.pendingItem', { id: ref.id })}{' '}
-                      <button
+                      <Button
                         type="button"
                         onClick={() =>
                           dispatch(invitationResource.actions.request({ resend: ref.id, org: orgId }))
                         }
                       >
                         {t('invite.resend')}
-                      </button>
+                      </Button>
                     </li>
                   ))}
                 </ul>

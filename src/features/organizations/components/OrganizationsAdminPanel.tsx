@@ -13,6 +13,8 @@ import type { Organization } from '../organizationsApi';
 import { CreateOrganizationForm } from './CreateOrganizationForm';
 import { Table } from './MembersTable';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
+import { Button, PrimaryButton } from '../../../components/Button';
+import { organizationLabel } from '../organizationLabel';
 
 const Facts = styled.dl`
   display: grid;
@@ -94,7 +96,7 @@ export function OrganizationsAdminPanel() {
           value={search}
           onChange={setSearch}
         />
-        <button type="submit">{t('admin.apply')}</button>
+        <PrimaryButton type="submit">{t('admin.apply')}</PrimaryButton>
       </form>
       {error && !data && <p role="alert">{error.message}</p>}
       {data && rows.length === 0 && <p>{t('admin.empty')}</p>}
@@ -112,17 +114,17 @@ export function OrganizationsAdminPanel() {
           <tbody>
             {rows.map((org) => (
               <tr key={org.id}>
-                <td>{org.attributes.name}</td>
+                <td>{organizationLabel(t, org.attributes.name)}</td>
                 <td>{org.relationships.members.data.length}</td>
                 <td>{org.relationships.domains.data.length}</td>
                 <td>
-                  <button
+                  <Button
                     type="button"
                     aria-label={t('admin.detailsOf', { name: org.attributes.name })}
                     onClick={() => setOpen(org)}
                   >
                     {t('admin.details')}
-                  </button>
+                  </Button>
                 </td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatCount, policyTags, utcMinute } from '../format';
+import { policyTags } from '../format';
+import { formatCount, formatDateTime } from '../../../i18n/format';
 import { RowLink, Table, TableWrap } from '../styles';
 import type { AggregateReport } from '../types';
 
@@ -37,7 +38,10 @@ export function AggregateReportsTable({ reports, onOpen }: Props) {
                 </RowLink>
               </td>
               <td className="period">
-                {t('period', { begin: utcMinute(a.beginDate), end: utcMinute(a.endDate) })}
+                {t('period', {
+                  begin: formatDateTime(a.beginDate, i18n.language, { utc: true }),
+                  end: formatDateTime(a.endDate, i18n.language, { utc: true }),
+                })}
               </td>
               <td>{a.domain}</td>
               <td>{policyTags(a.policyPublished)}</td>

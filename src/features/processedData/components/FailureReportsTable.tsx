@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { utcMinute } from '../format';
+import { formatDateTime } from '../../../i18n/format';
 import { List, Muted, Table, TableWrap } from '../styles';
 import type { FailureReport } from '../types';
 import { DownloadButton } from './DownloadButton';
 
 /** Failure reports (RFC 6591 / RFC 9991): one failed message each. */
 export function FailureReportsTable({ reports }: { reports: FailureReport[] }) {
-  const { t } = useTranslation('processedData');
+  const { t, i18n } = useTranslation('processedData');
   return (
     <TableWrap>
       <Table aria-label={t('failure.caption')}>
@@ -25,7 +25,7 @@ export function FailureReportsTable({ reports }: { reports: FailureReport[] }) {
           {reports.map(({ id, attributes: a }) => (
             <tr key={id} data-report-id={id}>
               <td>{a.orgName}</td>
-              <td>{utcMinute(a.arrivalDate ?? a.beginDate)}</td>
+              <td>{formatDateTime(a.arrivalDate ?? a.beginDate, i18n.language, { utc: true })}</td>
               <td>{a.domain}</td>
               <td>{a.sourceIp ?? <Muted>{t('records.none')}</Muted>}</td>
               <td>{(a.authFailure ?? []).join(', ')}</td>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../format';
+import { formatCount } from '../../../i18n/format';
 import { List, Muted, Table, TableWrap } from '../styles';
 import type { AuthResult, DmarcRecord } from '../types';
 

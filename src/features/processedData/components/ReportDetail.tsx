@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { formatCount, policyTags, utcMinute } from '../format';
+import { policyTags } from '../format';
+import { formatCount, formatDateTime } from '../../../i18n/format';
 import { aggregateReportResource, reportRecordsResource } from '../reportsResources';
 import { Button, Facts } from '../styles';
 import { DownloadButton } from './DownloadButton';
@@ -64,7 +65,12 @@ export function ReportDetail({ id, onBack }: Props) {
               <dt>{t('detail.reportId')}</dt>
               <dd>{a.reportId}</dd>
               <dt>{t('columns.period')}</dt>
-              <dd>{t('period', { begin: utcMinute(a.beginDate), end: utcMinute(a.endDate) })}</dd>
+              <dd>
+                {t('period', {
+                  begin: formatDateTime(a.beginDate, i18n.language, { utc: true }),
+                  end: formatDateTime(a.endDate, i18n.language, { utc: true }),
+                })}
+              </dd>
               <dt>{t('columns.domain')}</dt>
               <dd>{a.domain}</dd>
               <dt>{t('columns.policy')}</dt>

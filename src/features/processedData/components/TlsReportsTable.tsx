@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCount, utcMinute } from '../format';
+import { formatCount, formatDateTime } from '../../../i18n/format';
 import { List, Muted, Table, TableWrap } from '../styles';
 import type { TlsPolicy, TlsReport } from '../types';
 import { DownloadButton } from './DownloadButton';
@@ -52,7 +52,10 @@ export function TlsReportsTable({ reports }: { reports: TlsReport[] }) {
             <tr key={id} data-report-id={id}>
               <td>{a.orgName}</td>
               <td className="period">
-                {t('period', { begin: utcMinute(a.beginDate), end: utcMinute(a.endDate) })}
+                {t('period', {
+                  begin: formatDateTime(a.beginDate, i18n.language, { utc: true }),
+                  end: formatDateTime(a.endDate, i18n.language, { utc: true }),
+                })}
               </td>
               <td>{a.domain}</td>
               <td>{(a.policyTypes ?? []).join(', ')}</td>

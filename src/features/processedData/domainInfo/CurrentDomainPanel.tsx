@@ -6,7 +6,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { ListState } from '../components/ListState';
 import { Facts, Table, TableWrap } from '../styles';
 import { currentDomainResource } from './domainInfoResources';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../i18n/format';
 
 const Block = styled.div`
   margin-top: 20px;

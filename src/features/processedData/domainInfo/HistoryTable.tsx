@@ -6,7 +6,7 @@ import { Pager } from '../../../components/Pager';
 import { Table, TableWrap } from '../styles';
 import { historyPageSize } from './domainInfoApi';
 import { historyResources } from './domainInfoResources';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../i18n/format';
 import type { HistoryType } from './types';
 
 /** One history list of a domain (the changes the scheduled re-check recorded), newest first, paged. */

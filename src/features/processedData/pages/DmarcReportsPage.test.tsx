@@ -82,7 +82,7 @@ describe('Processed Data → DMARC Reports', () => {
     const table = await screen.findByRole('table', { name: 'DMARC aggregate reports' });
     const row = within(table).getAllByRole('row')[1];
     expect(row).toHaveTextContent('Google');
-    expect(row).toHaveTextContent('2023-11-28 00:00 – 2023-11-28 23:59 UTC');
+    expect(row).toHaveTextContent(/Nov 28, 2023, 12:00\sAM – Nov 28, 2023, 11:59\sPM UTC/);
     expect(row).toHaveTextContent('p=reject; sp=none; pct=100');
     expect(queries[0].get('begin_date')).toBe('2023-11-01');
     expect(queries[0].get('end_date')).toBe('2023-12-01');

@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { publicationSeenResource, publicationsResource } from '../publicationsResources';
+import { formatDate } from '../../../i18n/format';
+import { Button } from '../../../components/Button';
 
 const Item = styled.article<{ $seen: boolean }>`
   padding: 12px 0;
@@ -32,17 +34,15 @@ export function PublicationsPanel() {
         <Item key={p.id} $seen={p.attributes.seen}>
           <h3>{p.attributes.title}</h3>
           <p>
-            <time dateTime={p.attributes.createdAt}>
-              {new Date(p.attributes.createdAt).toLocaleDateString(i18n.language)}
-            </time>
+            <time dateTime={p.attributes.createdAt}>{formatDate(p.attributes.createdAt, i18n.language)}</time>
           </p>
           <p>{p.attributes.body}</p>
           {p.attributes.seen ? (
             <p>{t('list.seen')}</p>
           ) : (
-            <button type="button" onClick={() => dispatch(publicationSeenResource.actions.request(p.id))}>
+            <Button type="button" onClick={() => dispatch(publicationSeenResource.actions.request(p.id))}>
               {t('list.markSeen')}
-            </button>
+            </Button>
           )}
         </Item>
       ))}

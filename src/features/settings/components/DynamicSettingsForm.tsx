@@ -7,6 +7,7 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { TextField } from '../../account/components/TextField';
 import type { OrganizationSettings } from '../settingsApi';
 import { saveSettingsResource } from '../settingsResources';
+import { formatDateTime } from '../../../i18n/format';
 
 export function DynamicSettingsForm({ settings }: { settings: OrganizationSettings }) {
   const { t, i18n } = useTranslation('settings');
@@ -98,7 +99,7 @@ export function DynamicSettingsForm({ settings }: { settings: OrganizationSettin
         <p role="status">
           {mailbox.lastPollAt
             ? t('dynamic.lastPoll', {
-                date: new Date(mailbox.lastPollAt).toLocaleString(i18n.language),
+                date: formatDateTime(mailbox.lastPollAt, i18n.language),
                 status: mailbox.lastPollStatus ?? '',
               })
             : t('dynamic.neverPolled')}

@@ -4,12 +4,16 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SelectControl } from '../../../app/layout/controls';
 import { Field } from '../../../app/layout/formControls';
 import { PageFrame } from '../../../app/layout/PageFrame';
+import { DateInput } from '../../../components/DateInput';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { TextField } from '../../account/components/TextField';
 import { Table } from '../../organizations/components/MembersTable';
 import { TableWrap } from '../../processedData/styles';
+import { auditOperationLabel } from '../auditOperationLabel';
 import type { AuditFilter } from '../settingsApi';
 import { auditResource } from '../settingsResources';
+import { formatDateTime } from '../../../i18n/format';
+import { Button, PrimaryButton } from '../../../components/Button';
 
 const initial: AuditFilter = { user: '', operation: '', dateFrom: '', dateTo: '', page: 1 };
 
@@ -51,30 +55,20 @@ export function AuditingPage() {
               <option value="">{t('audit.allOperations')}</option>
               {(data?.meta.operations ?? []).map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {auditOperationLabel(t, name)}
                 </option>
               ))}
             </SelectControl>
           </Field>
           <Field>
             <label htmlFor="audit-from">{t('audit.from')}</label>
-            <input
-              id="audit-from"
-              type="date"
-              value={draft.dateFrom}
-              onChange={(e) => set('dateFrom')(e.target.value)}
-            />
+            <DateInput id="audit-from" value={draft.dateFrom} onChange={set('dateFrom')} optional />
           </Field>
           <Field>
             <label htmlFor="audit-to">{t('audit.to')}</label>
-            <input
-              id="audit-to"
-              type="date"
-              value={draft.dateTo}
-              onChange={(e) => set('dateTo')(e.target.value)}
-            />
+            <DateInput id="audit-to" value={draft.dateTo} onChange={set('dateTo')} optional />
           </Field>
-          <button type="submit">{t('audit.apply')}</button>
+          <PrimaryButton type="submit">{t('audit.apply')}</PrimaryButton>
         </form>
         {error && !data && <p role="alert">{error.message}</p>}
         {data && rows.length === 0 && <p>{t('audit.empty')}</p>}
@@ -93,8 +87,8 @@ export function AuditingPage() {
               <tbody>
                 {rows.map((op) => (
                   <tr key={op.id}>
-                    <td>{new Date(op.attributes.date).toLocaleString(i18n.language)}</td>
-                    <td>{op.attributes.name}</td>
+                    <td>{formatDateTime(op.attributes.date, i18n.language)}</td>
+                    <td title={op.attributes.name}>{auditOperationLabel(t, op.attributes.name)}</td>
                     <td>{op.attributes.user ?? t('audit.noUser')}</td>
                     <td>{op.attributes.response.status}</td>
                   </tr>
@@ -105,21 +99,21 @@ export function AuditingPage() {
         )}
         {pages > 1 && (
           <nav aria-label={t('audit.pages')}>
-            <button
+            <Button
               type="button"
               disabled={filter.page <= 1}
               onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}
             >
               {t('audit.prev')}
-            </button>
+            </Button>
             <span>{t('audit.pageOf', { page: filter.page, pages })}</span>
-            <button
+            <Button
               type="button"
               disabled={filter.page >= pages}
               onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}
             >
               {t('audit.next')}
-            </button>
+            </Button>
           </nav>
         )}
       </LoadingPanel>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SelectControl } from '../../../app/layout/controls';
+import { roleLabel } from '../roleLabel';
 import type { Group } from '../usersApi';
 import { groupsResource, userGroupsResource } from '../usersResources';
 
@@ -18,7 +19,7 @@ export function UserGroupSelect({ user, name, role }: Props) {
     assignable.includes(roleOf(g)),
   );
   const current = groups.find((g) => roleOf(g) === role);
-  if (!current) return <>{t(`roles.${role}`, { defaultValue: role })}</>;
+  if (!current) return <>{roleLabel(t, role)}</>;
   return (
     <SelectControl
       aria-label={t('list.groupOf', { name })}
@@ -29,7 +30,7 @@ export function UserGroupSelect({ user, name, role }: Props) {
     >
       {groups.map((g) => (
         <option key={g.id} value={String(g.id)}>
-          {t(`roles.${roleOf(g)}`, { defaultValue: g.attributes.name })}
+          {roleLabel(t, g.attributes.name)}
         </option>
       ))}
     </SelectControl>

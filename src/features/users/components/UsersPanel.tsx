@@ -14,6 +14,8 @@ import { selectTokenData } from '../../auth/state/authSelectors';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDomainsEditor } from './UserDomainsEditor';
 import { UserGroupSelect } from './UserGroupSelect';
+import { roleLabel } from '../roleLabel';
+import { Button, PrimaryButton } from '../../../components/Button';
 
 /** Users of the organization: search, filter by authorization group, pages, create and delete. */
 export function UsersPanel() {
@@ -62,12 +64,12 @@ export function UsersPanel() {
             <option value="">{t('list.allGroups')}</option>
             {groups.map((g) => (
               <option key={g.id} value={String(g.id)}>
-                {g.attributes.name}
+                {roleLabel(t, g.attributes.name)}
               </option>
             ))}
           </SelectControl>
         </Field>
-        <button type="submit">{t('list.apply')}</button>
+        <PrimaryButton type="submit">{t('list.apply')}</PrimaryButton>
       </form>
       {error && !data && <p role="alert">{error.message}</p>}
       {data && rows.length === 0 && <p>{t('list.empty')}</p>}
@@ -91,26 +93,26 @@ export function UsersPanel() {
                   {canAssign ? (
                     <UserGroupSelect user={u.id} name={u.attributes.username} role={u.attributes.role} />
                   ) : (
-                    t(`roles.${u.attributes.role}`, { defaultValue: u.attributes.role })
+                    roleLabel(t, u.attributes.role)
                   )}
                 </td>
                 <td>
                   {canAssign && (u.attributes.role === 'member' || u.attributes.role === 'admin') && (
-                    <button
+                    <Button
                       type="button"
                       aria-label={t('domains.openOf', { name: u.attributes.username })}
                       onClick={() => setDomainsOf({ id: u.id, name: u.attributes.username })}
                     >
                       {t('domains.open')}
-                    </button>
+                    </Button>
                   )}
-                  <button
+                  <Button
                     type="button"
                     aria-label={t('list.deleteOf', { name: u.attributes.username })}
                     onClick={() => dispatch(deleteUserResource.actions.request(u.id))}
                   >
                     {t('list.delete')}
-                  </button>
+                  </Button>
                 </td>
               </tr>
             ))}

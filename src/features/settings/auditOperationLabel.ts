@@ -1,0 +1,9 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * The label of an audit operation ('reports.upload' → "Reports uploaded"). The names hold dots, so they are
+ * flat keys of their own namespace; a name the console has no label for (an older server) shows as it is.
+ */
+export function auditOperationLabel(t: TFunction, name: string): string {
+  return t(name, { ns: 'auditOperations', keySeparator: false, defaultValue: name });
+}
