@@ -16,7 +16,7 @@ import {
 } from '../organizationResources';
 import type { InvitationLanguage } from '../organizationsApi';
 import { MembersTable } from './MembersTable';
-import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
+import { OrganizationLinks } from './OrganizationLinks';
 import { OrganizationEditSection } from './OrganizationEditSection';
 
 function InviteForm({ org }: { org: number }) {
@@ -163,7 +163,7 @@ export function OrganizationPanel() {
           </>
         )}
       </LoadingPanel>
-      {data && <OrganizationDomainsEditor org={orgId} canEdit={canManage} />}
+      {data && <OrganizationLinks />}
     </>
   );
 }
