@@ -84,7 +84,7 @@ export function GetStarted({ onReports }: { onReports: () => void }) {
           <h3>{t('wait.title')}</h3>
           <p>{t('wait.help')}</p>
           <div>
-            <UploadReportsButton onUploaded={onReports} />
+            <UploadReportsButton onUploaded={onReports} afterClose />
           </div>
         </li>
         <li>
