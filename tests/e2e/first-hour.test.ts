@@ -95,8 +95,8 @@ describe('the first hour', { timeout: 180_000 }, () => {
     const { page } = en;
     const start = page.getByTestId('get-started');
     await start.getByRole('heading', { name: g('en', 'title') }).waitFor({ timeout: 20_000 });
-    await start.getByLabel(g('en', 'add.name')).fill('example.org');
-    await start.getByRole('button', { name: g('en', 'add.submit') }).click();
+    await start.getByLabel(tr('en', 'domains', 'create.name')).fill('example.org');
+    await start.getByRole('button', { name: tr('en', 'domains', 'create.submit') }).click();
     const record = start.getByRole('region', { name: g('en', 'record.of', { name: 'example.org' }) });
     const value = record.getByTestId('dmarc-record');
     await value.waitFor({ timeout: 20_000 });
