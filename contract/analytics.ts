@@ -154,3 +154,16 @@ export const timeSeriesDocument = z.object({
   ),
   meta: z.object({ begin_date: z.string(), end_date: z.string() }),
 });
+
+// GET /api/dm/domains/report-period/: the first and last UTC day on which the selection's aggregate reports
+// begin, whatever the dates asked; an empty period offers this one instead (null, null: no report yet).
+export const reportPeriodDocument = z.object({
+  data: z.object({
+    type: z.literal('report-period'),
+    id: z.string(),
+    attributes: z.strictObject({
+      first_day: z.string().nullable(),
+      last_day: z.string().nullable(),
+    }),
+  }),
+});

@@ -217,6 +217,15 @@ export const uploadOutcomeSchema = z.object({
   records: z.number(),
   messages: z.number(),
   warnings: z.array(z.string()),
+  /** What retention does to the file's stored reports (docs/INGESTION.md, "Retention at import"). */
+  retention: z
+    .object({
+      days: z.number().int().describe("The organization's retention, in days"),
+      kept_until: z.string().describe('UTC day through which the earliest of the reports is kept'),
+      expired: z.boolean().describe('Already older than the retention: removed by the next hourly run'),
+      held: z.boolean().describe('No organization claims the reports: kept the default retention'),
+    })
+    .nullable(),
 });
 export const uploadResponse = z.object({
   data: z.array(uploadOutcomeSchema),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../db/database';
 import { rejected } from '../ingest/ingest-file';
 import { ingestMany, manyDefaults, type ManyItem } from '../ingest/ingest-many';
+import { retentionLookup, withRetentionNote } from '../ingest/retention-note';
 import type { FileResult, IncomingFile } from '../ingest/types';
 
 // msas import <files or folders...> [--json]: every file (folders walked, sorted) goes through ingestMany,
@@ -18,6 +19,8 @@ export type ImportOptions = {
   printError: (line: string) => void;
   /** Batches in flight; PGlite has one connection, so more than 1 only helps on PostgreSQL. */
   concurrency?: number;
+  /** The clock retention is counted from (tests fix it). */
+  now?: Date;
 };
 
 /** Files in the order given, folders expanded in name order; a path that does not exist is kept as missing. */
@@ -37,8 +40,18 @@ const plain = (r: FileResult) => {
   const what = r.status === 'rejected' ? r.reason : `${r.kind} report ${r.report_id} from ${r.org_name}`;
   const counts =
     r.status === 'rejected' ? '' : ` for ${r.domain} (${r.records} records, ${r.messages} messages)`;
-  return `${r.status.padEnd(9)} ${r.file}: ${what}${counts}`;
+  return `${r.status.padEnd(9)} ${r.file}: ${what}${counts}${retentionText(r)}`;
 };
+
+/** The retention clause of a result line: the reader learns what happens to old reports (retention-note.ts). */
+function retentionText(r: FileResult): string {
+  const note = r.retention;
+  if (!note) return '';
+  if (note.expired)
+    return `; not kept: older than the ${note.days}-day retention, removed by the next retention run`;
+  if (note.held) return `; held until ${note.kept_until}: no organization has verified ${r.domain} yet`;
+  return `; kept until ${note.kept_until} (${note.days}-day retention)`;
+}
 
 export async function importFiles(db: Db, inputs: string[], options: ImportOptions): Promise<ImportSummary> {
   const files = expand(inputs);
@@ -90,12 +103,14 @@ export async function importFiles(db: Db, inputs: string[], options: ImportOptio
     }
   }
 
-  const onFile = (item: ManyItem) => {
+  const retention = retentionLookup(db);
+  const now = options.now ?? new Date();
+  const onFile = async (item: ManyItem) => {
     const queue = waiting.get(item.file);
     const index = queue?.shift();
     if (index === undefined) return; // not one of ours: ingestMany only returns the names it was given
     if (queue!.length === 0) waiting.delete(item.file);
-    if (item.result) settle(index, item.result);
+    if (item.result) settle(index, await withRetentionNote(item.result, item.reports, retention, now));
     else {
       internalError(item.file, item.error);
       settle(index, null);

@@ -52,6 +52,7 @@ export function fileResult(item: ParsedOutcome, stored: BatchOutcome | null) {
     records: reports.reduce((n, r) => n + r.records, 0),
     messages: reports.reduce((n, r) => n + r.messages, 0),
     warnings,
+    retention: null,
   };
   return { result, reports };
 }
@@ -74,5 +75,6 @@ export function rejected(file: string, reason: string): FileResult {
     records: 0,
     messages: 0,
     warnings: [],
+    retention: null,
   };
 }

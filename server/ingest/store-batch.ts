@@ -41,6 +41,8 @@ function base(report: Report) {
     domain: key.domain,
     records: totals.records,
     messages: totals.messages,
+    begin: key.begin,
+    end: key.end,
   };
 }
 

@@ -21,6 +21,9 @@ export type StoredReport = {
   domain: string;
   records: number;
   messages: number;
+  /** The report's period, in seconds since the epoch (retention counts from it: retention-note.ts). */
+  begin: number;
+  end: number;
   reason?: string;
 };
 
@@ -36,7 +39,16 @@ export type FileResult = {
   records: number;
   messages: number;
   warnings: string[];
+  /** How long the file's stored reports stay (retention-note.ts); null when none was stored. */
+  retention: RetentionNote | null;
 };
+
+/**
+ * What retention does to a file's reports: kept through `kept_until` (a UTC day: the earliest of its
+ * reports), or `expired` (already older than the retention: removed by the next retention run, hourly).
+ * `held`: no organization claims the reports; they wait the default retention for a domain to claim them.
+ */
+export type RetentionNote = { days: number; kept_until: string; expired: boolean; held: boolean };
 
 export type IngestOptions = {
   stage?: StageHook;

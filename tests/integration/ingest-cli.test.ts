@@ -21,6 +21,7 @@ const keys = [
   'records',
   'messages',
   'warnings',
+  'retention',
 ];
 
 function importCli(args: string[], dataDir: string) {

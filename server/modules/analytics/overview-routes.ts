@@ -9,6 +9,7 @@ import { visibleOrganization } from '../organizations';
 import { metricsDocument, timeSeriesDocument } from './documents';
 import { assertSpan, maxSeriesDays, normalizeDomain, resolveSelection, type Selection } from './filter';
 import { metricsTotals } from './metrics-query';
+import { reportPeriod } from './report-period-query';
 import { countReports } from './reports-count-query';
 import {
   analyticsErrors,
@@ -16,6 +17,7 @@ import {
   filterQuery,
   idParams,
   metricsDocument as metricsSchema,
+  reportPeriodDocument,
   timeSeriesDocument as seriesSchema,
   type FilterQuery,
 } from './schemas';
@@ -83,6 +85,22 @@ function registerPair(
 export function domainAnalyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const now = () => ctx.now();
+    app.get(
+      '/domains/report-period/',
+      {
+        onRequest: requireAuth(ctx),
+        schema: secured('analytics', 'First and last day with aggregate reports, whatever the dates asked', {
+          querystring: filterQuery,
+          response: { 200: reportPeriodDocument, ...analyticsErrors },
+        }),
+      },
+      async (request) => {
+        const selection = await resolveSelection(ctx.db, request.user!, request.query, now());
+        const db = await readDb(ctx, request.user!);
+        const attributes = await reportPeriod(db, selection);
+        return { data: { type: 'report-period' as const, id: String(selection.organizationId), attributes } };
+      },
+    );
     registerPair(app, ctx, '/domains/', 'all domains', null, async (actor, _p, q) => ({
       id: q.domain ? normalizeDomain(q.domain) : 'all',
       selection: await resolveSelection(ctx.db, actor, q, now()),

@@ -34,6 +34,7 @@ export const idParams = z.object({ id });
 export {
   metricsAttributes,
   metricsDocument,
+  reportPeriodDocument,
   seriesNames,
   timeSeriesDocument,
   type MetricsAttributes,

@@ -6,6 +6,7 @@ import { AppError, fieldError, forbidden } from '../../lib/errors';
 import { MemoryBudget, type Lease } from '../../lib/memory-budget';
 import { isAdminOf, isSupport } from '../../lib/permissions';
 import { ingestFile, rejected } from '../../ingest/ingest-file';
+import { retentionLookup, withRetentionNote } from '../../ingest/retention-note';
 import type { FileResult } from '../../ingest/types';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
@@ -108,6 +109,7 @@ async function upload(ctx: AppContext, request: FastifyRequest, lease: Lease) {
   if (files.length === 0) throw fieldError('files', 'No file was submitted.');
   const names = asList(body.filenames as string | string[] | undefined);
   const results: (FileResult | ErrorResult)[] = [];
+  const retention = retentionLookup(ctx.db);
   let refused: AppError | null = null;
   for (const [i, bytes] of files.entries()) {
     const name = typeof names[i] === 'string' && names[i] ? names[i] : `file-${i + 1}`;
@@ -116,7 +118,9 @@ async function upload(ctx: AppContext, request: FastifyRequest, lease: Lease) {
       const org = user.organizationId!;
       const options = support ? {} : { onlyOrganization: org, addressedTo: [org] };
       const file = { name, bytes, source: 'upload' as const };
-      results.push((await ingestFile(ctx.db, file, { ...options, memory: lease })).result);
+      const { result, reports } = await ingestFile(ctx.db, file, { ...options, memory: lease });
+      const owner = support ? undefined : org;
+      results.push(await withRetentionNote(result, reports, retention, ctx.now(), owner));
     } catch (err) {
       if (err instanceof Busy) {
         refused = busy();

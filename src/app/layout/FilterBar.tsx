@@ -11,8 +11,10 @@ import {
   filterOptionsResource,
   organizationOptionsResource,
 } from '../../features/filter/filterOptionsResources';
-import { filterFromQuery, filterQueryKeys, filterToQuery } from '../../features/filter/filterQuery';
-import { selectFilter, setFilter, type FilterState } from '../../features/filter/filterSlice';
+import { filterFromQuery, filterQueryKeys } from '../../features/filter/filterQuery';
+import { selectFilter, setFilter } from '../../features/filter/filterSlice';
+import { useFilterChange } from '../../features/filter/useFilterChange';
+import { periodFrom, periodTo } from '../../features/filter/period';
 import { selectTokenData } from '../../features/auth/state/authSelectors';
 import { DateInput } from '../../components/DateInput';
 import { useAppDispatch, useAppSelector } from '../hooks';
@@ -57,7 +59,7 @@ export function FilterBar() {
   const isSupport = useAppSelector(selectTokenData)?.isSupport ?? false;
   const organizations = useAppSelector(organizationOptionsResource.selectors.selectState);
   const options = useAppSelector(filterOptionsResource.selectors.selectState);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
 
   // A shared link carries the filter in its query: it wins over the stored filter on arrival. A URL without
   // one stays clean and means the defaults (a rolling last seven days); any change writes the filter there.
@@ -72,26 +74,13 @@ export function FilterBar() {
     dispatch(filterOptionsResource.actions.request(filter.organization));
   }, [dispatch, filter.organization]);
 
-  function writeQuery(next: FilterState) {
-    setSearchParams(
-      (current) => {
-        const query = new URLSearchParams(current);
-        Object.values(filterQueryKeys).forEach((key) => query.delete(key));
-        filterToQuery(next).forEach((value, key) => query.set(key, value));
-        return query;
-      },
-      { replace: true },
-    );
-  }
-  const change = (next: FilterState) => {
-    dispatch(setFilter(next));
-    writeQuery(next);
-  };
+  const change = useFilterChange();
+  // The other end follows so the period stays within what the server charts (maxPeriodDays).
   const onBegin = (value: string) => {
-    if (value) change({ ...filter, beginDate: value, endDate: value > endDate ? value : endDate });
+    if (value) change({ ...filter, ...periodFrom(value, endDate) });
   };
   const onEnd = (value: string) => {
-    if (value) change({ ...filter, endDate: value, beginDate: value < beginDate ? value : beginDate });
+    if (value) change({ ...filter, ...periodTo(beginDate, value) });
   };
 
   const orgList = organizations.data ?? [];

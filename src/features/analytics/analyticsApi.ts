@@ -4,7 +4,7 @@ import { all, type FilterState } from '../filter/filterSlice';
 import { filterToQuery } from '../filter/filterQuery';
 import { dispositionName } from '../processedData/reportsApi';
 import type { Wire } from '../../../contract/casing';
-import type { metricsDocument, timeSeriesDocument } from '../../../contract/analytics';
+import type { metricsDocument, reportPeriodDocument, timeSeriesDocument } from '../../../contract/analytics';
 import type { AnalyticsList, ListParams, Overview } from './types';
 
 const dm = apiBase.dm;
@@ -70,4 +70,18 @@ export async function downloadCsv(url: string, params: ListParams, fallbackName:
   });
   const name = dispositionName(response.headers['content-disposition']) ?? fallbackName;
   saveFile(new Blob([response.data], { type: 'text/csv;charset=utf-8' }), name);
+}
+
+export type ReportPeriod = Wire<typeof reportPeriodDocument>['data']['attributes'];
+
+/** The first and last day with reports under the filter's organization, groups and domain (dates aside). */
+export async function fetchReportPeriod(filter: FilterState, signal?: AbortSignal): Promise<ReportPeriod> {
+  const params = filterToQuery(filter);
+  params.delete('begin_date');
+  params.delete('end_date');
+  const { data } = await api.get<Wire<typeof reportPeriodDocument>>(`${dm}/domains/report-period/`, {
+    params,
+    signal,
+  });
+  return data.data.attributes;
 }

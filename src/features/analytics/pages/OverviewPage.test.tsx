@@ -13,6 +13,7 @@ import { OverviewPage } from './OverviewPage';
 const calls: string[] = [];
 let messages = 10;
 let status = 200;
+let period: { first_day: string | null; last_day: string | null } = { first_day: null, last_day: null };
 
 const answer = (kind: string) => (info: { request: Request }) => {
   const url = new URL(info.request.url);
@@ -21,10 +22,40 @@ const answer = (kind: string) => (info: { request: Request }) => {
   return HttpResponse.json(kind === 'metrics' ? metricsWire(messages) : seriesWire());
 };
 
+// The domains list the get-started page reads (filterHandlers' has no verification).
+const domainsWithRecords = http.get('*/api/dm/v2/domains/', () =>
+  HttpResponse.json({
+    data: [
+      {
+        type: 'domains',
+        id: 4,
+        attributes: {
+          name: 'example.org',
+          verification: {
+            status: 'pending',
+            method: null,
+            checked_at: null,
+            problem: null,
+            report_address: 'r-abc@reports.msas.test',
+            dmarc_rua: 'mailto:r-abc@reports.msas.test',
+            txt_name: '_msas.example.org',
+            txt_value: 'msas-verify=x',
+          },
+        },
+      },
+    ],
+    links: {},
+    meta: {},
+  }),
+);
+
 const server = setupServer(
   ...filterHandlers(),
   http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
   http.get('*/api/dm/demo-data/', () => HttpResponse.json({ data: { available: true, reason: null } })),
+  http.get('*/api/dm/domains/report-period/', () =>
+    HttpResponse.json({ data: { type: 'report-period', id: '1', attributes: period } }),
+  ),
   ...[
     '/api/dm/domains/',
     '/api/dm/domains/:d/',
@@ -42,6 +73,7 @@ afterEach(async () => {
   calls.length = 0;
   messages = 10;
   status = 200;
+  period = { first_day: null, last_day: null };
   localStorage.clear();
   await setLanguage('en');
 });
@@ -101,6 +133,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
 
   it('shows the empty state, and an error with a retry', async () => {
     const user = userEvent.setup();
+    period = { first_day: '2024-05-01', last_day: '2024-05-03' };
     status = 500;
     renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
@@ -118,5 +151,62 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByLabelText('Totals')).toBeNull());
     // An owner of a new installation is offered demo data there (DemoOffer.test.tsx loads it).
     expect(await screen.findByRole('button', { name: 'Load demo data' })).toBeVisible();
+  });
+
+  it('offers the period that has data when the chosen one is empty', async () => {
+    const user = userEvent.setup();
+    messages = 0;
+    period = { first_day: '2023-11-14', last_day: '2023-11-20' };
+    server.use(
+      http.get('*/api/dm/domains/metrics/', () => {
+        const doc = metricsWire(0);
+        doc.data.attributes.nr_reports = 0;
+        return HttpResponse.json(doc);
+      }),
+    );
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
+    expect(await screen.findByText('Your reports span 2023-11-14 to 2023-11-20.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 2023-11-14 to 2023-11-20' }));
+    await waitFor(() =>
+      expect(calls.at(-1)).toBe('/api/dm/domains/time-series/?begin_date=2023-11-14&end_date=2023-11-20'),
+    );
+    expect(screen.queryByTestId('get-started')).toBeNull();
+  });
+
+  it('shows a new organization how to get started, with its DMARC record to copy', async () => {
+    messages = 0;
+    server.use(
+      domainsWithRecords,
+      http.get('*/api/dm/domains/metrics/', () => {
+        const doc = metricsWire(0);
+        doc.data.attributes.nr_reports = 0;
+        return HttpResponse.json(doc);
+      }),
+    );
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
+    const start = await screen.findByTestId('get-started');
+    expect(within(start).getByRole('heading', { name: 'Get started' })).toBeInTheDocument();
+    const record = await within(start).findByRole('region', { name: 'DMARC record of example.org' });
+    expect(within(record).getByText('_dmarc.example.org')).toBeInTheDocument();
+    expect(within(record).getByTestId('dmarc-record')).toHaveTextContent(
+      'v=DMARC1; p=none; rua=mailto:r-abc@reports.msas.test',
+    );
+    expect(
+      within(record).getByRole('button', { name: 'Copy the DMARC record of example.org' }),
+    ).toBeInTheDocument();
+    expect(
+      within(record).getByRole('button', { name: 'Check now the DMARC record of example.org' }),
+    ).toBeInTheDocument();
+    expect(within(start).getByRole('button', { name: 'Upload reports' })).toBeInTheDocument();
+  });
+
+  it("shows the server's field message for a period over ten years", async () => {
+    server.use(
+      http.get('*/api/dm/domains/time-series/', () =>
+        HttpResponse.json({ begin_date: ['The date range may span at most 3660 days.'] }, { status: 400 }),
+      ),
+    );
+    renderAnalytics(<OverviewPage />, '/msas/analytics/overview?begin_date=2001-01-01&end_date=2024-05-03');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The date range may span at most 3660 days.');
   });
 });

@@ -12,6 +12,9 @@ import { MetricCards } from '../components/MetricCards';
 import { PassFailChart } from '../components/PassFailChart';
 import { ShareChart } from '../components/ShareChart';
 import { TimeSeriesChart } from '../components/TimeSeriesChart';
+import { EmptyPeriod } from '../components/EmptyPeriod';
+import { GetStarted } from '../../gettingStarted/GetStarted';
+import { selectTokenData } from '../../auth/state/authSelectors';
 
 const Body = styled.div`
   margin-top: 20px;
@@ -40,6 +43,7 @@ export function OverviewPage() {
   }, [dispatch, filter]);
   useEffect(load, [load]);
 
+  const inOrganization = (useAppSelector(selectTokenData)?.organizationId ?? null) !== null;
   const m = data?.metrics;
   const v = m?.verification;
   const split = m?.dmarc.passedSplit;
@@ -53,6 +57,12 @@ export function OverviewPage() {
             hasData={!!data}
             isEmpty={m?.nrMessages === 0 && m.nrReports === 0}
             emptyText={t('overview.empty')}
+            empty={
+              <EmptyPeriod
+                emptyText={t('overview.empty')}
+                noReports={inOrganization ? <GetStarted onReports={load} /> : undefined}
+              />
+            }
             onRetry={load}
           >
             {m && v && split && (

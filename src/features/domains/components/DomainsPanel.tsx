@@ -1,12 +1,10 @@
-import { Fragment, useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { TextField } from '../../account/components/TextField';
-import { useOnSuccess } from '../../account/useResourceForm';
 import { Table } from '../../organizations/components/MembersTable';
 import { domainChangeResource, domainsResource, domainVerifyResource } from '../domainsResources';
+import { AddDomainForm } from './AddDomainForm';
 import { DomainGroupsPanel } from './DomainGroupsPanel';
 import { VerificationBadge, VerificationDetails } from './DomainVerification';
 import { Button } from '../../../components/Button';
@@ -18,7 +16,6 @@ export function DomainsPanel() {
   const { data, isLoading, error } = useAppSelector(domainsResource.selectors.selectState);
   const change = useAppSelector(domainChangeResource.selectors.selectState);
   const verifying = useAppSelector(domainVerifyResource.selectors.selectState).isLoading;
-  const [name, setName] = useState('');
   // The row whose records are shown, and the one being checked now.
   const [open, setOpen] = useState<number | null>(null);
   const [checking, setChecking] = useState<number | null>(null);
@@ -29,11 +26,6 @@ export function DomainsPanel() {
   useEffect(() => {
     dispatch(domainsResource.actions.request());
   }, [dispatch]);
-  useOnSuccess(change.method === 'post' ? change.status : undefined, () => setName(''));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dispatch(domainChangeResource.actions.request({ kind: 'create', name: name.trim() }));
-  };
   const domains = data ?? [];
   return (
     <>
@@ -105,21 +97,7 @@ export function DomainsPanel() {
             </tbody>
           </Table>
         )}
-        <form onSubmit={submit} noValidate aria-labelledby="domain-add-title">
-          <h3 id="domain-add-title">{t('create.title')}</h3>
-          <TextField
-            id="domain-name"
-            label={t('create.name')}
-            value={name}
-            onChange={setName}
-            autoComplete="off"
-            errors={change.method === 'post' ? change.error?.body?.name : undefined}
-            required
-          />
-          <LoadingButton type="submit" isLoading={change.isLoading}>
-            {t('create.submit')}
-          </LoadingButton>
-        </form>
+        <AddDomainForm id="domain-add" title={t('create.title')} />
       </LoadingPanel>
       <DomainGroupsPanel domains={domains.map((d) => d.attributes.name)} />
     </>

@@ -16,7 +16,7 @@ import {
 } from '../organizationResources';
 import type { InvitationLanguage } from '../organizationsApi';
 import { MembersTable } from './MembersTable';
-import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
+import { OrganizationLinks } from './OrganizationLinks';
 import { OrganizationEditSection } from './OrganizationEditSection';
 import { Button } from '../../../components/Button';
 import { organizationLabel } from '../organizationLabel';
@@ -168,7 +168,7 @@ export function OrganizationPanel() {
           </>
         )}
       </LoadingPanel>
-      {data && <OrganizationDomainsEditor org={orgId} canEdit={canManage} />}
+      {data && <OrganizationLinks />}
     </>
   );
 }

@@ -9,23 +9,43 @@ type Props = {
   hasData: boolean;
   isEmpty: boolean;
   emptyText: string;
+  /** Shown instead of emptyText when there is nothing (the overview offers the period that has data). */
+  empty?: ReactNode;
   onRetry: () => void;
   children: ReactNode;
 };
 
+/** A 400's field messages say what to change (e.g. a period over ten years); other errors keep theirs. */
+function shownMessage(error: ResourceError): string {
+  if (error.status !== 400 || !error.body) return error.message;
+  const fields = Object.values(error.body)
+    .flat()
+    .filter((m): m is string => typeof m === 'string');
+  return fields.length > 0 ? fields.join(' ') : error.message;
+}
+
 /** Loading, error (with a retry), empty, or the content. */
-export function ListState({ isLoading, error, hasData, isEmpty, emptyText, onRetry, children }: Props) {
+export function ListState({
+  isLoading,
+  error,
+  hasData,
+  isEmpty,
+  emptyText,
+  empty,
+  onRetry,
+  children,
+}: Props) {
   const { t } = useTranslation('processedData');
   if (error && !isLoading)
     return (
       <ErrorText role="alert">
-        <span>{t('states.error', { message: error.message })}</span>
+        <span>{t('states.error', { message: shownMessage(error) })}</span>
         <Button type="button" onClick={onRetry}>
           {t('states.retry')}
         </Button>
       </ErrorText>
     );
   if (!hasData) return <StateText role="status">{isLoading ? t('states.loading') : ''}</StateText>;
-  if (isEmpty) return <StateText>{emptyText}</StateText>;
+  if (isEmpty) return empty ?? <StateText>{emptyText}</StateText>;
   return <>{children}</>;
 }

@@ -45,6 +45,7 @@ const server = setupServer(
       records: 0,
       messages: 0,
       warnings: [],
+      retention: null,
       ...extra,
     });
     if (name.endsWith('.xml.gz')) {

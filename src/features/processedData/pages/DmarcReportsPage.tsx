@@ -9,7 +9,7 @@ import { Pager } from '../../../components/Pager';
 import { ReportDetail } from '../components/ReportDetail';
 import { aggregateReportsResource } from '../reportsResources';
 import { PrimaryButton, SearchForm, Toolbar } from '../styles';
-import { UploadModal } from '../upload/UploadModal';
+import { UploadReportsButton } from '../upload/UploadReportsButton';
 import { useReportList } from '../useReportList';
 
 const reportParam = 'report';
@@ -21,7 +21,6 @@ export function DmarcReportsPage() {
   const opened = Number(params.get(reportParam));
   const list = useReportList(aggregateReportsResource);
   const [draft, setDraft] = useState('');
-  const [uploading, setUploading] = useState(false);
   const { data, isLoading, error } = list.state;
 
   const open = (id: number | null) =>
@@ -53,9 +52,7 @@ export function DmarcReportsPage() {
           </label>
           <PrimaryButton type="submit">{t('dmarc.searchSubmit')}</PrimaryButton>
         </SearchForm>
-        <PrimaryButton type="button" onClick={() => setUploading(true)}>
-          {t('upload.action')}
-        </PrimaryButton>
+        <UploadReportsButton onUploaded={list.reload} />
       </Toolbar>
       <LoadingPanel isLoading={isLoading} title={t('dmarc.title')}>
         <ListState
@@ -76,7 +73,6 @@ export function DmarcReportsPage() {
           />
         </ListState>
       </LoadingPanel>
-      <UploadModal isOpen={uploading} onClose={() => setUploading(false)} onUploaded={list.reload} />
     </PageFrame>
   );
 }

@@ -3,6 +3,7 @@ import { PageFrame } from '../../../app/layout/PageFrame';
 import { SimpleReportList } from '../components/SimpleReportList';
 import { TlsReportsTable } from '../components/TlsReportsTable';
 import { tlsReportsResource } from '../reportsResources';
+import { UploadReportsButton } from '../upload/UploadReportsButton';
 
 /** Processed Data → TLS Reports (RFC 8460). */
 export function TlsReportsPage() {
@@ -15,6 +16,7 @@ export function TlsReportsPage() {
         emptyText={t('tls.empty')}
         pagingLabel={t('tls.paging')}
         table={(rows) => <TlsReportsTable reports={rows} />}
+        toolbar={(reload) => <UploadReportsButton onUploaded={reload} />}
       />
     </PageFrame>
   );

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Modal } from '../../../components/Modal';
 import { PercentageBar } from '../../../components/PercentageBar';
+import { focusRing } from '../../../components/focusRing';
 import { Button, PrimaryButton } from '../styles';
+import { AddDomainsOffer } from './AddDomainsOffer';
 import { UploadOutcomeText } from './UploadOutcomeText';
+import { UploadTotals } from './UploadTotals';
 import { useUploads } from './useUploads';
 
 const Drop = styled.div<{ $active: boolean }>`
@@ -31,7 +34,35 @@ const FileRow = styled.li`
   display: flex;
   flex-direction: column;
   gap: 4px;
-  word-break: break-all;
+  min-width: 0;
+`;
+
+const FileHead = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: flex-start;
+  justify-content: space-between;
+
+  strong {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** A compact "remove" beside the file's name: an × with the file named for screen readers. */
+const RemoveButton = styled.button`
+  flex: none;
+  width: 28px;
+  height: 28px;
+  padding: 0;
+  line-height: 1;
+  font-size: 1.1rem;
+  color: ${({ theme }) => theme.colors.text};
+  background: transparent;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm}px;
+  cursor: pointer;
+  ${focusRing}
 `;
 
 type Props = { isOpen: boolean; onClose: () => void; onUploaded: () => void };
@@ -57,6 +88,10 @@ export function UploadModal({ isOpen, onClose, onUploaded }: Props) {
   };
   const send = async () => {
     const sent = await uploads.start();
+    if (sent > 0) onUploaded();
+  };
+  const resend = async (keys: string[]) => {
+    const sent = await uploads.retry(keys);
     if (sent > 0) onUploaded();
   };
 
@@ -110,12 +145,19 @@ export function UploadModal({ isOpen, onClose, onUploaded }: Props) {
         <Files aria-label={t('upload.files')} aria-live="polite">
           {uploads.items.map((item) => (
             <FileRow key={item.key} data-file={item.file.name}>
-              <strong>{item.file.name}</strong>
-              {item.state === 'waiting' && (
-                <Button type="button" onClick={() => uploads.remove(item.key)}>
-                  {t('upload.remove', { name: item.file.name })}
-                </Button>
-              )}
+              <FileHead>
+                <strong>{item.file.name}</strong>
+                {item.state === 'waiting' && (
+                  <RemoveButton
+                    type="button"
+                    aria-label={t('upload.remove', { name: item.file.name })}
+                    title={t('upload.remove', { name: item.file.name })}
+                    onClick={() => uploads.remove(item.key)}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </RemoveButton>
+                )}
+              </FileHead>
               {item.state === 'uploading' && (
                 <PercentageBar
                   value={item.progress * 100}
@@ -128,6 +170,12 @@ export function UploadModal({ isOpen, onClose, onUploaded }: Props) {
           ))}
         </Files>
       )}
+      <UploadTotals items={uploads.items} />
+      <AddDomainsOffer
+        items={uploads.items}
+        disabled={uploads.running}
+        onAdded={(keys) => void resend(keys)}
+      />
     </Modal>
   );
 }

@@ -7,9 +7,27 @@ const Outcome = styled.span<{ $tone: 'success' | 'warning' | 'error' }>`
   color: ${({ theme }) => theme.colors.text};
   border-left: 4px solid ${({ theme, $tone }) => theme.colors[$tone]};
   padding-left: 8px;
+  overflow-wrap: break-word;
+`;
+
+const Retention = styled.span`
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: break-word;
 `;
 
 const tones = { imported: 'success', duplicate: 'warning', rejected: 'error', error: 'error' } as const;
+
+/** What retention does to the file's reports: kept until a day, or removed by the next hourly run. */
+export function RetentionText({ retention }: { retention: NonNullable<UploadOutcome['retention']> }) {
+  const { t } = useTranslation('processedData');
+  const key = retention.expired ? 'expired' : retention.held ? 'held' : 'keptUntil';
+  return (
+    <Retention data-retention={key}>
+      {t(`upload.retention.${key}`, { date: retention.keptUntil, count: retention.days })}
+    </Retention>
+  );
+}
 
 /** imported / duplicate / rejected with the server's reason (the file's result of the upload). */
 export function UploadOutcomeText({ outcome }: { outcome: UploadOutcome }) {
@@ -17,13 +35,16 @@ export function UploadOutcomeText({ outcome }: { outcome: UploadOutcome }) {
   const kind = outcome.kind ? t(`kinds.${outcome.kind}`) : '';
   const text =
     outcome.status === 'imported'
-      ? t('upload.imported', { kind, domain: outcome.domain ?? '', records: outcome.records })
+      ? t('upload.imported', { kind, domain: outcome.domain ?? '', count: outcome.records })
       : outcome.status === 'duplicate'
         ? t('upload.duplicate', { kind, domain: outcome.domain ?? '' })
         : t('upload.rejected', { reason: outcome.reason ?? t('upload.failed') });
   return (
-    <Outcome $tone={tones[outcome.status]} data-status={outcome.status}>
-      {text}
-    </Outcome>
+    <>
+      <Outcome $tone={tones[outcome.status]} data-status={outcome.status}>
+        {text}
+      </Outcome>
+      {outcome.retention && <RetentionText retention={outcome.retention} />}
+    </>
   );
 }

@@ -16,30 +16,39 @@ export type UploadItem = {
 // store. Files go one request each, one after another: each gets its own progress and outcome, and a
 // large file never holds the others' results back.
 export function useUploads(fallbackError: string) {
-  const [items, setItems] = useState<UploadItem[]>([]);
+  const [items, setItemsState] = useState<UploadItem[]>([]);
   const [running, setRunning] = useState(false);
   const counter = useRef(0);
-
-  const add = useCallback((files: Iterable<File>) => {
-    const added = [...files].map((file) => ({
-      key: `${(counter.current += 1)}`,
-      file,
-      progress: 0,
-      state: 'waiting' as const,
-      outcome: null,
-      error: null,
-    }));
-    setItems((list) => [...list, ...added]);
+  // The list as last set: a retry sends files whose state was reset in the same tick.
+  const current = useRef<UploadItem[]>([]);
+  const setItems = useCallback((next: (list: UploadItem[]) => UploadItem[]) => {
+    current.current = next(current.current);
+    setItemsState(current.current);
   }, []);
 
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      const added = [...files].map((file) => ({
+        key: `${(counter.current += 1)}`,
+        file,
+        progress: 0,
+        state: 'waiting' as const,
+        outcome: null,
+        error: null,
+      }));
+      setItems((list) => [...list, ...added]);
+    },
+    [setItems],
+  );
+
   const remove = (key: string) => setItems((list) => list.filter((i) => i.key !== key));
-  const clear = () => setItems([]);
+  const clear = () => setItems(() => []);
   const update = (key: string, patch: Partial<UploadItem>) =>
     setItems((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
   /** Uploads every waiting file; resolves with how many were sent. */
   const start = async (): Promise<number> => {
-    const queue = items.filter((i) => i.state === 'waiting');
+    const queue = current.current.filter((i) => i.state === 'waiting');
     setRunning(true);
     for (const item of queue) {
       update(item.key, { state: 'uploading', progress: 0 });
@@ -57,5 +66,13 @@ export function useUploads(fallbackError: string) {
     return queue.length;
   };
 
-  return { items, running, add, remove, clear, start };
+  /** Sends these files again (after their domains were added); resolves with how many were sent. */
+  const retry = (keys: string[]): Promise<number> => {
+    setItems((list) =>
+      list.map((i) => (keys.includes(i.key) ? { ...i, state: 'waiting', outcome: null, error: null } : i)),
+    );
+    return start();
+  };
+
+  return { items, running, add, remove, clear, start, retry };
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { PageFrame, Panel } from '../../../app/layout/PageFrame';
@@ -44,6 +45,7 @@ export function AccountPage() {
   const unknown = t('account.unknown');
   const inOrganization = (claims?.organizationId ?? null) !== null;
   const support = claims?.isSupport === true;
+  const { hash } = useLocation();
 
   const profile = (
     <Stack>
@@ -100,10 +102,15 @@ export function AccountPage() {
       : []),
     { id: 'publications', label: t('settings:tabs.publications'), content: <PublicationsPanel /> },
   ];
-  const initial = typeof window !== 'undefined' ? window.location.hash.replace('#', '') : '';
+  // A link to another tab of this page (#domains) changes the hash only: the tabs start again from it.
+  const initial = hash.replace('#', '');
   return (
     <PageFrame pageId="account">
-      <Tabs tabs={tabs} initialTab={tabs.some((tab) => tab.id === initial) ? initial : undefined} />
+      <Tabs
+        key={hash}
+        tabs={tabs}
+        initialTab={tabs.some((tab) => tab.id === initial) ? initial : undefined}
+      />
     </PageFrame>
   );
 }

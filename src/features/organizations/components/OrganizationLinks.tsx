@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Panel } from '../../../app/layout/PageFrame';
+
+/**
+ * Where the organization's domains and settings are changed: domains in one place (Account → Domains, with
+ * their verification), the report mailbox and retention on Dynamic Settings.
+ */
+export function OrganizationLinks() {
+  const { t } = useTranslation('organizations');
+  return (
+    <Panel aria-labelledby="organization-links">
+      <h2 id="organization-links">{t('links.title')}</h2>
+      <ul>
+        <li>
+          <Link to="/msas/settings/account#domains">{t('links.domains')}</Link>
+        </li>
+        <li>
+          <Link to="/msas/settings/dynamic">{t('links.settings')}</Link>
+        </li>
+      </ul>
+    </Panel>
+  );
+}
