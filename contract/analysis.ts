@@ -9,7 +9,8 @@ import {
   spfCheckSchema,
   tlsRptCheckSchema,
 } from './checks';
-import { pageLinksSchema, pageMetaSchema } from './paging';
+import { filterShape } from './analytics';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 
 // Analysis by system on the wire (/api/dm/analysis-by-system/{system}/ and .../{domainId}/, the re-check):
 // the stored result of the scheduled check of each system, as /checks/{system}/{domain} answers it.
@@ -93,3 +94,20 @@ export const recheckResponse = z.object({
     systems: z.array(z.object({ system, status, score: z.number().nullable() })),
   }),
 });
+
+// Requests: the list of one system under the global filter, one domain's result, the re-check.
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const systemEnum = z.enum(analysisSystems);
+export const analysisSystemParams = z.object({ system: systemEnum });
+export const analysisDetailParams = z.object({ system: systemEnum, domainId: id });
+export const recheckParams = z.object({ id });
+/** The global filter's organization: support picks any; others may only name their own. */
+export const analysisDetailQuery = z.object({ organization: id.optional() });
+
+export const analysisListQuery = z.object({
+  ...pageQueryShape,
+  ...filterShape,
+  search: z.string().max(255).optional(),
+  ordering: z.enum(analysisOrderings).default('domain'),
+});
+export type AnalysisListQuery = z.infer<typeof analysisListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageLinksSchema, pageMetaSchema } from './paging';
+import { calendarDay } from './fields';
+import { formatShape, pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 
 // The analytics lists on the wire (/api/dm/aggregated-by-*/ and /api/dm/dmarc/aggregate-reports/{messages,
 // sender-details,sender-associations}/): a page of rows under the global filter, whose window meta names.
@@ -143,3 +144,47 @@ export const timeSeriesDocument = z.object({
   ),
   meta: z.object({ begin_date: z.string(), end_date: z.string() }),
 });
+
+// Requests: the global filter of spec section 3 as query parameters, and the list queries built on it.
+const day = calendarDay();
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+// ?domain_groups=1,2 or ?domain_groups=1&domain_groups=2
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .filter((s) => s.trim() !== '')
+      .map((s) => (/^\s*\d+\s*$/.test(s) ? Number(s) : NaN)),
+  )
+  .pipe(z.array(z.number().int().positive().max(2_147_483_647)));
+
+export const filterShape = {
+  begin_date: day.optional(),
+  end_date: day.optional(),
+  domain_groups: idList.optional(),
+  domain: z.string().trim().min(1).max(253).optional(),
+  organization: id.optional(),
+};
+export const filterQuery = z.object(filterShape);
+export type FilterQuery = z.infer<typeof filterQuery>;
+
+/** /api/dm/domains/{d}/metrics/ and time-series: a domain by name; the group and organization variants by id. */
+export const analyticsDomainParams = z.object({ d: z.string().min(1).max(253) });
+export const analyticsIdParams = z.object({ id });
+
+export const aggregationQuery = z.object({
+  ...pageQueryShape,
+  ...filterShape,
+  ...formatShape,
+  search: z.string().max(255).optional(),
+  ordering: z.string().max(64).optional(),
+});
+export type AggregationQuery = z.infer<typeof aggregationQuery>;
+
+/** The drill-downs: the global filter narrowed to one source IP and/or one sender service. */
+export const drillQuery = aggregationQuery.extend({
+  source_ip: z.string().trim().min(1).max(64).optional(),
+  sender_service: z.string().trim().min(1).max(255).optional(),
+});
+export const associationsQuery = aggregationQuery.extend({ email_sender: id });

@@ -371,3 +371,26 @@ export function checkDocumentSchema<K extends CheckKind>(kind: K) {
     meta: z.object({ checked_at: z.string(), cached: z.boolean() }),
   });
 }
+
+// Requests of the public /checks routes: the domain in the path, the form flags of spec section 3 (camelCase
+// on the wire, as the SPA's form sends them) and the SPF evaluation's client.
+export const checkDomainParams = z.object({ domain: z.string().min(1).max(300) });
+
+const flag = z.string().max(10).optional().describe('true (default) or false');
+export const domainCheckQuery = z.object({
+  nameServers: flag,
+  smtpServers: flag,
+  dnssec: flag,
+  spf: flag,
+  dmarc: flag,
+  dane: flag,
+  tls: flag,
+  tlsRpt: flag,
+  mtaSts: flag,
+});
+
+export const spfCheckQuery = z.object({
+  ip: z.string().max(64).optional().describe('Client IP for check_host() (RFC 7208 §4)'),
+  sender: z.string().max(320).optional().describe('MAIL FROM address; postmaster@<domain> by default'),
+  helo: z.string().max(255).optional(),
+});

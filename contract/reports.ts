@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listDocument } from './paging';
+import { calendarDay } from './fields';
+import { listDocument, pageQueryShape } from './paging';
 
 // DMARC aggregate reports on the wire (RFC 7489 appendix C, as stored): /api/dm/dmarc/aggregate-reports/,
 // one report, its records and the DKIM signatures seen for a domain. Attributes are strict objects: a
@@ -225,3 +226,22 @@ export const uploadResponse = z.object({
 
 /** A report file or logo as bytes: OpenAPI's binary string, under the media type the route sends. */
 export const binaryBody = z.string().meta({ format: 'binary' });
+
+// Requests: the report lists (aggregate, TLS, failure), one report and its records, the DKIM signatures seen.
+const day = calendarDay();
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const reportIdParams = z.object({ id });
+export const reportListQuery = z.object({
+  ...pageQueryShape,
+  domain: z.string().max(253).optional(),
+  begin_date: day.optional(),
+  end_date: day.optional(),
+  organization: id.optional(),
+  search: z.string().max(255).optional(),
+});
+export const recordsQuery = z.object({ ...pageQueryShape, page_size: pageQueryShape.page_size });
+export const dkimQuery = z.object({ domain: z.string().min(1).max(253), organization: id.optional() });
+
+// Multipart: repeated file field `files`, and optionally a repeated text field `filenames` naming them in order.
+export const uploadBody = z.looseObject({});

@@ -127,3 +127,17 @@ export const publicConfigSchema = z.object({
   recaptcha_site_key: nullableText,
   recaptcha_enabled: z.boolean(),
 });
+
+// Requests: the IP verification page's query (camelCase on the wire, as the SPA sends it), one IP, the list.
+export const ipVerifyQuery = z.object({
+  ipLookup: z.string().optional(),
+  target: z.string().optional(),
+  token: z.string().optional(),
+  delisting: z.string().optional(),
+});
+
+export const ipParams = z.object({ ip: z.string() });
+export const ipsQuery = z.object({
+  ip: z.string().optional(),
+  page: z.coerce.number().int().min(1).optional(),
+});
