@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDay } from './fields';
-import { formatShape, pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
+import { formatShape, listExample, pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
+import { answerExample, sample } from './example';
 
 // The analytics lists on the wire (/api/dm/aggregated-by-*/ and /api/dm/dmarc/aggregate-reports/{messages,
 // sender-details,sender-associations}/): a page of rows under the global filter, whose window meta names.
@@ -8,6 +9,7 @@ import { formatShape, pageLinksSchema, pageMetaSchema, pageQueryShape } from './
 // (a 500 and a failing test) instead of reaching clients undocumented or vanishing silently.
 
 const count = z.number();
+const windowMeta = { begin_date: sample.day, end_date: sample.endDay };
 const nullableText = z.string().nullable();
 
 const analyticsList = <T extends string, A extends z.ZodType>(type: T, attributes: A) =>
@@ -32,7 +34,28 @@ export const byDomainAttributes = z.strictObject({
   sources: count,
   dmarc_passed_percentage: count,
 });
-export const byDomainList = analyticsList('aggregated-by-domain', byDomainAttributes);
+export const byDomainList = listExample(
+  analyticsList('aggregated-by-domain', byDomainAttributes),
+  '/api/dm/aggregated-by-domain/',
+  [
+    {
+      type: 'aggregated-by-domain',
+      id: sample.domain,
+      attributes: {
+        domain: sample.domain,
+        messages: 1250,
+        dkim_passed: 1190,
+        spf_passed: 1204,
+        dmarc_passed: 1215,
+        records: 86,
+        dmarc_failed: 35,
+        sources: 12,
+        dmarc_passed_percentage: 97.2,
+      },
+    },
+  ],
+  windowMeta,
+);
 
 export const byIpAttributes = z.strictObject({
   source_ip: z.string(),
@@ -47,7 +70,32 @@ export const byIpAttributes = z.strictObject({
   domains: count,
   dmarc_passed_percentage: count,
 });
-export const byIpList = analyticsList('aggregated-by-ip', byIpAttributes);
+export const byIpList = listExample(
+  analyticsList('aggregated-by-ip', byIpAttributes),
+  '/api/dm/aggregated-by-ip/',
+  [
+    {
+      type: 'aggregated-by-ip',
+      id: sample.ip,
+      attributes: {
+        source_ip: sample.ip,
+        reverse_dns: 'mail.example.com',
+        country: 'PT',
+        asn: 'AS64500',
+        sender_service: 'Example Mail',
+        messages: 840,
+        dkim_passed: 838,
+        spf_passed: 840,
+        dmarc_passed: 840,
+        records: 31,
+        dmarc_failed: 0,
+        domains: 2,
+        dmarc_passed_percentage: 100,
+      },
+    },
+  ],
+  windowMeta,
+);
 
 export const bySenderServiceAttributes = z.strictObject({
   sender_service: z.string(),
@@ -59,7 +107,29 @@ export const bySenderServiceAttributes = z.strictObject({
   ips: count,
   domains: count,
 });
-export const bySenderServiceList = analyticsList('aggregated-by-sender-service', bySenderServiceAttributes);
+export const bySenderServiceList = listExample(
+  analyticsList('aggregated-by-sender-service', bySenderServiceAttributes),
+  '/api/dm/aggregated-by-sender-service/',
+  [
+    {
+      type: 'aggregated-by-sender-service',
+      id: 'Example Mail',
+      attributes: {
+        sender_service: 'Example Mail',
+        email_sender_id: 3,
+        logo: '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/',
+        messages: 840,
+        dkim_passed: 838,
+        spf_passed: 840,
+        dmarc_passed: 840,
+        dmarc_passed_percentage: 100,
+        ips: 4,
+        domains: 2,
+      },
+    },
+  ],
+  windowMeta,
+);
 
 export const messageAttributes = z.strictObject({
   source_ip: z.string(),
@@ -77,14 +147,57 @@ export const messageAttributes = z.strictObject({
   records: count,
   reports: count,
 });
-export const messageList = analyticsList('messages', messageAttributes);
+export const messageList = listExample(
+  analyticsList('messages', messageAttributes),
+  '/api/dm/dmarc/aggregate-reports/messages/',
+  [
+    {
+      type: 'messages',
+      id: `${sample.ip}|${sample.domain}`,
+      attributes: {
+        source_ip: sample.ip,
+        reverse_dns: 'mail.example.com',
+        country: 'PT',
+        asn: 'AS64500',
+        header_from: sample.domain,
+        envelope_from: sample.domain,
+        disposition: 'none',
+        dkim: 'pass',
+        spf: 'pass',
+        dmarc_pass: true,
+        messages: 412,
+        records: 9,
+        reports: 7,
+      },
+    },
+  ],
+  windowMeta,
+);
 
 export const senderDetailAttributes = z.strictObject({
   org_name: z.string(),
   date: z.string(),
   ...resultCounts,
 });
-export const senderDetailList = analyticsList('sender-details', senderDetailAttributes);
+export const senderDetailList = listExample(
+  analyticsList('sender-details', senderDetailAttributes),
+  '/api/dm/dmarc/aggregate-reports/sender-details/',
+  [
+    {
+      type: 'sender-details',
+      id: `google.com|${sample.day}`,
+      attributes: {
+        org_name: 'google.com',
+        date: sample.day,
+        messages: 120,
+        dkim_passed: 118,
+        spf_passed: 120,
+        dmarc_passed: 120,
+      },
+    },
+  ],
+  windowMeta,
+);
 
 export const senderAssociationAttributes = z.strictObject({
   id: z.string(),
@@ -92,7 +205,18 @@ export const senderAssociationAttributes = z.strictObject({
   reverse_dns: nullableText,
   messages: count,
 });
-export const senderAssociationList = analyticsList('sender-associations', senderAssociationAttributes);
+export const senderAssociationList = listExample(
+  analyticsList('sender-associations', senderAssociationAttributes),
+  '/api/dm/dmarc/aggregate-reports/sender-associations/',
+  [
+    {
+      type: 'sender-associations',
+      id: sample.ip,
+      attributes: { id: sample.ip, ip: sample.ip, reverse_dns: 'mail.example.com', messages: 840 },
+    },
+  ],
+  windowMeta,
+);
 
 // The overview: /metrics/ and /time-series/ of the caller's domains, one domain, a group or an organization.
 const passFail = z.object({ passed: count, failed: count });
@@ -119,9 +243,39 @@ export const metricsAttributes = z.object({
 });
 export type MetricsAttributes = z.infer<typeof metricsAttributes>;
 
-export const metricsDocument = z.object({
-  data: z.object({ type: z.literal('domain-metrics'), id: z.string(), attributes: metricsAttributes }),
-});
+export const metricsDocument = answerExample(
+  z.object({
+    data: z.object({ type: z.literal('domain-metrics'), id: z.string(), attributes: metricsAttributes }),
+  }),
+  {
+    data: {
+      type: 'domain-metrics',
+      id: 'all',
+      attributes: {
+        nr_domains: 3,
+        nr_reports: 42,
+        nr_records: 310,
+        nr_messages: 5120,
+        date_range: { begin_date: sample.day, end_date: sample.endDay },
+        dkim: { passed: 4980, failed: 140 },
+        spf: { passed: 5010, failed: 110 },
+        dmarc: {
+          passed: 5050,
+          failed: 70,
+          passed_split: { dkim_and_spf: 4900, dkim_only: 80, spf_only: 70 },
+        },
+        verification: {
+          aligned: 5050,
+          passed: 5050,
+          failed: 70,
+          aligned_percentage: 98.6,
+          passed_percentage: 98.6,
+          failed_percentage: 1.4,
+        },
+      },
+    },
+  },
+);
 
 export const seriesNames = [
   'messages',
@@ -134,16 +288,43 @@ export const seriesNames = [
 ] as const;
 export type SeriesName = (typeof seriesNames)[number];
 
-export const timeSeriesDocument = z.object({
-  data: z.array(
-    z.object({
-      type: z.literal('time-series'),
-      id: z.enum(seriesNames),
-      attributes: z.object({ points: z.array(z.object({ x: z.string(), y: count })) }),
-    }),
-  ),
-  meta: z.object({ begin_date: z.string(), end_date: z.string() }),
-});
+export const timeSeriesDocument = answerExample(
+  z.object({
+    data: z.array(
+      z.object({
+        type: z.literal('time-series'),
+        id: z.enum(seriesNames),
+        attributes: z.object({ points: z.array(z.object({ x: z.string(), y: count })) }),
+      }),
+    ),
+    meta: z.object({ begin_date: z.string(), end_date: z.string() }),
+  }),
+  {
+    data: [
+      {
+        type: 'time-series',
+        id: 'messages',
+        attributes: {
+          points: [
+            { x: sample.day, y: 730 },
+            { x: '2026-05-05', y: 690 },
+          ],
+        },
+      },
+      {
+        type: 'time-series',
+        id: 'dmarc_failed',
+        attributes: {
+          points: [
+            { x: sample.day, y: 12 },
+            { x: '2026-05-05', y: 9 },
+          ],
+        },
+      },
+    ],
+    meta: { begin_date: sample.day, end_date: '2026-05-05' },
+  },
+);
 
 // Requests: the global filter of spec section 3 as query parameters, and the list queries built on it.
 const day = calendarDay();

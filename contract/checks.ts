@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkExamples } from './checks-examples';
+import { answerExample, sample } from './example';
 
 // The public domain tests on the wire (/checks/{dns,spf,dmarc,mta-sts,tls-rpt,dnssec,dane,smtp,domain}/
 // {domain}, product spec sections 3 and 7): each checker's result (server/checks/*/types.ts) with its keys
@@ -366,10 +368,14 @@ export type CheckKind = keyof typeof checkAttributes;
 
 /** The JSON:API-style document of one check: type "<kind>-check", id the (punycode) domain. */
 export function checkDocumentSchema<K extends CheckKind>(kind: K) {
-  return z.object({
+  const document = z.object({
     data: z.object({ type: z.literal(`${kind}-check`), id: z.string(), attributes: checkAttributes[kind] }),
     meta: z.object({ checked_at: z.string(), cached: z.boolean() }),
   });
+  return answerExample(document, {
+    data: { type: `${kind}-check`, id: sample.domain, attributes: checkExamples[kind] },
+    meta: { checked_at: sample.time, cached: false },
+  } as z.output<typeof document>);
 }
 
 // Requests of the public /checks routes: the domain in the path, the form flags of spec section 3 (camelCase

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerExample } from './example';
 
 // Field rules shared by the contract's request schemas, in the words the SPA's catalogue expects
 // (Django REST framework's). A missing field reads "This field is required." (server/lib/schemas.ts).
@@ -24,7 +25,7 @@ export const emailField = () =>
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, emailMessage);
 
 // A success answer that only says what happened.
-export const detailDocument = z.object({ detail: z.string() });
+export const detailDocument = answerExample(z.object({ detail: z.string() }), { detail: 'Done.' });
 
 // Form posts repeat a list field (domains=a&domains=b); one value arrives as a string.
 export const domainRefs = z.preprocess(

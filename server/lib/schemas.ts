@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldErrorsSchema, requiredMessage } from '../../contract/errors';
+import { errorExamples, fieldErrorsSchema, requiredMessage } from '../../contract/errors';
 
 // Field messages in the words the SPA's catalogue expects (Django REST framework's).
 export {
@@ -21,12 +21,14 @@ z.config({
 
 export const detailSchema = z.looseObject({ detail: z.string() });
 
+const detailExample = (status: 401 | 403 | 404 | 429) =>
+  detailSchema.meta({ example: errorExamples[status] });
 const errorSchemas = {
-  400: fieldErrorsSchema,
-  401: detailSchema,
-  403: detailSchema,
-  404: detailSchema,
-  429: detailSchema,
+  400: fieldErrorsSchema.meta({ example: errorExamples[400] }),
+  401: detailExample(401),
+  403: detailExample(403),
+  404: detailExample(404),
+  429: detailExample(429),
 } as const;
 
 export function errorResponses<S extends keyof typeof errorSchemas>(...statuses: S[]) {
