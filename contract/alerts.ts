@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './fields';
-import { listDocument, pageQueryShape } from './paging';
+import { listDocument, listExample, pageQueryShape } from './paging';
+import { answerExample, bodyExample, sample } from './example';
 
 // The alerts area on the wire (snake_case), under /api/dm: the rules (/alerts/), their firing history
 // (/alerts/{id}/firings/), the backtest (/alerts/backtest/), the unsubscribe link of the e-mails
@@ -60,22 +61,41 @@ const ruleFields = {
   webhook_secret: z.string().min(16, 'Ensure this field has at least 16 characters.').max(200),
 };
 
-export const alertCreateBody = z.object({
-  ...ruleFields,
-  name: ruleFields.name.optional(),
-  target_selection: ruleFields.target_selection.optional(),
-  time_frame: ruleFields.time_frame.default('1d'),
-  params: ruleFields.params.default({}),
-  destination_addresses: ruleFields.destination_addresses.optional(),
-  is_active: ruleFields.is_active.default(true),
-  language: ruleFields.language.optional(),
-  cooldown_minutes: ruleFields.cooldown_minutes.default(60),
-  webhook_url: ruleFields.webhook_url.optional(),
-  webhook_secret: ruleFields.webhook_secret.optional(),
-});
+export const alertCreateBody = bodyExample(
+  z.object({
+    ...ruleFields,
+    name: ruleFields.name.optional(),
+    target_selection: ruleFields.target_selection.optional(),
+    time_frame: ruleFields.time_frame.default('1d'),
+    params: ruleFields.params.default({}),
+    destination_addresses: ruleFields.destination_addresses.optional(),
+    is_active: ruleFields.is_active.default(true),
+    language: ruleFields.language.optional(),
+    cooldown_minutes: ruleFields.cooldown_minutes.default(60),
+    webhook_url: ruleFields.webhook_url.optional(),
+    webhook_secret: ruleFields.webhook_secret.optional(),
+  }),
+  {
+    name: 'DMARC failures on example.com',
+    scope_type: 'domain',
+    target_selection: sample.domain,
+    condition: 'dmarc_failure_rate',
+    time_frame: '1d',
+    params: { threshold: 5, min_messages: 100 },
+    destination_addresses: ['dmarc-alerts@example.com'],
+    is_active: true,
+    language: 'en',
+    cooldown_minutes: 60,
+    webhook_url: 'https://hooks.example.com/msas',
+    webhook_secret: 'a-long-shared-webhook-key',
+  },
+);
 export type AlertCreateBody = z.output<typeof alertCreateBody>;
 
-export const alertPatchBody = z.object(ruleFields).partial();
+export const alertPatchBody = bodyExample(z.object(ruleFields).partial(), {
+  is_active: false,
+  cooldown_minutes: 240,
+});
 export type AlertPatchBody = z.output<typeof alertPatchBody>;
 
 /** The backtest takes a rule as the create form holds it; addresses and webhook play no part. */
@@ -137,8 +157,48 @@ export const alertResourceSchema = z.object({
     domain_group: z.object({ data: ref.nullable() }),
   }),
 });
-export const alertDocument = z.object({ data: alertResourceSchema });
-export const alertListDocument = listDocument(alertResourceSchema);
+const alertExample: z.output<typeof alertResourceSchema> = {
+  type: 'alerts',
+  id: 5,
+  attributes: {
+    name: 'DMARC failures on example.com',
+    owner: 7,
+    creator_email: 'ana@example.com',
+    organization: 4,
+    target_selection: sample.domain,
+    scope_type: 'domain',
+    condition: 'dmarc_failure_rate',
+    time_frame: '1d',
+    params: { threshold: 5, min_messages: 100 },
+    domain_group_name: null,
+    domain: sample.domain,
+    ip: null,
+    is_active: true,
+    destination_addresses: ['dmarc-alerts@example.com'],
+    language: 'en',
+    cooldown_minutes: 60,
+    webhook_url: 'https://hooks.example.com/msas',
+    has_webhook_secret: true,
+    state: 'firing',
+    firing_subjects: [sample.domain],
+    last_fired_at: sample.laterTime,
+    last_evaluated_at: sample.laterTime,
+    delivery: {
+      failures: 0,
+      last_error: null,
+      last_attempt_at: sample.laterTime,
+      pending_emails: 0,
+      failing_emails: 0,
+    },
+    created_at: sample.time,
+    updated_at: sample.time,
+  },
+  relationships: { owner: { data: { type: 'users', id: 7 } }, domain_group: { data: null } },
+};
+export const alertDocument = answerExample(z.object({ data: alertResourceSchema }), { data: alertExample });
+export const alertListDocument = listExample(listDocument(alertResourceSchema), '/api/dm/alerts/', [
+  alertExample,
+]);
 
 export const firingResourceSchema = z.object({
   type: z.literal('alert_firings'),
@@ -153,19 +213,55 @@ export const firingResourceSchema = z.object({
     emails_sent: z.number().int(),
   }),
 });
-export const firingListDocument = listDocument(firingResourceSchema);
+export const firingListDocument = listExample(
+  listDocument(firingResourceSchema),
+  '/api/dm/alerts/5/firings/',
+  [
+    {
+      type: 'alert_firings',
+      id: 310,
+      attributes: {
+        subject: sample.domain,
+        kind: 'firing',
+        day: sample.endDay,
+        observed: { failure_rate: 8.4, messages: 1250 },
+        fired_at: sample.laterTime,
+        emails_sent: 1,
+      },
+    },
+  ],
+);
 
-export const backtestDocument = z.object({
-  data: z.object({
-    from: z.string(),
-    to: z.string(),
-    /** How many firings (subject and day) the rule would have produced; recoveries are not counted. */
-    fired_count: z.number().int(),
-    days: z.array(
-      z.object({ day: z.string(), subjects: z.array(z.object({ subject: z.string(), observed })) }),
-    ),
+export const backtestDocument = answerExample(
+  z.object({
+    data: z.object({
+      from: z.string(),
+      to: z.string(),
+      /** How many firings (subject and day) the rule would have produced; recoveries are not counted. */
+      fired_count: z.number().int(),
+      days: z.array(
+        z.object({ day: z.string(), subjects: z.array(z.object({ subject: z.string(), observed })) }),
+      ),
+    }),
   }),
-});
+  {
+    data: {
+      from: '2026-04-11',
+      to: sample.endDay,
+      fired_count: 2,
+      days: [
+        {
+          day: sample.day,
+          subjects: [{ subject: sample.domain, observed: { failure_rate: 6.1, messages: 730 } }],
+        },
+        {
+          day: sample.endDay,
+          subjects: [{ subject: sample.domain, observed: { failure_rate: 8.4, messages: 1250 } }],
+        },
+      ],
+    },
+  },
+);
 
 export const conditionParamSchema = z.object({
   name: z.string(),
@@ -194,5 +290,32 @@ export const conditionResourceSchema = z.object({
     params: z.array(conditionParamSchema),
   }),
 });
-export const conditionListDocument = z.object({ data: z.array(conditionResourceSchema) });
-export const detailDocument = z.object({ detail: z.string() });
+export const conditionListDocument = answerExample(z.object({ data: z.array(conditionResourceSchema) }), {
+  data: [
+    {
+      type: 'conditions',
+      id: 'dmarc_failure_rate',
+      attributes: {
+        label: 'DMARC failure rate',
+        description: 'The share of messages failing DMARC is above the threshold.',
+        subject: 'domain',
+        uses_time_frame: true,
+        kind: 'state',
+        scope_types: ['domain', 'domain_group', 'organization'],
+        params: [
+          { name: 'threshold', type: 'number', unit: 'percent', default: 5, min: 0, max: 100, choices: null },
+          {
+            name: 'min_messages',
+            type: 'integer',
+            unit: 'messages',
+            default: 100,
+            min: 1,
+            max: null,
+            choices: null,
+          },
+        ],
+      },
+    },
+  ],
+});
+export const detailDocument = answerExample(z.object({ detail: z.string() }), { detail: 'Alert deleted.' });

@@ -9,7 +9,10 @@ import {
   spfCheckSchema,
   tlsRptCheckSchema,
 } from './checks';
-import { pageLinksSchema, pageMetaSchema } from './paging';
+import { filterShape } from './analytics';
+import { listExample, pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
+import { dmarcExample, warningExample } from './checks-examples';
+import { answerExample, sample } from './example';
 
 // Analysis by system on the wire (/api/dm/analysis-by-system/{system}/ and .../{domainId}/, the re-check):
 // the stored result of the scheduled check of each system, as /checks/{system}/{domain} answers it.
@@ -45,22 +48,47 @@ export const analysisSummarySchema = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
   .describe("The list's columns for this system (policy, record, mode, sessions, ...)");
 
-export const analysisList = z.object({
-  data: z.array(
-    z.object({
-      type: z.literal('domain-analysis'),
-      id: z.string(),
-      attributes: z.object({
-        ...attributes,
-        system,
-        warning_count: z.number().int(),
-        summary: analysisSummarySchema,
+// One domain's DMARC row, in the list and in the detail.
+const dmarcRowExample = {
+  domain: sample.domain,
+  domain_id: 12,
+  status: 'warning' as const,
+  score: 85,
+  checked_at: sample.time,
+  warnings: [warningExample],
+  system: 'dmarc' as const,
+};
+
+export const analysisList = listExample(
+  z.object({
+    data: z.array(
+      z.object({
+        type: z.literal('domain-analysis'),
+        id: z.string(),
+        attributes: z.object({
+          ...attributes,
+          system,
+          warning_count: z.number().int(),
+          summary: analysisSummarySchema,
+        }),
       }),
-    }),
-  ),
-  links: pageLinksSchema,
-  meta: pageMetaSchema,
-});
+    ),
+    links: pageLinksSchema,
+    meta: pageMetaSchema,
+  }),
+  '/api/dm/analysis-by-system/dmarc/',
+  [
+    {
+      type: 'domain-analysis',
+      id: '12',
+      attributes: {
+        ...dmarcRowExample,
+        warning_count: 1,
+        summary: { policy: 'quarantine', pct: 50, rua: true },
+      },
+    },
+  ],
+);
 
 // One domain's stored result: which document `result` is follows from `system` (null when never checked
 // or when the check failed; its warning then says why).
@@ -71,25 +99,71 @@ const detailAttributes = <S extends (typeof analysisSystems)[number]>(name: S) =
     summary: analysisSummarySchema,
     result: z.nullable(systemResultSchemas[name]),
   });
-export const analysisDetail = z.object({
-  data: z.object({
-    type: z.literal('domain-analysis'),
-    id: z.string(),
-    attributes: z.discriminatedUnion('system', [
-      detailAttributes('dmarc'),
-      detailAttributes('spf'),
-      detailAttributes('smtp'),
-      detailAttributes('tls'),
-      detailAttributes('mta-sts'),
-      detailAttributes('dkim'),
-      detailAttributes('dnssec'),
-    ]),
+export const analysisDetail = answerExample(
+  z.object({
+    data: z.object({
+      type: z.literal('domain-analysis'),
+      id: z.string(),
+      attributes: z.discriminatedUnion('system', [
+        detailAttributes('dmarc'),
+        detailAttributes('spf'),
+        detailAttributes('smtp'),
+        detailAttributes('tls'),
+        detailAttributes('mta-sts'),
+        detailAttributes('dkim'),
+        detailAttributes('dnssec'),
+      ]),
+    }),
   }),
-});
+  {
+    data: {
+      type: 'domain-analysis',
+      id: '12',
+      attributes: {
+        ...dmarcRowExample,
+        summary: { policy: 'quarantine', pct: 50, rua: true },
+        result: dmarcExample,
+      },
+    },
+  },
+);
 
-export const recheckResponse = z.object({
-  data: z.object({
-    checked_at: z.string(),
-    systems: z.array(z.object({ system, status, score: z.number().nullable() })),
+export const recheckResponse = answerExample(
+  z.object({
+    data: z.object({
+      checked_at: z.string(),
+      systems: z.array(z.object({ system, status, score: z.number().nullable() })),
+    }),
   }),
+  {
+    data: {
+      checked_at: sample.time,
+      systems: [
+        { system: 'dmarc', status: 'warning', score: 85 },
+        { system: 'spf', status: 'pass', score: 90 },
+        { system: 'smtp', status: 'pass', score: 100 },
+        { system: 'tls', status: 'pass', score: 100 },
+        { system: 'mta-sts', status: 'pass', score: 100 },
+        { system: 'dkim', status: 'pass', score: 100 },
+        { system: 'dnssec', status: 'pass', score: 100 },
+      ],
+    },
+  },
+);
+
+// Requests: the list of one system under the global filter, one domain's result, the re-check.
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const systemEnum = z.enum(analysisSystems);
+export const analysisSystemParams = z.object({ system: systemEnum });
+export const analysisDetailParams = z.object({ system: systemEnum, domainId: id });
+export const recheckParams = z.object({ id });
+/** The global filter's organization: support picks any; others may only name their own. */
+export const analysisDetailQuery = z.object({ organization: id.optional() });
+
+export const analysisListQuery = z.object({
+  ...pageQueryShape,
+  ...filterShape,
+  search: z.string().max(255).optional(),
+  ordering: z.enum(analysisOrderings).default('domain'),
 });
+export type AnalysisListQuery = z.infer<typeof analysisListQuery>;

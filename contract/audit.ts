@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLinksSchema, pageMetaSchema } from './paging';
+import { answerExample, sample } from './example';
 
 // The audit log on the wire: GET /api/ph/v2/audit/operations/ (the caller's organization, support every one).
 
@@ -125,10 +126,45 @@ export const operationResourceSchema = z.object({
   }),
 });
 
-export const auditList = z.object({
-  data: z.array(operationResourceSchema),
-  links: pageLinksSchema,
-  meta: pageMetaSchema.extend({
-    operations: z.array(z.string()).describe('Every operation name in scope, for the filter'),
+export const auditList = answerExample(
+  z.object({
+    data: z.array(operationResourceSchema),
+    links: pageLinksSchema,
+    meta: pageMetaSchema.extend({
+      operations: z.array(z.string()).describe('Every operation name in scope, for the filter'),
+    }),
   }),
-});
+  {
+    data: [
+      {
+        type: 'operations',
+        id: 3301,
+        attributes: {
+          name: 'domains.create',
+          date: sample.time,
+          user: 7,
+          request: {
+            method: 'POST',
+            path: '/api/dm/domains/create/',
+            ip: sample.ip,
+            body: { name: sample.otherDomain },
+          },
+          response: { status: 201 },
+        },
+      },
+    ],
+    links: {
+      current: '/api/ph/v2/audit/operations/?page=1',
+      first: '/api/ph/v2/audit/operations/?page=1',
+      last: '/api/ph/v2/audit/operations/?page=1',
+      next: null,
+      prev: null,
+    },
+    meta: {
+      count: 1,
+      page: 1,
+      page_size: 20,
+      operations: ['domains.create', 'domains.delete', 'users.create'],
+    },
+  },
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankMessage, text } from './fields';
+import { answerExample, bodyExample, sample } from './example';
 
 // Decoded access token: spec section 3 "Auth token data", plus lastLogin and publications.
 export const accessClaimsSchema = z.object({
@@ -19,10 +20,22 @@ export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
 export const tokenStorageKeys = { access: 'tokenAuth', refresh: 'refreshToken' } as const;
 
+// Made-up tokens for the examples: a JWT's shape, no key signs them.
+export const accessExample =
+  'eyJhbGciOiJIUzI1NiJ9.eyJ0b2tlblR5cGUiOiJhY2Nlc3MiLCJ1c2VySWQiOjd9.ZXhhbXBsZS1vbmx5';
+export const refreshExample =
+  'eyJhbGciOiJIUzI1NiJ9.eyJ0b2tlblR5cGUiOiJyZWZyZXNoIiwidXNlcklkIjo3fQ.ZXhhbXBsZS1vbmx5';
+
 // POST /api/ph/authenticate/ answers both tokens; refresh answers access (and the rotated refresh).
-export const authenticateResponseSchema = z.object({ access: z.string(), refresh: z.string() });
+export const authenticateResponseSchema = answerExample(
+  z.object({ access: z.string(), refresh: z.string() }),
+  { access: accessExample, refresh: refreshExample },
+);
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
-export const refreshResponseSchema = z.object({ access: z.string(), refresh: z.string().optional() });
+export const refreshResponseSchema = answerExample(
+  z.object({ access: z.string(), refresh: z.string().optional() }),
+  { access: accessExample, refresh: refreshExample },
+);
 
 export const defaultBenefits = {
   domains: 100,
@@ -65,25 +78,67 @@ export const currentUserSchema = z.object({
   /** null: never chosen; the console then stores the language its login page was in. */
   language: z.enum(['en', 'pt']).nullable(),
 });
+export const currentUserExample: z.output<typeof currentUserSchema> = {
+  id: 7,
+  username: 'ana',
+  email: 'ana@example.com',
+  alerts_email: 'dmarc-alerts@example.com',
+  groups: [{ label: 'owner', value: 1 }],
+  domains: [sample.domain, sample.otherDomain],
+  permissions: ['domains.add', 'domains.delete', 'reports.upload'],
+  has_2_factor_authentication: true,
+  stripe_customer_id: null,
+  organization: 4,
+  benefits: {
+    domains: 100,
+    campaigns: 1000,
+    campaign_recipients: 100,
+    retention: 30,
+    organization_members_limit: 10,
+    alerts: 50,
+    digest_reports: 20,
+  },
+  trial_end_date: null,
+  publications: [{ id: 2, title: 'TLS reports are here' }],
+  last_login: sample.time,
+  layout_theme: 'primaryTheme',
+  language: 'en',
+};
 export type CurrentUserWire = z.infer<typeof currentUserSchema>;
 
 // Sign-in (form posts or JSON; same fields either way), the recovery-code sign-in, refresh and two-factor.
-export const authenticateBody = z.object({
-  username: text(),
-  password: z.string().min(1, blankMessage),
-  code: z.string().optional(),
+export const authenticateBody = bodyExample(
+  z.object({
+    username: text(),
+    password: z.string().min(1, blankMessage),
+    code: z.string().optional(),
+  }),
+  { username: 'ana', password: 'correct horse battery staple', code: '123456' },
+);
+export const recoveryBody = bodyExample(
+  z.object({
+    username: text(),
+    password: z.string().min(1, blankMessage),
+    recovery_code: text(64),
+  }),
+  { username: 'ana', password: 'correct horse battery staple', recovery_code: 'k3v9-7qxm-2d8p' },
+);
+export const refreshBody = bodyExample(z.object({ refresh: text(512) }), { refresh: refreshExample });
+export const codeBody = bodyExample(z.object({ code: text(64) }), { code: '123456' });
+export const setupStartDocument = answerExample(
+  z.object({
+    config_url: z.string(),
+    secret: z.string(),
+    qr_code: z.string(),
+  }),
+  {
+    config_url: 'otpauth://totp/msas:ana?secret=JBSWY3DPEHPK3PXP&issuer=msas',
+    secret: 'JBSWY3DPEHPK3PXP',
+    qr_code:
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  },
+);
+export const setupConfirmDocument = answerExample(z.object({ recovery_codes: z.array(z.string()) }), {
+  recovery_codes: ['k3v9-7qxm-2d8p', 'w4tz-9hbc-6nra', 'p8fd-3ks2-qm7v'],
 });
-export const recoveryBody = z.object({
-  username: text(),
-  password: z.string().min(1, blankMessage),
-  recovery_code: text(64),
-});
-export const refreshBody = z.object({ refresh: text(512) });
-export const codeBody = z.object({ code: text(64) });
-export const setupStartDocument = z.object({
-  config_url: z.string(),
-  secret: z.string(),
-  qr_code: z.string(),
-});
-export const setupConfirmDocument = z.object({ recovery_codes: z.array(z.string()) });
-export const emptyDocument = z.object({});
+export const emptyDocument = answerExample(z.object({}), {});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkExamples } from './checks-examples';
+import { answerExample, sample } from './example';
 
 // The public domain tests on the wire (/checks/{dns,spf,dmarc,mta-sts,tls-rpt,dnssec,dane,smtp,domain}/
 // {domain}, product spec sections 3 and 7): each checker's result (server/checks/*/types.ts) with its keys
@@ -366,8 +368,35 @@ export type CheckKind = keyof typeof checkAttributes;
 
 /** The JSON:API-style document of one check: type "<kind>-check", id the (punycode) domain. */
 export function checkDocumentSchema<K extends CheckKind>(kind: K) {
-  return z.object({
+  const document = z.object({
     data: z.object({ type: z.literal(`${kind}-check`), id: z.string(), attributes: checkAttributes[kind] }),
     meta: z.object({ checked_at: z.string(), cached: z.boolean() }),
   });
+  return answerExample(document, {
+    data: { type: `${kind}-check`, id: sample.domain, attributes: checkExamples[kind] },
+    meta: { checked_at: sample.time, cached: false },
+  } as z.output<typeof document>);
 }
+
+// Requests of the public /checks routes: the domain in the path, the form flags of spec section 3 (camelCase
+// on the wire, as the SPA's form sends them) and the SPF evaluation's client.
+export const checkDomainParams = z.object({ domain: z.string().min(1).max(300) });
+
+const flag = z.string().max(10).optional().describe('true (default) or false');
+export const domainCheckQuery = z.object({
+  nameServers: flag,
+  smtpServers: flag,
+  dnssec: flag,
+  spf: flag,
+  dmarc: flag,
+  dane: flag,
+  tls: flag,
+  tlsRpt: flag,
+  mtaSts: flag,
+});
+
+export const spfCheckQuery = z.object({
+  ip: z.string().max(64).optional().describe('Client IP for check_host() (RFC 7208 §4)'),
+  sender: z.string().max(320).optional().describe('MAIL FROM address; postmaster@<domain> by default'),
+  helo: z.string().max(255).optional(),
+});

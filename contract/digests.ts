@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankMessage, idField, text } from './fields';
-import { listDocument, pageQueryShape } from './paging';
+import { listDocument, listExample, pageQueryShape } from './paging';
+import { answerExample, bodyExample, sample } from './example';
 
 // Digest reports on the wire (snake_case), under /api/dm/digest-reports/ (docs/DIGESTS.md). Three types:
 // - `scheduled`: a report a user defines (name, scope, time frame, flags, recipients, schedule), any number
@@ -72,21 +73,37 @@ export const digestBodyShape = {
 };
 
 /** POST /digest-reports/{type}/: every field but name and destination_addresses has a default. */
-export const digestCreateBody = z.object({
-  ...digestBodyShape,
-  schedule: scheduleInput.optional(),
-  time_frame: digestBodyShape.time_frame.optional(),
-  all_domains: digestBodyShape.all_domains.optional(),
-  domain_group: digestBodyShape.domain_group.optional(),
-  specific_domains: digestBodyShape.specific_domains.optional(),
-  include_details_per_system: digestBodyShape.include_details_per_system.optional(),
-  include_aggregation_by_ip: digestBodyShape.include_aggregation_by_ip.optional(),
-  include_aggregation_by_sender_service: digestBodyShape.include_aggregation_by_sender_service.optional(),
-  quiet_week: digestBodyShape.quiet_week.optional(),
-  language: digestBodyShape.language.optional(),
-});
+export const digestCreateBody = bodyExample(
+  z.object({
+    ...digestBodyShape,
+    schedule: scheduleInput.optional(),
+    time_frame: digestBodyShape.time_frame.optional(),
+    all_domains: digestBodyShape.all_domains.optional(),
+    domain_group: digestBodyShape.domain_group.optional(),
+    specific_domains: digestBodyShape.specific_domains.optional(),
+    include_details_per_system: digestBodyShape.include_details_per_system.optional(),
+    include_aggregation_by_ip: digestBodyShape.include_aggregation_by_ip.optional(),
+    include_aggregation_by_sender_service: digestBodyShape.include_aggregation_by_sender_service.optional(),
+    quiet_week: digestBodyShape.quiet_week.optional(),
+    language: digestBodyShape.language.optional(),
+  }),
+  {
+    name: 'Weekly DMARC summary',
+    schedule: { frequency: 'weekly', day_of_week: 1, hour: 8, time_zone: 'Europe/Lisbon' },
+    time_frame: 'last_7_days',
+    all_domains: false,
+    domain_group: 3,
+    include_details_per_system: true,
+    include_aggregation_by_ip: true,
+    destination_addresses: ['dmarc-team@example.com'],
+    quiet_week: 'send',
+    language: 'en',
+  },
+);
 export type DigestCreateBody = z.output<typeof digestCreateBody>;
-export const digestPatchBody = digestCreateBody.partial();
+export const digestPatchBody = bodyExample(digestCreateBody.partial(), {
+  destination_addresses: ['dmarc-team@example.com', 'ana@example.com'],
+});
 export type DigestPatchBody = z.output<typeof digestPatchBody>;
 
 export const digestTypeParams = z.object({ type: z.enum(digestTypes) });
@@ -127,8 +144,43 @@ export const digestResourceSchema = z.object({
     created_at: z.string(),
   }),
 });
-export const digestDocument = z.object({ data: digestResourceSchema });
-export const digestListDocument = listDocument(digestResourceSchema);
+const digestExample: z.output<typeof digestResourceSchema> = {
+  type: 'digest_reports',
+  id: 8,
+  attributes: {
+    report_type: 'scheduled',
+    name: 'Weekly DMARC summary',
+    schedule: {
+      frequency: 'weekly',
+      day_of_week: 1,
+      day_of_month: null,
+      hour: 8,
+      time_zone: 'Europe/Lisbon',
+    },
+    time_frame: 'last_7_days',
+    all_domains: false,
+    domain_group: 3,
+    domain_group_name: 'Marketing',
+    specific_domains: [],
+    domains: [sample.domain, sample.otherDomain],
+    include_details_per_system: true,
+    include_aggregation_by_ip: true,
+    include_aggregation_by_sender_service: false,
+    destination_addresses: ['dmarc-team@example.com'],
+    quiet_week: 'send',
+    language: 'en',
+    organization: 4,
+    next_run: '2026-05-11T07:00:00.000Z',
+    last_sent: '2026-05-04T07:00:04.000Z',
+    created_at: sample.time,
+  },
+};
+export const digestDocument = answerExample(z.object({ data: digestResourceSchema }), {
+  data: digestExample,
+});
+export const digestListDocument = listExample(listDocument(digestResourceSchema), '/api/dm/digest-reports/', [
+  digestExample,
+]);
 
 export const digestSendSchema = z.object({
   type: z.literal('digest_sends'),
@@ -143,24 +195,62 @@ export const digestSendSchema = z.object({
     created_at: z.string(),
   }),
 });
-export const digestSendListDocument = listDocument(digestSendSchema);
+export const digestSendListDocument = listExample(
+  listDocument(digestSendSchema),
+  '/api/dm/digest-reports/scheduled/8/sends/',
+  [
+    {
+      type: 'digest_sends',
+      id: 40,
+      attributes: {
+        period_begin: '2026-04-27',
+        period_end: '2026-05-03',
+        kind: 'scheduled',
+        status: 'sent',
+        recipients: 1,
+        messages: 1,
+        created_at: '2026-05-04T07:00:04.000Z',
+      },
+    },
+  ],
+);
 export const digestSendsQuery = z.object({ ...pageQueryShape });
 
 /** Preview and "send now" may name the period's last day; by default the last full day in the zone. */
 export const digestPeriodQuery = z.object({ end_date: z.string().max(10).optional() });
 
-export const digestPreviewDocument = z.object({
-  subject: z.string(),
-  html: z.string(),
-  text: z.string(),
-  period_begin: dayText,
-  period_end: dayText,
-  /** The images the HTML references as cid:<cid>, base64 PNG. */
-  images: z.array(z.object({ cid: z.string(), content_type: z.string(), content: z.string() })),
-});
+export const digestPreviewDocument = answerExample(
+  z.object({
+    subject: z.string(),
+    html: z.string(),
+    text: z.string(),
+    period_begin: dayText,
+    period_end: dayText,
+    /** The images the HTML references as cid:<cid>, base64 PNG. */
+    images: z.array(z.object({ cid: z.string(), content_type: z.string(), content: z.string() })),
+  }),
+  {
+    subject: 'Weekly DMARC summary: 27 Apr - 3 May 2026',
+    html: '<h1>Weekly DMARC summary</h1><p>5120 messages, 98.6% passed DMARC.</p><img src="cid:volume">',
+    text: 'Weekly DMARC summary\n5120 messages, 98.6% passed DMARC.\n',
+    period_begin: '2026-04-27',
+    period_end: '2026-05-03',
+    images: [
+      {
+        cid: 'volume',
+        content_type: 'image/png',
+        content:
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      },
+    ],
+  },
+);
 
-export const digestSendNowDocument = z.object({
-  detail: z.string(),
-  recipients: z.number().int(),
-  status: z.enum(['sent', 'quiet', 'skipped']),
-});
+export const digestSendNowDocument = answerExample(
+  z.object({
+    detail: z.string(),
+    recipients: z.number().int(),
+    status: z.enum(['sent', 'quiet', 'skipped']),
+  }),
+  { detail: 'Report sent.', recipients: 1, status: 'sent' },
+);

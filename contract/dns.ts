@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, text } from './fields';
-import { listDocument, pageQueryShape } from './paging';
+import { listDocument, listExample, pageQueryShape } from './paging';
+import { answerExample, bodyExample, sample } from './example';
 
 // DNS hosting on the wire (snake_case), under /api/dm: zones and their rrsets as PowerDNS holds them (SOA
 // never shown), change sets, the history of each rrset and the record rows (spec sections 3 and 7).
@@ -48,6 +49,13 @@ export const rrsetSchema = z.object({
   comments: z.array(commentSchema),
 });
 
+const dmarcRrset = (policy: string) => ({
+  name: `_dmarc.${sample.domain}.`,
+  type: 'TXT',
+  ttl: 3600,
+  records: [{ content: `"v=DMARC1; p=${policy}; rua=mailto:dmarc@${sample.domain}"`, disabled: false }],
+  comments: [],
+});
 export const zoneKind = z.enum(['Native', 'Master']);
 export const zoneSummarySchema = z.object({
   id: z.number().int(),
@@ -61,34 +69,86 @@ export const zoneSummarySchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export const zoneListDocument = listDocument(zoneSummarySchema);
-export const zoneDocument = zoneSummarySchema.extend({
-  account: z.string(),
-  serial: z.number().int(),
-  dnssec: z.boolean(),
-  rrsets: z.array(rrsetSchema),
-  /** A change made in PowerDNS directly, found and recorded on this load (the change set's id). */
-  outside_change: z.number().int().nullable(),
-});
+const zoneSummaryExample: z.output<typeof zoneSummarySchema> = {
+  id: 2,
+  name: `${sample.domain}.`,
+  kind: 'Native',
+  version: 6,
+  records: 14,
+  organization: 4,
+  created_at: sample.time,
+  updated_at: sample.laterTime,
+};
+export const zoneListDocument = listExample(
+  listDocument(zoneSummarySchema),
+  '/api/dm/power-dns/servers/localhost/zones/',
+  [zoneSummaryExample],
+);
+export const zoneDocument = answerExample(
+  zoneSummarySchema.extend({
+    account: z.string(),
+    serial: z.number().int(),
+    dnssec: z.boolean(),
+    rrsets: z.array(rrsetSchema),
+    /** A change made in PowerDNS directly, found and recorded on this load (the change set's id). */
+    outside_change: z.number().int().nullable(),
+  }),
+  {
+    ...zoneSummaryExample,
+    account: 'org-4',
+    serial: 2026051101,
+    dnssec: true,
+    rrsets: [
+      {
+        name: `${sample.domain}.`,
+        type: 'MX',
+        ttl: 3600,
+        records: [
+          { content: `10 mx1.${sample.domain}.`, disabled: false },
+          { content: `20 mx2.${sample.domain}.`, disabled: false },
+        ],
+        comments: [],
+      },
+      {
+        ...dmarcRrset('reject'),
+        comments: [
+          { content: 'Enforced after two clean weeks', account: 'ana', modified_at: '2026-05-11T06:00:00' },
+        ],
+      },
+    ],
+    outside_change: null,
+  },
+);
 
-export const dnsStatusDocument = z.object({
-  configured: z.boolean(),
-  /** Whether PowerDNS answered just now; null when not configured. */
-  reachable: z.boolean().nullable(),
-  server: z.literal('localhost'),
-  default_nameservers: z.array(z.string()),
-});
+export const dnsStatusDocument = answerExample(
+  z.object({
+    configured: z.boolean(),
+    /** Whether PowerDNS answered just now; null when not configured. */
+    reachable: z.boolean().nullable(),
+    server: z.literal('localhost'),
+    default_nameservers: z.array(z.string()),
+  }),
+  {
+    configured: true,
+    reachable: true,
+    server: 'localhost',
+    default_nameservers: [`ns1.${sample.domain}.`, `ns2.${sample.domain}.`],
+  },
+);
 
 export const zoneParams = z.object({ zone: z.string().min(1).max(255) });
 export const zoneListQuery = z.object({ ...pageQueryShape });
 
 const hostList = z.array(z.string().trim().min(1).max(253)).max(20);
-export const zoneCreateBody = z.object({
-  name: text(253),
-  kind: zoneKind.default('Native'),
-  /** NS host names; empty or absent: the installation's PDNS_NAMESERVERS. */
-  nameservers: hostList.optional(),
-});
+export const zoneCreateBody = bodyExample(
+  z.object({
+    name: text(253),
+    kind: zoneKind.default('Native'),
+    /** NS host names; empty or absent: the installation's PDNS_NAMESERVERS. */
+    nameservers: hostList.optional(),
+  }),
+  { name: sample.otherDomain, kind: 'Native', nameservers: [`ns1.${sample.domain}`, `ns2.${sample.domain}`] },
+);
 
 export const rrsetChangeSchema = z.object({
   name: z.string().trim().min(1).max(255),
@@ -116,12 +176,27 @@ export const rrsetChangeSchema = z.object({
     .max(20)
     .optional(),
 });
-export const zonePatchBody = z.object({
-  /** The zone's version when it was loaded. */
-  version: z.number().int().min(0),
-  /** Only the rrsets the user touched (spec section 5). */
-  rrsets: z.array(rrsetChangeSchema).min(1).max(1000),
-});
+export const zonePatchBody = bodyExample(
+  z.object({
+    /** The zone's version when it was loaded. */
+    version: z.number().int().min(0),
+    /** Only the rrsets the user touched (spec section 5). */
+    rrsets: z.array(rrsetChangeSchema).min(1).max(1000),
+  }),
+  {
+    version: 6,
+    rrsets: [
+      {
+        name: `_dmarc.${sample.domain}.`,
+        type: 'TXT',
+        ttl: 3600,
+        changetype: 'REPLACE',
+        records: [{ content: `"v=DMARC1; p=reject; rua=mailto:dmarc@${sample.domain}"` }],
+        comments: [{ content: 'Enforced after two clean weeks' }],
+      },
+    ],
+  },
+);
 
 export const historyQuery = z.object({
   ...pageQueryShape,
@@ -149,7 +224,26 @@ export const historyItemSchema = z.object({
   before: rrsetSchema.nullable(),
   after: rrsetSchema.nullable(),
 });
-export const historyListDocument = listDocument(historyItemSchema);
+const historyItemExample: z.output<typeof historyItemSchema> = {
+  id: 91,
+  change_set: 33,
+  kind: 'edit',
+  version: 6,
+  date: sample.laterTime,
+  user: 7,
+  name: `_dmarc.${sample.domain}.`,
+  type: 'TXT',
+  action: 'changed',
+  ttl: 3600,
+  content: [`"v=DMARC1; p=reject; rua=mailto:dmarc@${sample.domain}"`],
+  before: dmarcRrset('quarantine'),
+  after: dmarcRrset('reject'),
+};
+export const historyListDocument = listExample(
+  listDocument(historyItemSchema),
+  '/api/dm/power-dns/history/',
+  [historyItemExample],
+);
 export const changeSetParams = z.object({ id: idField() });
 
 export const recordsQuery = z.object({
@@ -166,7 +260,17 @@ export const recordRowSchema = z.object({
   disabled: z.boolean(),
   comment: z.string(),
 });
-export const recordListDocument = listDocument(recordRowSchema);
+export const recordListDocument = listExample(listDocument(recordRowSchema), '/api/dm/records/', [
+  {
+    id: `_dmarc.${sample.domain}./TXT/0`,
+    type: 'TXT',
+    name: `_dmarc.${sample.domain}.`,
+    content: `"v=DMARC1; p=reject; rua=mailto:dmarc@${sample.domain}"`,
+    ttl: 3600,
+    disabled: false,
+    comment: 'Enforced after two clean weeks',
+  },
+]);
 
 // Errors particular to DNS hosting.
 export const conflictDocument = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { domainRefs, idField, text } from './fields';
-import { listDocument, pageQueryShape } from './paging';
+import { listDocument, listExample, pageQueryShape } from './paging';
+import { answerExample, bodyExample, sample } from './example';
 
 // The domains area on the wire (snake_case): domains under /api/dm/domains/ and /api/dm/v2/domains/,
 // an organization's domains under /api/ph/organizations/{id}/domains, and the v2 domain groups.
@@ -34,8 +35,36 @@ export const domainResourceSchema = z.object({
     .object({ organization: z.object({ data: ref }), domain_groups: z.object({ data: z.array(ref) }) })
     .optional(),
 });
-export const domainDocument = z.object({ data: domainResourceSchema });
-export const domainListDocument = listDocument(domainResourceSchema);
+export const domainExample: z.output<typeof domainResourceSchema> = {
+  type: 'domains',
+  id: 12,
+  attributes: {
+    name: sample.domain,
+    organization: 4,
+    created_at: sample.time,
+    verification: {
+      status: 'verified',
+      method: 'dmarc',
+      verified_at: sample.time,
+      checked_at: sample.laterTime,
+      problem: null,
+      report_address: 'reports+4@msas.example.net',
+      dmarc_rua: 'mailto:reports+4@msas.example.net',
+      txt_name: `_msas.${sample.domain}`,
+      txt_value: 'msas-verification=9f2c1e7a4b',
+    },
+  },
+  relationships: {
+    organization: { data: { type: 'organizations', id: 4 } },
+    domain_groups: { data: [{ type: 'domain_groups', id: 3 }] },
+  },
+};
+export const domainDocument = answerExample(z.object({ data: domainResourceSchema }), {
+  data: domainExample,
+});
+export const domainListDocument = listExample(listDocument(domainResourceSchema), '/api/dm/domains/', [
+  domainExample,
+]);
 
 export const domainListQuery = z.object({
   ...pageQueryShape,
@@ -45,10 +74,15 @@ export const domainListQuery = z.object({
 });
 export const domainIdParams = z.object({ id: idField() });
 export const domainNameParams = z.object({ name: z.string().min(1).max(300) });
-export const domainNameBody = z.object({ name: text(253) });
-export const organizationDomainPatchBody = z.object({ id: idField(), name: text(253) });
-export const organizationDomainDeleteBody = z.object({ id: idField() });
-export const detailDocument = z.object({ detail: z.string() });
+export const domainNameBody = bodyExample(z.object({ name: text(253) }), { name: sample.otherDomain });
+export const organizationDomainPatchBody = bodyExample(z.object({ id: idField(), name: text(253) }), {
+  id: 13,
+  name: 'mail.example.org',
+});
+export const organizationDomainDeleteBody = bodyExample(z.object({ id: idField() }), { id: 13 });
+export const detailDocument = answerExample(z.object({ detail: z.string() }), {
+  detail: 'Domain example.org deleted.',
+});
 
 // Domain groups (/api/dm/v2/domain-groups/).
 export const domainGroupResourceSchema = z.object({
@@ -66,8 +100,28 @@ export const domainGroupResourceSchema = z.object({
   }),
 });
 export type DomainGroupResource = z.output<typeof domainGroupResourceSchema>;
-export const domainGroupDocument = z.object({ data: domainGroupResourceSchema });
-export const domainGroupListDocument = listDocument(domainGroupResourceSchema);
+const domainGroupExample: DomainGroupResource = {
+  type: 'domain_groups',
+  id: 3,
+  attributes: { name: 'Marketing', owner: 7, organization: 4, domains: [sample.domain, sample.otherDomain] },
+  relationships: {
+    owner: { data: { type: 'users', id: 7 } },
+    domains: {
+      data: [
+        { type: 'domains', id: 12 },
+        { type: 'domains', id: 13 },
+      ],
+    },
+  },
+};
+export const domainGroupDocument = answerExample(z.object({ data: domainGroupResourceSchema }), {
+  data: domainGroupExample,
+});
+export const domainGroupListDocument = listExample(
+  listDocument(domainGroupResourceSchema),
+  '/api/dm/v2/domain-groups/',
+  [domainGroupExample],
+);
 export const domainGroupListQuery = domainListQuery;
 export const domainGroupParams = domainIdParams;
 
@@ -76,14 +130,25 @@ const groupOwner = z.coerce
   .int()
   .positive()
   .max(2_147_483_647);
-export const domainGroupCreateBody = z.object({
-  name: text(120),
-  owner: groupOwner.optional(),
-  domains: domainRefs.optional(),
+export const domainGroupCreateBody = bodyExample(
+  z.object({
+    name: text(120),
+    owner: groupOwner.optional(),
+    domains: domainRefs.optional(),
+  }),
+  { name: 'Marketing', owner: 7, domains: [sample.domain, sample.otherDomain] },
+);
+export const domainGroupV1UpdateBody = bodyExample(
+  z.object({
+    name: text(120).optional(),
+    domains: domainRefs.default([]),
+  }),
+  { name: 'Marketing', domains: [sample.domain] },
+);
+export const domainGroupPatchBody = bodyExample(
+  z.object({ name: text(120).optional(), owner: groupOwner.optional() }),
+  { name: 'Marketing EU', owner: 7 },
+);
+export const domainGroupDomainsBody = bodyExample(z.object({ domains: domainRefs.default([]) }), {
+  domains: [sample.otherDomain],
 });
-export const domainGroupV1UpdateBody = z.object({
-  name: text(120).optional(),
-  domains: domainRefs.default([]),
-});
-export const domainGroupPatchBody = z.object({ name: text(120).optional(), owner: groupOwner.optional() });
-export const domainGroupDomainsBody = z.object({ domains: domainRefs.default([]) });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { normalizeCidr } from './cidr';
 import { detailDocument, idField, text } from './fields';
-import { formatShape, listDocument, pageQueryShape } from './paging';
+import { formatShape, listDocument, listExample, pageQueryShape } from './paging';
+import { answerExample, bodyExample, sample } from './example';
 
 // The email-sender catalogue on the wire (spec sections 3 and 7), under
 // /api/dm/dmarc/aggregate-reports/email-senders/. Server routes validate and serialize with these; the SPA
@@ -36,21 +37,35 @@ export const cidrField = z
 
 export const senderParams = z.object({ id: idField() });
 
-export const createBody = z.object({
-  name: text(100),
-  spf_includes: names.optional(),
-  reverse_dns_suffixes: names.optional(),
+export const createBody = bodyExample(
+  z.object({
+    name: text(100),
+    spf_includes: names.optional(),
+    reverse_dns_suffixes: names.optional(),
+  }),
+  {
+    name: 'Example Mail',
+    spf_includes: [`_spf.${sample.otherDomain}`],
+    reverse_dns_suffixes: [`mail.${sample.otherDomain}`],
+  },
+);
+export const patchBody = bodyExample(createBody.partial(), {
+  reverse_dns_suffixes: [`mail.${sample.otherDomain}`, `out.${sample.otherDomain}`],
 });
-export const patchBody = createBody.partial();
 export type SenderInput = z.output<typeof patchBody>;
 
-export const networksPutBody = z.object({
-  networks: z
-    .array(z.object({ range: cidrField }))
-    .max(5000, 'Ensure this field has no more than 5000 elements.'),
+export const networksPutBody = bodyExample(
+  z.object({
+    networks: z
+      .array(z.object({ range: cidrField }))
+      .max(5000, 'Ensure this field has no more than 5000 elements.'),
+  }),
+  { networks: [{ range: '192.0.2.0/24' }, { range: '2001:db8::/32' }] },
+);
+export const networkPostBody = bodyExample(z.object({ range: cidrField }), { range: '198.51.100.0/24' });
+export const networksDeleteBody = bodyExample(z.object({ ranges: z.array(cidrField).min(1).max(5000) }), {
+  ranges: ['198.51.100.0/24'],
 });
-export const networkPostBody = z.object({ range: cidrField });
-export const networksDeleteBody = z.object({ ranges: z.array(cidrField).min(1).max(5000) });
 
 export const listQuery = z.object({
   ...pageQueryShape,
@@ -75,15 +90,43 @@ export const senderResource = z.object({
   id: z.string(),
   attributes: senderAttributes,
 });
-export const senderDocument = z.object({ data: senderResource });
-export const senderListDocument = listDocument(senderResource);
-export const networksDocument = z.object({
-  data: z.array(z.object({ id: z.number(), range: z.string() })),
-});
+const senderExample: z.output<typeof senderResource> = {
+  type: 'email-senders',
+  id: '3',
+  attributes: {
+    name: 'Example Mail',
+    created_date: sample.time,
+    networks: [{ range: '192.0.2.0/24' }, { range: '2001:db8::/32' }],
+    logo: '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/',
+    spf_includes: [`_spf.${sample.otherDomain}`],
+    reverse_dns_suffixes: [`mail.${sample.otherDomain}`],
+    file: null,
+  },
+};
+export const senderDocument = answerExample(z.object({ data: senderResource }), { data: senderExample });
+export const senderListDocument = listExample(
+  listDocument(senderResource),
+  '/api/dm/dmarc/aggregate-reports/email-senders/',
+  [senderExample],
+);
+const networksExample = [
+  { id: 40, range: '192.0.2.0/24' },
+  { id: 41, range: '2001:db8::/32' },
+];
+export const networksDocument = answerExample(
+  z.object({ data: z.array(z.object({ id: z.number(), range: z.string() })) }),
+  { data: networksExample },
+);
 // Logo upload: multipart field "file", or JSON {file: data URL}; the route reads the bytes itself.
-export const logoBody = z.object({ file: z.unknown().optional() });
-// Re-attributing every stored source IP (202), and the networks an SPF refresh found and added.
-export const recalculatedDocument = detailDocument.extend({ ips: z.number() });
-export const networksRefreshedDocument = networksDocument.extend({
-  meta: z.object({ found: z.number(), added: z.number() }),
+export const logoBody = bodyExample(z.object({ file: z.unknown().optional() }), {
+  file: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
 });
+// Re-attributing every stored source IP (202), and the networks an SPF refresh found and added.
+export const recalculatedDocument = answerExample(detailDocument.extend({ ips: z.number() }), {
+  detail: 'Source IPs re-attributed to their email senders.',
+  ips: 1840,
+});
+export const networksRefreshedDocument = answerExample(
+  networksDocument.extend({ meta: z.object({ found: z.number(), added: z.number() }) }),
+  { data: networksExample, meta: { found: 2, added: 1 } },
+);

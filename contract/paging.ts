@@ -27,3 +27,23 @@ export const formatShape = { format: z.enum(['json', 'csv']).optional() };
 export function listDocument<R extends z.ZodType>(resource: R) {
   return z.object({ data: z.array(resource), links: pageLinksSchema, meta: pageMetaSchema });
 }
+
+/**
+ * A list schema with an example answer: the first (and only) page of `path` holding `data`; `meta` adds the
+ * fields a list's meta has beyond count and paging (the analytics window).
+ */
+export function listExample<S extends z.ZodType<{ data: unknown[] }>>(
+  schema: S,
+  path: string,
+  data: z.output<S>['data'],
+  meta: Record<string, unknown> = {},
+): S {
+  const page = `${path}?page=1&page_size=${defaultPageSize}`;
+  return schema.meta({
+    example: {
+      data,
+      links: { current: page, first: page, last: page, next: null, prev: null },
+      meta: { count: data.length, page: 1, page_size: defaultPageSize, ...meta },
+    },
+  });
+}

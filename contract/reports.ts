@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { listDocument } from './paging';
+import { calendarDay } from './fields';
+import { listDocument, listExample, pageQueryShape } from './paging';
+import { answerExample, sample } from './example';
 
 // DMARC aggregate reports on the wire (RFC 7489 appendix C, as stored): /api/dm/dmarc/aggregate-reports/,
 // one report, its records and the DKIM signatures seen for a domain. Attributes are strict objects: a
@@ -48,8 +50,49 @@ export const aggregateReportResource = z.object({
   id: z.number().int(),
   attributes: aggregateReportAttributes,
 });
-export const aggregateReportList = listDocument(aggregateReportResource);
-export const aggregateReportDocument = z.object({ data: aggregateReportResource });
+const aggregateReportExample: z.output<typeof aggregateReportResource> = {
+  type: 'aggregate-reports',
+  id: 901,
+  attributes: {
+    organization: 4,
+    domain: sample.domain,
+    org_name: 'google.com',
+    email: 'noreply-dmarc-support@google.com',
+    extra_contact_info: 'https://support.google.com/a/answer/2466580',
+    report_id: '15830427153964401786',
+    begin_date: '2026-05-04T00:00:00.000Z',
+    end_date: '2026-05-04T23:59:59.000Z',
+    version: '1.0',
+    generator: null,
+    errors: [],
+    policy_published: {
+      domain: sample.domain,
+      adkim: 'r',
+      aspf: 'r',
+      p: 'quarantine',
+      sp: 'quarantine',
+      np: null,
+      pct: 50,
+      fo: null,
+      testing: null,
+      discovery_method: null,
+    },
+    records_count: 3,
+    messages_count: 412,
+    warnings: [],
+    source: 'imap',
+    received_at: '2026-05-05T07:12:44.000Z',
+    has_file: true,
+  },
+};
+export const aggregateReportList = listExample(
+  listDocument(aggregateReportResource),
+  '/api/dm/dmarc/aggregate-reports/',
+  [aggregateReportExample],
+);
+export const aggregateReportDocument = answerExample(z.object({ data: aggregateReportResource }), {
+  data: aggregateReportExample,
+});
 
 export const recordAttributes = z.strictObject({
   source_ip: z.string(),
@@ -88,23 +131,69 @@ export const recordResource = z.object({
     }),
   ),
 });
-export const recordList = listDocument(recordResource);
+export const recordList = listExample(
+  listDocument(recordResource),
+  '/api/dm/dmarc/aggregate-reports/901/records/',
+  [
+    {
+      type: 'dmarc-records',
+      id: 52007,
+      attributes: {
+        source_ip: sample.ip,
+        reverse_dns: 'mail.example.com',
+        sender_service: 'Example Mail',
+        count: 410,
+        disposition: 'none',
+        dkim: 'pass',
+        spf: 'pass',
+        reasons: [],
+        header_from: sample.domain,
+        envelope_from: sample.domain,
+        envelope_to: null,
+        spf_results: [{ domain: sample.domain, scope: 'mfrom', result: 'pass', human_result: null }],
+      },
+      dkim_signatures: [
+        {
+          id: 70031,
+          attributes: { domain: sample.domain, selector: 'mail2026', result: 'pass', human_result: null },
+        },
+      ],
+    },
+  ],
+);
 
-export const dkimSignatureList = z.object({
-  data: z.array(
-    z.object({
-      type: z.literal('dkim-signatures'),
-      id: z.string(),
-      attributes: z.strictObject({
-        domain: z.string(),
-        selector: nullableText,
-        messages: z.number(),
-        passed: z.number(),
-        last_seen: z.string(),
+export const dkimSignatureList = answerExample(
+  z.object({
+    data: z.array(
+      z.object({
+        type: z.literal('dkim-signatures'),
+        id: z.string(),
+        attributes: z.strictObject({
+          domain: z.string(),
+          selector: nullableText,
+          messages: z.number(),
+          passed: z.number(),
+          last_seen: z.string(),
+        }),
       }),
-    }),
-  ),
-});
+    ),
+  }),
+  {
+    data: [
+      {
+        type: 'dkim-signatures',
+        id: `${sample.domain}|mail2026`,
+        attributes: {
+          domain: sample.domain,
+          selector: 'mail2026',
+          messages: 5010,
+          passed: 4980,
+          last_seen: sample.endDay,
+        },
+      },
+    ],
+  },
+);
 
 // TLS (RFC 8460) and failure (RFC 6591) reports: the key columns every report has, the totals the lists
 // show (stored JSON, so z.object: a key an older version wrote is dropped), and the parsed report itself
@@ -162,8 +251,69 @@ export const tlsReportAttributes = z.object({
     warnings: z.array(z.string()),
   }),
 });
-export const tlsReportList = listDocument(
-  z.object({ type: z.literal('tls-reports'), id: z.number().int(), attributes: tlsReportAttributes }),
+const reportBaseExample = {
+  organization: 4,
+  domain: sample.domain,
+  begin_date: '2026-05-04T00:00:00.000Z',
+  end_date: '2026-05-04T23:59:59.000Z',
+  warnings: [],
+  source: 'smtp' as const,
+  received_at: '2026-05-05T07:12:44.000Z',
+  has_file: true,
+};
+export const tlsReportList = listExample(
+  listDocument(
+    z.object({ type: z.literal('tls-reports'), id: z.number().int(), attributes: tlsReportAttributes }),
+  ),
+  '/api/dm/dmarc/tls-reports/',
+  [
+    {
+      type: 'tls-reports',
+      id: 77,
+      attributes: {
+        ...reportBaseExample,
+        org_name: 'Google Inc.',
+        report_id: '2026-05-04T00:00:00Z_example.com',
+        records_count: 1,
+        messages_count: 1302,
+        successful_sessions: 1300,
+        failed_sessions: 2,
+        policy_types: ['sts'],
+        contact_info: 'smtp-tls-reporting@google.com',
+        details: {
+          kind: 'tls',
+          organization_name: 'Google Inc.',
+          date_range: { start: '2026-05-04T00:00:00Z', end: '2026-05-04T23:59:59Z' },
+          contact_info: 'smtp-tls-reporting@google.com',
+          report_id: '2026-05-04T00:00:00Z_example.com',
+          policies: [
+            {
+              policy: {
+                type: 'sts',
+                string: ['version: STSv1', 'mode: enforce', 'mx: *.example.com', 'max_age: 604800'],
+                domain: sample.domain,
+                mx_host: ['*.example.com'],
+              },
+              summary: { total_successful_session_count: 1300, total_failure_session_count: 2 },
+              failure_details: [
+                {
+                  result_type: 'certificate-expired',
+                  sending_mta_ip: sample.otherIp,
+                  receiving_mx_hostname: 'mx2.example.com',
+                  receiving_mx_helo: null,
+                  receiving_ip: sample.ip,
+                  failed_session_count: 2,
+                  additional_information: null,
+                  failure_reason_code: null,
+                },
+              ],
+            },
+          ],
+          warnings: [],
+        },
+      },
+    },
+  ],
 );
 
 export const failureReportAttributes = z.object({
@@ -201,8 +351,62 @@ export const failureReportAttributes = z.object({
     warnings: z.array(z.string()),
   }),
 });
-export const failureReportList = listDocument(
-  z.object({ type: z.literal('failure-reports'), id: z.number().int(), attributes: failureReportAttributes }),
+export const failureReportList = listExample(
+  listDocument(
+    z.object({
+      type: z.literal('failure-reports'),
+      id: z.number().int(),
+      attributes: failureReportAttributes,
+    }),
+  ),
+  '/api/dm/dmarc/failure-reports/',
+  [
+    {
+      type: 'failure-reports',
+      id: 15,
+      attributes: {
+        ...reportBaseExample,
+        begin_date: '2026-05-04T10:03:11.000Z',
+        end_date: '2026-05-04T10:03:11.000Z',
+        org_name: 'mail.example.net',
+        report_id: '<20260504100311.7F3A2@mail.example.net>',
+        records_count: 1,
+        messages_count: 1,
+        source_ip: sample.otherIp,
+        auth_failure: ['dmarc'],
+        arrival_date: 'Mon, 4 May 2026 10:03:09 +0000',
+        original_mail_from: `billing@${sample.domain}`,
+        delivery_result: 'reject',
+        dkim_domain: null,
+        dkim_selector: null,
+        details: {
+          kind: 'failure',
+          feedback_type: 'auth-failure',
+          reporter: 'mail.example.net',
+          message_id: '<20260504100311.7F3A2@mail.example.net>',
+          report_id: '<20260504100311.7F3A2@mail.example.net>',
+          user_agent: 'Example-ARF/1.0',
+          version: '1',
+          reported_domain: sample.domain,
+          source_ip: sample.otherIp,
+          auth_failure: ['dmarc'],
+          arrival_date: 'Mon, 4 May 2026 10:03:09 +0000',
+          original_mail_from: `billing@${sample.domain}`,
+          original_rcpt_to: ['user@example.net'],
+          original_envelope_id: null,
+          reporting_mta: 'dns; mail.example.net',
+          authentication_results: ['mail.example.net; dmarc=fail (p=reject) header.from=example.com'],
+          delivery_result: 'reject',
+          identity_alignment: 'none',
+          dkim: { domain: null, identity: null, selector: null },
+          spf_dns: null,
+          reported_uris: [],
+          original_headers: 'From: billing@example.com\r\nSubject: Your invoice\r\n',
+          warnings: [],
+        },
+      },
+    },
+  ],
 );
 
 // POST /api/dm/dmarc/reports/upload/: one outcome per file sent, and the totals.
@@ -227,10 +431,49 @@ export const uploadOutcomeSchema = z.object({
     })
     .nullable(),
 });
-export const uploadResponse = z.object({
-  data: z.array(uploadOutcomeSchema),
-  meta: z.object({ imported: z.number(), duplicate: z.number(), rejected: z.number(), error: z.number() }),
-});
+export const uploadResponse = answerExample(
+  z.object({
+    data: z.array(uploadOutcomeSchema),
+    meta: z.object({ imported: z.number(), duplicate: z.number(), rejected: z.number(), error: z.number() }),
+  }),
+  {
+    data: [
+      {
+        file: 'google.com!example.com!1777852800!1777939199.xml.gz',
+        status: 'imported',
+        kind: 'aggregate',
+        reason: null,
+        org_name: 'google.com',
+        report_id: '15830427153964401786',
+        domain: sample.domain,
+        records: 3,
+        messages: 412,
+        warnings: [],
+        retention: { days: 30, kept_until: '2026-06-03', expired: false, held: false },
+      },
+    ],
+    meta: { imported: 1, duplicate: 0, rejected: 0, error: 0 },
+  },
+);
 
 /** A report file or logo as bytes: OpenAPI's binary string, under the media type the route sends. */
 export const binaryBody = z.string().meta({ format: 'binary' });
+
+// Requests: the report lists (aggregate, TLS, failure), one report and its records, the DKIM signatures seen.
+const day = calendarDay();
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const reportIdParams = z.object({ id });
+export const reportListQuery = z.object({
+  ...pageQueryShape,
+  domain: z.string().max(253).optional(),
+  begin_date: day.optional(),
+  end_date: day.optional(),
+  organization: id.optional(),
+  search: z.string().max(255).optional(),
+});
+export const recordsQuery = z.object({ ...pageQueryShape, page_size: pageQueryShape.page_size });
+export const dkimQuery = z.object({ domain: z.string().min(1).max(253), organization: id.optional() });
+
+// Multipart: repeated file field `files`, and optionally a repeated text field `filenames` naming them in order.
+export const uploadBody = z.looseObject({});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { choiceMessage, emailField } from './fields';
+import { answerExample, bodyExample, sample } from './example';
 
 // The organization's dynamic settings on the wire (snake_case), GET and PATCH /api/ph/settings/organization/.
 // The IMAP password is written, never read back (password_set says whether one is stored).
@@ -23,37 +24,75 @@ export const settingsAttributes = z.object({
   rua_mailbox: mailboxOut,
 });
 export type SettingsAttributes = z.output<typeof settingsAttributes>;
-export const settingsDocument = z.object({
-  data: z.object({
-    type: z.literal('organization_settings'),
-    id: z.number().int(),
-    attributes: settingsAttributes,
+export const settingsDocument = answerExample(
+  z.object({
+    data: z.object({
+      type: z.literal('organization_settings'),
+      id: z.number().int(),
+      attributes: settingsAttributes,
+    }),
   }),
-});
+  {
+    data: {
+      type: 'organization_settings',
+      id: 4,
+      attributes: {
+        default_language: 'en',
+        layout_theme: 'primaryTheme',
+        retention_days: 365,
+        max_retention_days: 730,
+        alert_defaults: { destination_addresses: ['dmarc-alerts@example.com'], is_active: true },
+        rua_mailbox: {
+          host: 'imap.example.com',
+          port: 993,
+          username: 'dmarc@example.com',
+          tls: true,
+          folder: 'INBOX',
+          password_set: true,
+          last_poll_at: sample.laterTime,
+          last_poll_status: 'ok',
+        },
+      },
+    },
+  },
+);
 
-export const settingsPatch = z.object({
-  default_language: z.enum(['en', 'pt'], choiceMessage).optional(),
-  layout_theme: z.enum(['primaryTheme', 'carrierTheme'], choiceMessage).optional(),
-  retention_days: z
-    .number({ message: 'A valid integer is required.' })
-    .int()
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .optional(),
-  alert_defaults: z
-    .object({
-      destination_addresses: z.array(emailField()).max(20).optional(),
-      is_active: z.boolean().optional(),
-    })
-    .optional(),
-  rua_mailbox: z
-    .object({
-      host: z.string().trim().max(255).nullable().optional(),
-      port: z.number().int().min(1).max(65535).nullable().optional(),
-      username: z.string().trim().max(255).nullable().optional(),
-      password: z.string().max(1024).optional(),
-      tls: z.boolean().optional(),
-      folder: z.string().trim().min(1).max(255).optional(),
-    })
-    .optional(),
-});
+export const settingsPatch = bodyExample(
+  z.object({
+    default_language: z.enum(['en', 'pt'], choiceMessage).optional(),
+    layout_theme: z.enum(['primaryTheme', 'carrierTheme'], choiceMessage).optional(),
+    retention_days: z
+      .number({ message: 'A valid integer is required.' })
+      .int()
+      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .optional(),
+    alert_defaults: z
+      .object({
+        destination_addresses: z.array(emailField()).max(20).optional(),
+        is_active: z.boolean().optional(),
+      })
+      .optional(),
+    rua_mailbox: z
+      .object({
+        host: z.string().trim().max(255).nullable().optional(),
+        port: z.number().int().min(1).max(65535).nullable().optional(),
+        username: z.string().trim().max(255).nullable().optional(),
+        password: z.string().max(1024).optional(),
+        tls: z.boolean().optional(),
+        folder: z.string().trim().min(1).max(255).optional(),
+      })
+      .optional(),
+  }),
+  {
+    retention_days: 365,
+    alert_defaults: { destination_addresses: ['dmarc-alerts@example.com'] },
+    rua_mailbox: {
+      host: 'imap.example.com',
+      port: 993,
+      username: 'dmarc@example.com',
+      password: 'app-password',
+      tls: true,
+    },
+  },
+);
 export type SettingsPatch = z.output<typeof settingsPatch>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { currentUserSchema } from './auth';
+import { currentUserExample, currentUserSchema } from './auth';
 import { choiceMessage, detailDocument, domainRefs, emailField, text } from './fields';
-import { domainListDocument } from './domains';
-import { listDocument, pageQueryShape } from './paging';
+import { domainExample, domainListDocument } from './domains';
+import { listDocument, listExample, pageQueryShape } from './paging';
+import { answerExample, bodyExample, sample } from './example';
 
 // The users area on the wire (snake_case), under /api/ph: the current user and their preferences, the
 // organization admin's user management (/api/ph/v2/users/), groups, and the e-mail change.
@@ -13,17 +14,29 @@ export { detailDocument };
 export const userParams = z.object({ id: z.coerce.number().int().positive() });
 export const groupRefSchema = z.object({ label: z.string(), value: z.number().int() });
 
-export const userDocument = z.object({
-  data: z.object({ type: z.literal('users'), id: z.number().int(), attributes: currentUserSchema }),
-});
+export const userDocument = answerExample(
+  z.object({
+    data: z.object({ type: z.literal('users'), id: z.number().int(), attributes: currentUserSchema }),
+  }),
+  {
+    data: {
+      type: 'users',
+      id: 7,
+      attributes: currentUserExample,
+    },
+  },
+);
 export type UserDocument = z.output<typeof userDocument>;
 
-export const userSettingsBody = z
-  .object({
-    layout_theme: z.enum(['primaryTheme', 'carrierTheme'], choiceMessage).optional(),
-    language: z.enum(['en', 'pt'], choiceMessage).optional(),
-  })
-  .strict();
+export const userSettingsBody = bodyExample(
+  z
+    .object({
+      layout_theme: z.enum(['primaryTheme', 'carrierTheme'], choiceMessage).optional(),
+      language: z.enum(['en', 'pt'], choiceMessage).optional(),
+    })
+    .strict(),
+  { layout_theme: 'carrierTheme', language: 'pt' },
+);
 
 export const userListQuery = z.object({
   ...pageQueryShape,
@@ -45,50 +58,103 @@ export const userResource = z.object({
     last_login: z.string().nullable(),
   }),
 });
-export const userResourceDocument = z.object({ data: userResource });
-export const userListDocument = listDocument(userResource);
+const userExample: z.output<typeof userResource> = {
+  type: 'users',
+  id: 9,
+  attributes: {
+    username: 'rui',
+    email: 'rui@example.com',
+    name: 'Rui Costa',
+    role: 'member',
+    groups: [{ label: 'member', value: 3 }],
+    organization: 4,
+    is_active: true,
+    last_login: sample.time,
+  },
+};
+export const userResourceDocument = answerExample(z.object({ data: userResource }), { data: userExample });
+export const userListDocument = listExample(listDocument(userResource), '/api/ph/v2/users/', [userExample]);
 
-export const createUserBody = z.object({
-  username: text(150),
-  email: emailField(),
-  name: z.string().max(150).optional(),
-  password: z.string().optional(),
-  role: z.enum(['member', 'admin'], choiceMessage).default('member'),
-});
-export const updateUserBody = z.object({
-  username: text(150).optional(),
-  email: emailField().optional(),
-  name: z.string().max(150).optional(),
-  alerts_email: z
-    .union([z.literal(''), emailField()])
-    .nullable()
-    .optional(),
-  current_password: z.string().max(1024).optional(),
-});
+export const createUserBody = bodyExample(
+  z.object({
+    username: text(150),
+    email: emailField(),
+    name: z.string().max(150).optional(),
+    password: z.string().optional(),
+    role: z.enum(['member', 'admin'], choiceMessage).default('member'),
+  }),
+  { username: 'rui', email: 'rui@example.com', name: 'Rui Costa', role: 'member' },
+);
+export const updateUserBody = bodyExample(
+  z.object({
+    username: text(150).optional(),
+    email: emailField().optional(),
+    name: z.string().max(150).optional(),
+    alerts_email: z
+      .union([z.literal(''), emailField()])
+      .nullable()
+      .optional(),
+    current_password: z.string().max(1024).optional(),
+  }),
+  { name: 'Rui Costa', email: 'rui.costa@example.com', current_password: 'correct horse battery staple' },
+);
 // A new address waits for its confirmation link (docs/PERMISSIONS.md).
 export const pendingEmailChangeSchema = z.object({ email: z.string(), expires_at: z.string() });
-export const updateUserDocument = userResourceDocument.extend({
-  meta: z.object({ email_change: pendingEmailChangeSchema }).optional(),
+export const updateUserDocument = answerExample(
+  userResourceDocument.extend({
+    meta: z.object({ email_change: pendingEmailChangeSchema }).optional(),
+  }),
+  {
+    data: userExample,
+    meta: { email_change: { email: 'rui.costa@example.com', expires_at: sample.laterTime } },
+  },
+);
+export const deleteUserBody = bodyExample(z.object({ password: z.string().optional() }), {
+  password: 'correct horse battery staple',
 });
-export const deleteUserBody = z.object({ password: z.string().optional() });
 const groupIds = z.preprocess(
   (v) => (v === undefined || Array.isArray(v) ? v : [v]),
   z
     .array(z.coerce.number({ message: 'A valid integer is required.' }).int())
     .min(1, 'This list may not be empty.'),
 );
-export const groupsBody = z.object({ groups: groupIds });
-export const userDomainsBody = z.object({ domains: domainRefs.default([]) });
-export const groupListDocument = z.object({
-  data: z.array(
-    z.object({ type: z.literal('groups'), id: z.number().int(), attributes: z.object({ name: z.string() }) }),
-  ),
+export const groupsBody = bodyExample(z.object({ groups: groupIds }), { groups: [2] });
+export const userDomainsBody = bodyExample(z.object({ domains: domainRefs.default([]) }), {
+  domains: [sample.domain],
 });
-export const permissionsDocument = z.object({ permissions: z.array(z.string()) });
+export const groupListDocument = answerExample(
+  z.object({
+    data: z.array(
+      z.object({
+        type: z.literal('groups'),
+        id: z.number().int(),
+        attributes: z.object({ name: z.string() }),
+      }),
+    ),
+  }),
+  {
+    data: [
+      { type: 'groups', id: 1, attributes: { name: 'owner' } },
+      { type: 'groups', id: 2, attributes: { name: 'admin' } },
+      { type: 'groups', id: 3, attributes: { name: 'member' } },
+    ],
+  },
+);
+export const permissionsDocument = answerExample(z.object({ permissions: z.array(z.string()) }), {
+  permissions: ['domains.view', 'reports.view', 'reports.upload'],
+});
 
 // The e-mail change: its state, and the confirmation of the link sent to the new address.
-export const emailChangeConfirmBody = z.object({ token: text(200) });
-export const emailChangeStateDocument = z.object({ email_change: pendingEmailChangeSchema.nullable() });
+export const emailChangeConfirmBody = bodyExample(z.object({ token: text(200) }), {
+  token: 'ZW1haWwtY2hhbmdlLWV4YW1wbGU',
+});
+export const emailChangeStateDocument = answerExample(
+  z.object({ email_change: pendingEmailChangeSchema.nullable() }),
+  { email_change: { email: 'rui.costa@example.com', expires_at: sample.laterTime } },
+);
 
 // The domains a member may see (an admin assigns them): the domains list without its page links.
-export const userDomainListDocument = domainListDocument.omit({ links: true });
+export const userDomainListDocument = answerExample(domainListDocument.omit({ links: true }), {
+  data: [domainExample],
+  meta: { count: 1, page: 1, page_size: 20 },
+});

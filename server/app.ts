@@ -189,7 +189,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       schema: {
         tags: ['meta'],
         summary: 'This OpenAPI document',
-        response: { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
+        response: {
+          200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).meta({
+            example: { openapi: '3.0.3', info: { title: 'msas API', version: '0.1.0' }, paths: {} },
+          }),
+        },
       },
     },
     async () => app.swagger() as unknown as { openapi: string; paths: Record<string, unknown> },

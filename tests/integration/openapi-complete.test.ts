@@ -1,5 +1,12 @@
+import {
+  exampleErrors,
+  examplesOf,
+  isBinary,
+  openByDesign,
+  openSpots,
+  type OpenApiDocument,
+} from './support/openapi-walk';
 import { startTestApp, type TestApp } from './support/app';
-import { isBinary, openByDesign, openSpots, type OpenApiDocument } from './support/openapi-walk';
 
 // The OpenAPI document is the contract an integrator generates a client from: every route answers with a
 // schema, no success response leaves an object open, errors have their wire shapes (DESIGN.md section 3).
@@ -112,5 +119,30 @@ describe('the OpenAPI document is complete', () => {
       if (op.security?.length && !op.responses?.['401']) problems.push(`${name}: secured without a 401`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('shows an example of every request body, JSON success answer and error shape', () => {
+    expect(examplesOf(doc).missing).toEqual([]);
+  });
+
+  it('keeps every example valid under the schema it stands beside (examples cannot drift)', () => {
+    const { examples } = examplesOf(doc);
+    const { checked, wrong } = exampleErrors(doc);
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(examples.length);
+  });
+
+  it('catches an example that no longer matches its schema', () => {
+    const drifted = structuredClone(doc);
+    const media = drifted.paths['/api/dm/domains/']?.get?.responses?.['200']?.content?.['application/json'];
+    const schema = media?.schema as { example?: { data: { attributes: Record<string, unknown> }[] } };
+    const attributes = schema.example!.data[0]!.attributes;
+    attributes.domain_name = attributes.name;
+    delete attributes.name;
+    const listed = (where: string) => where.startsWith('GET /api/dm/domains/ ');
+    expect(exampleErrors(doc, listed).wrong).toEqual([]);
+    expect(exampleErrors(drifted, listed).wrong).toEqual([
+      expect.stringContaining('GET /api/dm/domains/ 200'),
+    ]);
   });
 });

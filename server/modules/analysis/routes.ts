@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitExceeded, recordFailure, requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
@@ -7,26 +6,25 @@ import { secured } from '../../lib/route-schema';
 import { forbidden } from '../../lib/errors';
 import { canEditDomain } from '../../lib/permissions';
 import { checkAndStore } from './recheck-service';
+import { errorResponses } from '../../lib/schemas';
 import {
   analysisDetail as detailSchema,
-  analysisErrors,
+  analysisDetailParams,
+  analysisDetailQuery,
   analysisList as listSchema,
   analysisListQuery,
-  detailParams,
-  idParams,
-  recheckErrors,
+  analysisSystemParams,
+  recheckParams,
   recheckResponse,
-  systemParams,
-} from './schemas';
+} from '../../../contract/analysis';
 import { visibleDomain } from './scope';
 import { analysisDetail, analysisList } from './service';
 
 // Mounted under /api/dm: Analysis by system (stored results of the scheduled re-check) and the on-demand
 // re-check of one domain (checks contract 1-3).
 
-const organizationQuery = z.object({
-  organization: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-});
+const analysisErrors = errorResponses(400, 401, 403, 404);
+const recheckErrors = errorResponses(400, 401, 403, 404, 429);
 // One on-demand re-check per organization per 10 s: it fans out to every checker of every system.
 const RECHECK_WINDOW_SECONDS = 10;
 
@@ -40,7 +38,7 @@ export function analysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, 'Stored check results of one system for every domain in scope, paged', {
-          params: systemParams,
+          params: analysisSystemParams,
           querystring: analysisListQuery,
           response: { 200: listSchema, ...analysisErrors },
         }),
@@ -54,8 +52,8 @@ export function analysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, 'The stored result of one system for one domain, with every warning', {
-          params: detailParams,
-          querystring: organizationQuery,
+          params: analysisDetailParams,
+          querystring: analysisDetailQuery,
           response: { 200: detailSchema, ...analysisErrors },
         }),
       },
@@ -75,7 +73,7 @@ export function analysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         onRequest,
         schema: secured(tag, 'Run every check of a domain now and store the results (owner, admin, client)', {
-          params: idParams,
+          params: recheckParams,
           response: { 200: recheckResponse, ...recheckErrors },
         }),
       },

@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/permissions';
 import { dateWindow } from '../analytics';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { listAnalysis, countAnalysis, tlsSessions } from './repo';
-import type { AnalysisListQuery } from './schemas';
+import type { AnalysisListQuery } from '../../../contract/analysis';
 import { analysisScope, visibleDomain } from './scope';
 import { summaryOf, type TlsSessions } from './summary';
 

@@ -13,8 +13,10 @@ import { percent } from './documents';
 import { resolveSelection } from './filter';
 import { withPlaces } from './geo-columns';
 import { answerList } from './list-answer';
-import { aggregationQuery, analyticsErrors } from './schemas';
-import { byDomainList, byIpList, bySenderServiceList } from '../../../contract/analytics';
+import { errorResponses } from '../../lib/schemas';
+import { aggregationQuery, byDomainList, byIpList, bySenderServiceList } from '../../../contract/analytics';
+
+const analyticsErrors = errorResponses(400, 401, 403, 404);
 
 // GET /aggregated-by-domain/, /aggregated-by-ip/ and /aggregated-by-sender-service/ (spec section 7): paged
 // (links current, first, last, next, prev), sorted by ?ordering=, searched by ?search=, under the global

@@ -1,6 +1,6 @@
 import { addDays, type Selection } from './filter';
 import type { MetricsTotals } from './metrics-query';
-import { seriesNames, type MetricsAttributes } from './schemas';
+import { seriesNames, type MetricsAttributes } from '../../../contract/analytics';
 import type { DayTotals } from './time-series-query';
 
 // Wire documents for the metrics and time-series calls (snake_case; the SPA camelCases them).

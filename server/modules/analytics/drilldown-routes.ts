@@ -10,10 +10,18 @@ import { resolveSelection } from './filter';
 import { withPlaces } from './geo-columns';
 import { answerList } from './list-answer';
 import { messageRows, type MessageRow } from './messages-query';
-import { analyticsErrors, associationsQuery, drillQuery } from './schemas';
-import { messageList, senderAssociationList, senderDetailList } from '../../../contract/analytics';
+import { errorResponses } from '../../lib/schemas';
+import {
+  associationsQuery,
+  drillQuery,
+  messageList,
+  senderAssociationList,
+  senderDetailList,
+} from '../../../contract/analytics';
 import { senderAssociations, type AssociationRow } from './sender-associations-query';
 import { senderDetails, type DetailRow } from './sender-details-query';
+
+const analyticsErrors = errorResponses(400, 401, 403, 404);
 
 // Drill-downs from the aggregations (spec sections 4 and 7), under /api/dm/dmarc/aggregate-reports/: the
 // messages of a source IP or sender service, its details per reporter and day, and the IPs of an email

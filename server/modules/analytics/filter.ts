@@ -3,7 +3,7 @@ import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
 import { dateMessage, isCalendarDay } from '../../lib/schemas';
 import { reportScope } from '../reports';
-import type { FilterQuery } from './schemas';
+import type { FilterQuery } from '../../../contract/analytics';
 
 // The global filter (spec section 3) resolved against what the caller may see. Days are UTC calendar days,
 // both ends inclusive; the default window is the last seven days up to today.

@@ -11,17 +11,19 @@ import { assertSpan, maxSeriesDays, normalizeDomain, resolveSelection, type Sele
 import { metricsTotals } from './metrics-query';
 import { reportPeriod } from './report-period-query';
 import { countReports } from './reports-count-query';
+import { errorResponses } from '../../lib/schemas';
 import {
-  analyticsErrors,
-  domainParams,
+  analyticsDomainParams as domainParams,
+  analyticsIdParams as idParams,
   filterQuery,
-  idParams,
   metricsDocument as metricsSchema,
   reportPeriodDocument,
   timeSeriesDocument as seriesSchema,
   type FilterQuery,
-} from './schemas';
+} from '../../../contract/analytics';
 import { dailyTotals } from './time-series-query';
+
+const analyticsErrors = errorResponses(400, 401, 403, 404);
 
 // Domain metrics and time series (spec sections 3 and 7) for all domains, one domain, a domain group and an
 // organization. Mounted twice: under /api/dm (domains, domain groups) and /api/ph (organizations).

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
-import type { SeriesName } from './schemas';
+import type { SeriesName } from '../../../contract/analytics';
 import { rollupCondition } from './where';
 import { foldSummaries } from './summaries-fold';
 

@@ -2,10 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
-import { checkDocumentSchema, type CheckKind } from '../../../contract/checks';
+import { errorResponses } from '../../lib/schemas';
+import {
+  checkDocumentSchema,
+  checkDomainParams,
+  domainCheckQuery,
+  spfCheckQuery,
+  type CheckKind,
+} from '../../../contract/checks';
 import { checkDocument } from './documents';
 import { spendCheck } from './rate-limit';
-import { checkErrors, domainParams, domainQuery, spfQuery } from './schemas';
 import { checkTarget, createChecksService, validIp, type ChecksService } from './service';
 
 // Mounted under /checks: the public domain tests of product spec section 7 (GET /dns/{domain}, /spf/,
@@ -25,7 +31,8 @@ const summaries: Record<CheckKind, string> = {
   domain: 'Every chosen check of a domain at once (domain check form flags, each true by default)',
 };
 
-const queries: Partial<Record<CheckKind, z.ZodType>> = { spf: spfQuery, domain: domainQuery };
+const checkErrors = errorResponses(400, 429);
+const queries: Partial<Record<CheckKind, z.ZodType>> = { spf: spfCheckQuery, domain: domainCheckQuery };
 
 export function checksRoutes(ctx: AppContext, service?: ChecksService): FastifyPluginAsyncZod {
   const checks = service ?? createChecksService(ctx.config);
@@ -39,7 +46,7 @@ export function checksRoutes(ctx: AppContext, service?: ChecksService): FastifyP
               tags: ['checks'],
               summary: summaries[kind],
               hide: path.endsWith('/'),
-              params: domainParams,
+              params: checkDomainParams,
               // Only where there is one: an explicit undefined makes Fastify warn (FSTWRN001).
               ...(queries[kind] ? { querystring: queries[kind] } : {}),
               response: { 200: checkDocumentSchema(kind), ...checkErrors },

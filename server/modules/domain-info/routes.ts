@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../lib/schemas';
-import { currentRecordDocument, domainDkimDocument, domainIpsDocument } from '../../../contract/domain-info';
+import { currentRecordDocuments, domainDkimDocument, domainIpsDocument } from '../../../contract/domain-info';
 import { requireAuth } from '../auth';
 import { visibleDomain } from '../analysis';
 import { secured } from '../../lib/route-schema';
@@ -30,7 +30,10 @@ export function domainInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/domains/:name/${system}-record/`,
         {
           onRequest,
-          schema: schema(`The ${system.toUpperCase()} record found by the last check`, currentRecordDocument),
+          schema: schema(
+            `The ${system.toUpperCase()} record found by the last check`,
+            currentRecordDocuments[system],
+          ),
         },
         async (request) =>
           currentRecord(

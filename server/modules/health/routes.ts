@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerExample } from '../../../contract/example';
 import type { AppContext } from '../../context';
 
 const check = z.enum(['ok', 'error']);
-const healthSchema = z.object({ status: check, database: check });
+const healthSchema = answerExample(z.object({ status: check, database: check }), {
+  status: 'ok',
+  database: 'ok',
+});
 const replicaSchema = z
   .object({
     state: z.enum(['ok', 'lagging', 'error']),
@@ -15,12 +19,20 @@ const replicaSchema = z
   .describe(
     'Only with DATABASE_READ_URL. Lagging or unreachable: its reads go to the primary (still ready).',
   );
-const readySchema = z.object({
-  status: check,
-  database: check,
-  queue: z.enum(['ok', 'error', 'not run here']),
-  replica: replicaSchema.optional(),
-});
+const readySchema = answerExample(
+  z.object({
+    status: check,
+    database: check,
+    queue: z.enum(['ok', 'error', 'not run here']),
+    replica: replicaSchema.optional(),
+  }),
+  {
+    status: 'ok',
+    database: 'ok',
+    queue: 'ok',
+    replica: { state: 'ok', lag_seconds: 0.4, lag_bytes: 5120, max_lag_seconds: 30 },
+  },
+);
 
 /** Whether this process's job queue can take and run jobs; absent on an API-only process (--no-jobs). */
 export type QueueReady = () => Promise<boolean>;

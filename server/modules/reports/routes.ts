@@ -1,26 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { binaryBody } from '../../../contract/reports';
 import type { AppContext } from '../../context';
 import { readDb } from '../../db/read-db';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
 import { listOtherReports, originalFile } from './other-service';
+import { errorResponses } from '../../lib/schemas';
 import {
   aggregateReportDocument,
   aggregateReportList,
+  binaryBody,
   dkimQuery,
   dkimSignatureList,
   failureReportList,
-  idParams,
   recordList,
   recordsQuery,
-  reportErrors,
+  reportIdParams as idParams,
   reportListQuery,
   tlsReportList,
-} from './schemas';
+} from '../../../contract/reports';
 import { reportScope } from './scope';
 import { aggregateReport, dkimSignatures, listAggregateReports, reportRecords } from './service';
 import { uploadRoute } from './upload-route';
+
+const reportErrors = errorResponses(400, 401, 403, 404);
 
 // Mounted under /api/dm (spec section 7: /dmarc/aggregate-reports/...; TLS and failure lists are ours).
 export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {

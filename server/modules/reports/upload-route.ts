@@ -11,7 +11,15 @@ import type { FileResult } from '../../ingest/types';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
-import { uploadBody, uploadErrors, uploadResponse } from './schemas';
+import { detailSchema, errorResponses } from '../../lib/schemas';
+import { uploadBody, uploadResponse } from '../../../contract/reports';
+
+/** The upload also answers 411 (no Content-Length), 413 (beyond UPLOAD_MEMORY_MB) and 429 (memory busy). */
+const uploadErrors = {
+  ...errorResponses(400, 401, 403, 404, 429),
+  411: detailSchema,
+  413: detailSchema,
+};
 
 // POST /api/dm/dmarc/reports/upload/: multipart, the files in the repeated field `files` (the SPA adds a
 // repeated `filenames` text field naming them in the same order). Each file gets its own result; each

@@ -4,7 +4,8 @@ import { parseIp } from '../../checks/dnsbl/reverse';
 import { limits, spend, statusError } from './limits';
 import { ipListing, listingDocument } from './listing';
 import { invalidTarget } from './messages';
-import { ipErrors, ipParams, listingDocumentSchema } from './schemas';
+import { ipParams, listingDocumentSchema } from '../../../contract/reputation';
+import { ipErrors } from './errors';
 import { reputationServices } from './services';
 
 // Mounted under /checks: the public RBL check (spec section 7 "IP reputation: GET /rbl/{ip}"), no

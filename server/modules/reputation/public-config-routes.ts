@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { publicConfigSchema } from './schemas';
+import { publicConfigSchema } from '../../../contract/reputation';
 
 // Mounted under /api/ph: what the SPA needs before login (the reCAPTCHA site key). Public.
 export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {

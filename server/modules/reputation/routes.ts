@@ -13,14 +13,14 @@ import { verifyCaptcha } from './recaptcha';
 import { sourceIpsPage } from './source-ips';
 import {
   delistResponseSchema,
-  ipErrors,
   ipInfoSchema,
   ipParams,
   ipsQuery,
   ipsSchema,
   ipVerifyQuery,
   listingDocumentSchema,
-} from './schemas';
+} from '../../../contract/reputation';
+import { ipErrors } from './errors';
 import { reputationServices } from './services';
 
 const target = (value: string | undefined) => {
