@@ -23,12 +23,12 @@ export type BillingSubscriptionsTable = {
   product_id: string | null;
   product_name: string | null;
   price: Json<StoredPrice | null>;
-  benefits: Json<Record<string, number>>;
+  benefits: ColumnType<Record<string, number>, string | undefined, string>;
   payment_method: Json<StoredCard | null>;
   current_period_start: Moment;
   current_period_end: Moment;
   trial_end: Moment;
-  cancel_at_period_end: boolean;
+  cancel_at_period_end: Generated<boolean>;
   canceled_at: Moment;
   ended_at: Moment;
   created_at: ColumnType<Date, Date | string | undefined, never>;

@@ -176,8 +176,8 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) => {
-        const { stripe } = requireBilling(ctx);
         const customer = await ownCustomer(request.user!.organizationId, request.query.customer);
+        const { stripe } = requireBilling(ctx);
         const list = await viaStripe(
           ctx,
           () => stripe.invoices.list({ customer, limit: 100 }),
@@ -209,8 +209,8 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) => {
-        const { stripe } = requireBilling(ctx);
         const customer = await ownCustomer(request.user!.organizationId, request.query.customer);
+        const { stripe } = requireBilling(ctx);
         const list = await viaStripe(
           ctx,
           () => stripe.subscriptions.list({ customer, status: 'all', limit: 100 }),
@@ -248,7 +248,6 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request, reply) => {
-        const { stripe } = requireBilling(ctx);
         const user = request.user!;
         const outbox: number[] = [];
         const doc = await withAudit(
@@ -264,6 +263,7 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               .where('stripe_subscription_id', '=', request.body.subscriptionId)
               .executeTakeFirst();
             if (!row) throw notFound();
+            const { stripe } = requireBilling(ctx);
             return viaStripe(
               ctx,
               async () => {

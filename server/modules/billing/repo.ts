@@ -105,10 +105,11 @@ export function invoicePage(db: Db, organizationId: number, page: number, size: 
 
 /** Records an event; false when it was already processed (a replay or a duplicate delivery). */
 export async function claimEvent(db: Db, id: string, type: string, created: Date): Promise<boolean> {
+  // The table's only key is the event id, so "do nothing" without a target means "already recorded".
   await db
     .insertInto('stripe_events')
     .values({ id, type, created })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
   const row = await db
     .selectFrom('stripe_events')
