@@ -9,6 +9,7 @@ import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import { mailboxPollJob } from '../mail/inbound/poll-job';
 import { alertEvaluateJob, alertSweepJob, alertWebhookJob } from '../modules/alerts/jobs';
 import { planDigestsJob, sendDigestJob } from '../modules/digests';
+import { reconcileBillingJob } from '../modules/billing';
 import { senderNetworksRefreshJob } from '../modules/email-senders';
 import { auditFailuresJob } from './dead-letters';
 import { embeddedVacuumJob } from './embedded-vacuum';
@@ -40,6 +41,8 @@ export const registeredJobs: Job[] = [
   // Scheduled and digest reports (issue 18, migration 0047): one job per (schedule, period).
   planDigestsJob(),
   sendDigestJob(),
+  // Billing (issue 20, migration 0050): re-read every live Stripe subscription nightly and repair drift.
+  reconcileBillingJob(),
   // The email-sender catalogue's networks, read again from the senders' SPF records once a day.
   senderNetworksRefreshJob(),
   // Jobs that failed for good (dead letters) get an audit row.

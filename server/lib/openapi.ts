@@ -22,6 +22,15 @@ export const apiTags: OpenAPIV3.TagObject[] = [
   { name: 'domain-groups', description: 'Named groups of domains' },
   { name: 'dns', description: 'DNS zones hosted in PowerDNS: rrsets, change sets, history and revert' },
   {
+    name: 'billing',
+    description:
+      "Billing through Stripe: plans, subscriptions, invoices, checkout, the portal and Stripe's webhook",
+  },
+  {
+    name: 'billing-legacy',
+    description: 'The legacy payment host (under /legacy-payments): the older payment calls, JSON in and out',
+  },
+  {
     name: 'alerts',
     description: 'Alert rules on the DMARC data, their conditions, state, history and backtest',
   },

@@ -5,7 +5,17 @@ import { ingestFile } from '../../server/ingest/ingest-file';
 import { samplesDir } from '../fixtures/dmarc/sample-expectations';
 import { startTestApp, type TestApp } from './support/app';
 import { call, quickUser, seedTenant } from './support/orgs';
-import { type A, type B, aDomain, aName, aReports, aReportSecrets, cases } from './support/tenancy-cases';
+import {
+  type A,
+  type B,
+  aCustomer,
+  aDomain,
+  aName,
+  aReports,
+  aReportSecrets,
+  aSubscription,
+  cases,
+} from './support/tenancy-cases';
 
 // Generated from /api/openapi.json: every route is either public (listed below), acts only on the caller's own
 // scope, or addresses tenant data. A user of organization B (its owner) calls each tenant route with
@@ -162,6 +172,23 @@ beforeAll(async () => {
     reports,
     dns,
   };
+  // A's Stripe customer and subscription, for the legacy payment host's calls that name them.
+  await t.db
+    .updateTable('organizations')
+    .set({ stripe_customer_id: aCustomer })
+    .where('id', '=', seeded.org.id)
+    .execute();
+  await t.db
+    .insertInto('billing_subscriptions')
+    .values({
+      organization_id: seeded.org.id,
+      stripe_subscription_id: aSubscription,
+      stripe_customer_id: aCustomer,
+      status: 'active',
+      price: 'null',
+      payment_method: 'null',
+    })
+    .execute();
   b = await seedTenant(t, 'Tenant B', 'tenant-b.example.com');
   const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -24,6 +24,7 @@ import * as m0046 from './0046_organization_keys';
 import * as m0047 from './0047_digest_reports';
 import * as m0048 from './0048_citus_last_rules';
 import * as m0049 from './0049_dns_zones';
+import * as m0050 from './0050_billing';
 import * as m0052 from './0052_sender_network_snapshot';
 import * as m0053 from './0053_user_language_unset';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0047_digest_reports': m0047,
   '0048_citus_last_rules': m0048,
   '0049_dns_zones': m0049,
+  '0050_billing': m0050,
   '0052_sender_network_snapshot': m0052,
   '0053_user_language_unset': m0053,
 };

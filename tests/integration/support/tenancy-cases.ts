@@ -343,6 +343,7 @@ export const cases: Record<string, Case> = {
   ...domainInfoCases(),
   ...digestCases(),
   ...dnsCases(),
+  ...billingCases(),
 };
 
 // Digest reports (issue 18): A's scheduled report, by id.
@@ -362,5 +363,39 @@ function digestCases(): Record<string, Case> {
     // The signed token is the proof (no sign-in); a token of A's cannot be made without the server's key.
     [`GET ${base}unsubscribe/`]: 'public',
     [`POST ${base}unsubscribe/`]: 'public',
+  };
+}
+
+// Billing (issue 20): /api/pg acts on the caller's organization only; the legacy host takes A's customer and
+// subscription ids (seeded in tenancy.test.ts), which B must not reach.
+export const aCustomer = 'cus_tenant_a_secret';
+export const aSubscription = 'sub_tenant_a_secret';
+function billingCases(): Record<string, Case> {
+  return {
+    'GET /api/pg/payments/products/': 'public',
+    'POST /api/pg/stripe/webhook/': 'public',
+    'GET /api/pg/payments/subscriptions/': 'own',
+    'GET /api/pg/payments/invoices/': 'own',
+    'POST /api/pg/payments/checkout/': 'own',
+    'POST /api/pg/payments/portal/': 'own',
+    'POST /api/pg/payments/subscriptions/end_trial/': 'own',
+    'POST /api/pg/payments/subscriptions/cancel/': 'own',
+    'POST /api/pg/payments/subscriptions/resume/': 'own',
+    'POST /legacy-payments/customer': 'own',
+    'POST /legacy-payments/payments/checkout': 'own',
+    'POST /legacy-payments/subscription/payment-intent': 'own',
+    'POST /legacy-payments/payments/portal': 'own',
+    'GET /legacy-payments/invoices/listInvoices': [
+      { path: () => `/legacy-payments/invoices/listInvoices?customer=${aCustomer}` },
+    ],
+    'GET /legacy-payments/subscriptions': [
+      { path: () => `/legacy-payments/subscriptions?customer=${aCustomer}` },
+    ],
+    'POST /legacy-payments/subscriptions/cancel_subscription': [
+      {
+        path: () => '/legacy-payments/subscriptions/cancel_subscription',
+        body: () => ({ subscriptionId: aSubscription }),
+      },
+    ],
   };
 }
