@@ -9,17 +9,28 @@ type Props = {
   hasData: boolean;
   isEmpty: boolean;
   emptyText: string;
+  /** The failure as the area words it; by default "could not be loaded" with the catalogue message. */
+  errorText?: string;
   onRetry: () => void;
   children: ReactNode;
 };
 
 /** Loading, error (with a retry), empty, or the content. */
-export function ListState({ isLoading, error, hasData, isEmpty, emptyText, onRetry, children }: Props) {
+export function ListState({
+  isLoading,
+  error,
+  hasData,
+  isEmpty,
+  emptyText,
+  errorText,
+  onRetry,
+  children,
+}: Props) {
   const { t } = useTranslation('processedData');
   if (error && !isLoading)
     return (
       <ErrorText role="alert">
-        <span>{t('states.error', { message: error.message })}</span>
+        <span>{errorText ?? t('states.error', { message: error.message })}</span>
         <Button type="button" onClick={onRetry}>
           {t('states.retry')}
         </Button>
