@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TonePill, type PillTone } from '../../../components/TonePill';
-import { Table, TableWrap } from '../../processedData/styles';
+import { TableWrap } from '../../processedData/styles';
+import { StackedTable } from '../../alerts/components/StackedTable';
 import type { Invoice } from '../billingApi';
 import { formatDate, formatMoney } from '../format';
 
@@ -18,7 +19,7 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   const { t, i18n } = useTranslation('billing');
   return (
     <TableWrap>
-      <Table>
+      <StackedTable>
         <caption className="visually-hidden">{t('invoices.title')}</caption>
         <thead>
           <tr>
@@ -38,46 +39,52 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
             const amount = a.status === 'paid' ? a.amountPaid : a.amountDue;
             return (
               <tr key={invoice.id}>
-                <td>{number}</td>
-                <td>{formatDate(a.created, i18n.language)}</td>
-                <td className="number">{formatMoney(amount, a.currency, i18n.language)}</td>
-                <td>
+                <td data-label={t('invoices.number')} style={{ whiteSpace: 'nowrap' }}>
+                  {number}
+                </td>
+                <td data-label={t('invoices.date')}>{formatDate(a.created, i18n.language)}</td>
+                <td className="number" data-label={t('invoices.amount')}>
+                  {formatMoney(amount, a.currency, i18n.language)}
+                </td>
+                <td data-label={t('invoices.status')}>
                   <TonePill $tone={tones[a.status] ?? 'textMuted'}>{t(`invoiceStatus.${a.status}`)}</TonePill>
                 </td>
-                <td>
-                  {[
-                    {
-                      href: a.invoicePdf,
-                      text: t('invoices.pdf'),
-                      label: t('invoices.pdfLabel', { number }),
-                    },
-                    {
-                      href: a.hostedInvoiceUrl,
-                      text: t('invoices.view'),
-                      label: t('invoices.viewLabel', { number }),
-                    },
-                  ]
-                    .filter((link) => link.href)
-                    .map((link, index) => (
-                      <Fragment key={link.text}>
-                        {index > 0 && ' · '}
-                        {/* Stripe's own pages open in a new tab: the console stays where it was. */}
-                        <a
-                          href={link.href ?? undefined}
-                          target="_blank"
-                          rel="noreferrer"
-                          aria-label={link.label}
-                        >
-                          {link.text}
-                        </a>
-                      </Fragment>
-                    ))}
+                <td data-label={t('invoices.document')}>
+                  <span>
+                    {[
+                      {
+                        href: a.invoicePdf,
+                        text: t('invoices.pdf'),
+                        label: t('invoices.pdfLabel', { number }),
+                      },
+                      {
+                        href: a.hostedInvoiceUrl,
+                        text: t('invoices.view'),
+                        label: t('invoices.viewLabel', { number }),
+                      },
+                    ]
+                      .filter((link) => link.href)
+                      .map((link, index) => (
+                        <Fragment key={link.text}>
+                          {index > 0 && ' · '}
+                          {/* Stripe's own pages open in a new tab: the console stays where it was. */}
+                          <a
+                            href={link.href ?? undefined}
+                            target="_blank"
+                            rel="noreferrer"
+                            aria-label={link.label}
+                          >
+                            {link.text}
+                          </a>
+                        </Fragment>
+                      ))}
+                  </span>
                 </td>
               </tr>
             );
           })}
         </tbody>
-      </Table>
+      </StackedTable>
     </TableWrap>
   );
 }
