@@ -33,6 +33,8 @@ export const defaultBenefits = {
   alerts: 50,
   /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
   digestReports: 20,
+  /** DNS zones an organization may host (server/modules/dns/zones.ts). */
+  dnsZones: 20,
 } as const;
 
 export const benefitsSchema = z.object({
@@ -43,6 +45,7 @@ export const benefitsSchema = z.object({
   organization_members_limit: z.number().int().optional(),
   alerts: z.number().int().optional(),
   digest_reports: z.number().int().optional(),
+  dns_zones: z.number().int().optional(),
 });
 
 // Current user (GET /api/ph/users/{id}/), snake_case on the wire; the SPA camelCases it.

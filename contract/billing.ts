@@ -42,15 +42,16 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
  */
 export const accessSchema = z.enum(['full', 'past_due', 'cancelled']);
 
-/** A plan's limits: the organization benefits (contract/auth.ts) plus the billing-only ones. */
-export const planBenefitsSchema = benefitsSchema.extend({ dns_zones: z.number().int().optional() });
+/** A plan's limits: the organization benefits of contract/auth.ts, defaults filled in. */
+export const planBenefitsSchema = benefitsSchema;
 
 export const priceSchema = z.object({
   id: z.string(),
   currency: z.string(),
   /** In the currency's smallest unit (cents), as Stripe counts it. */
   unit_amount: z.number().int().nullable(),
-  interval: z.enum(['day', 'week', 'month', 'year']).nullable(),
+  /** day, week, month or year. */
+  interval: z.string().nullable(),
   interval_count: z.number().int().nullable(),
 });
 export type PriceWire = z.infer<typeof priceSchema>;
@@ -206,3 +207,12 @@ export const legacySubscriptionList = z.object({ subscriptions: z.array(legacySu
 export const legacyPortalBody = z.object({ returnUrl: returnUrl() });
 export const legacyCancelBody = z.object({ subscriptionId: text(255) });
 export const legacyCancelDocument = z.object({ subscription: legacySubscription });
+
+/** 502 (Stripe could not be reached or refused) and 503 (billing off): the message only. */
+export const billingErrorDocument = z.object({ detail: z.string() });
+
+// POST /api/pg/stripe/webhook/: Stripe's deliveries (raw JSON, Stripe-Signature); how the event was taken.
+export const webhookAnswer = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['applied', 'ignored', 'replayed']),
+});

@@ -56,6 +56,7 @@ import { userAdminRoutes } from './modules/users/admin-routes';
 import { userRoutes } from './modules/users/routes';
 import { notFoundHandler, registerSpa } from './spa';
 import { digestRoutes, digestUnsubscribeRoutes } from './modules/digests';
+import { billingRoutes, legacyPaymentRoutes, webhookRoutes } from './modules/billing';
 
 // Helmet's CSP: everything from our own origin; inline styles for styled-components; data: images (QR codes).
 const contentSecurityPolicy = {
@@ -178,6 +179,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(digestUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
   // DNS hosting through PowerDNS (issue 19, docs/DNS.md).
   await app.register(dnsRoutes(ctx), { prefix: '/api/dm' });
+  // Billing through Stripe (issue 20, docs/BILLING.md): payments, Stripe's webhook, the legacy payment host.
+  await app.register(billingRoutes(ctx), { prefix: '/api/pg' });
+  await app.register(webhookRoutes(ctx), { prefix: '/api/pg' });
+  await app.register(legacyPaymentRoutes(ctx), { prefix: '/legacy-payments' });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/openapi.json',

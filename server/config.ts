@@ -199,6 +199,17 @@ const envSchema = z.object({
     (v) => v === undefined || v.split(',').every((n) => /^[a-z0-9.-]+\.?$/i.test(n.trim())),
     'expected host names separated by commas, e.g. ns1.example.com,ns2.example.com',
   ),
+  // Billing through Stripe (docs/BILLING.md): off unless STRIPE_SECRET_KEY is set; then the webhook secret
+  // too. STRIPE_API_BASE points the SDK elsewhere (the tests' Stripe-shaped fake).
+  STRIPE_SECRET_KEY: optionalText.refine(
+    (v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v),
+    'expected a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)',
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine(
+    (v) => v === undefined || /^whsec_\S+$/.test(v),
+    "expected the webhook endpoint's signing secret (whsec_...)",
+  ),
+  STRIPE_API_BASE: url(['http:', 'https:'], 'an http:// or https:// URL such as https://api.stripe.com'),
   TRUST_PROXY: optionalText.refine(
     (v) => v === undefined || /^(true|false|[0-9a-f.:/,\s]+)$/i.test(v),
     'expected true, false or a comma-separated list of proxy addresses',
@@ -267,7 +278,39 @@ export type Settings = {
   workerHealthPort: number | undefined;
   /** PowerDNS Authoritative's HTTP API (docs/DNS.md); unset: DNS hosting is off and its calls answer 503. */
   powerDns: PowerDnsSettings | undefined;
+  /** Stripe (docs/BILLING.md); unset: billing is off, products answer an empty list and the other calls 503. */
+  billing: BillingSettings | undefined;
 };
+
+export type BillingSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK connects (Stripe's own API unless STRIPE_API_BASE says otherwise). */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+};
+
+function parseBilling(e: z.output<typeof envSchema>): BillingSettings | undefined {
+  if (!e.STRIPE_SECRET_KEY) {
+    if (e.STRIPE_WEBHOOK_SECRET)
+      throw new ConfigError(
+        'Invalid setting STRIPE_SECRET_KEY: STRIPE_WEBHOOK_SECRET is set, billing needs the key too',
+      );
+    return undefined;
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(
+      "Invalid setting STRIPE_WEBHOOK_SECRET: billing needs the webhook signing secret to trust Stripe's events",
+    );
+  const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    api: base
+      ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol }
+      : undefined,
+  };
+}
 
 export type PowerDnsSettings = {
   apiUrl: string;
@@ -385,6 +428,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     },
     workerHealthPort: e.WORKER_HEALTH_PORT,
     powerDns: parsePowerDns(e),
+    billing: parseBilling(e),
   };
 }
 

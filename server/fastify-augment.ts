@@ -8,6 +8,8 @@ export type AuthUser = {
   isSupport: boolean;
   organizationId: number | null;
   role: Role;
+  /** The access token's subscription_status claim (billing's force_reload compares it with the database). */
+  tokenSubscriptionStatus?: string | null;
 };
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AlertTables } from './schema-alerts';
+import type { BillingTables } from './schema-billing';
 import type { CheckTables } from './schema-checks';
 import type { DnsTables } from './schema-dns';
 import type { MailboxTables } from './schema-mailbox';
@@ -28,6 +29,8 @@ export type StoredBenefits = Partial<{
   /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
   digest_reports: number;
   alerts: number;
+  /** DNS zones an organization may host (docs/DNS.md); a plan's product metadata sets it (docs/BILLING.md). */
+  dns_zones: number;
 }>;
 
 export type OrganizationsTable = {
@@ -37,6 +40,8 @@ export type OrganizationsTable = {
   is_stripe: Generated<boolean>;
   subscription_status: string | null;
   trial_end_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The organization's Stripe customer (migration 0050, docs/BILLING.md). */
+  stripe_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   owner_id: ColumnType<number | null, number | null | undefined, number | null>;
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
@@ -223,6 +228,7 @@ export type VerifiedNamesTable = {
 };
 
 export type Database = ReportTables &
+  BillingTables &
   AlertTables &
   DigestTables &
   ReputationTables &

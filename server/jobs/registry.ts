@@ -9,6 +9,7 @@ import { rateWindowSeconds } from '../modules/auth/rate-limit';
 import { mailboxPollJob } from '../mail/inbound/poll-job';
 import { alertEvaluateJob, alertSweepJob, alertWebhookJob } from '../modules/alerts/jobs';
 import { planDigestsJob, sendDigestJob } from '../modules/digests';
+import { reconcileBillingJob } from '../modules/billing';
 import { auditFailuresJob } from './dead-letters';
 import { embeddedVacuumJob } from './embedded-vacuum';
 import type { Job } from './job';
@@ -39,6 +40,8 @@ export const registeredJobs: Job[] = [
   // Scheduled and digest reports (issue 18, migration 0047): one job per (schedule, period).
   planDigestsJob(),
   sendDigestJob(),
+  // Billing (issue 20, migration 0050): re-read every live Stripe subscription nightly and repair drift.
+  reconcileBillingJob(),
   // Jobs that failed for good (dead letters) get an audit row.
   auditFailuresJob(),
   {

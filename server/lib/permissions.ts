@@ -60,3 +60,9 @@ export const canEditUserDomains = (a: Actor, u: UserTarget) => outranks(a, u);
 
 // Audit
 export const canViewAudit = (a: Actor) => isSupport(a) || adminRoles.includes(a.role);
+
+// Billing (docs/BILLING.md): every member sees the plan and its status (the banners); admins see invoices; the
+// owner (or a client) pays, changes and cancels.
+export const canViewSubscription = (a: Actor, org: OrgTarget) => belongsTo(a, org.id);
+export const canViewInvoices = (a: Actor, org: OrgTarget) => isAdminOf(a, org.id);
+export const canManageBilling = (a: Actor, org: OrgTarget) => isOwnerOf(a, org.id);

@@ -45,6 +45,7 @@ describe('GET /api/ph/users/{id}/', () => {
         organization_members_limit: 10,
         alerts: 50,
         digest_reports: 20,
+        dns_zones: 20,
       },
       trial_end_date: null,
       layout_theme: 'primaryTheme',

@@ -24,6 +24,7 @@ import * as m0046 from './0046_organization_keys';
 import * as m0047 from './0047_digest_reports';
 import * as m0048 from './0048_citus_last_rules';
 import * as m0049 from './0049_dns_zones';
+import * as m0050 from './0050_billing';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0047_digest_reports': m0047,
   '0048_citus_last_rules': m0048,
   '0049_dns_zones': m0049,
+  '0050_billing': m0050,
 };

@@ -1,4 +1,5 @@
 import type { Language } from '../../db/schema';
+import { billingTemplates, type BillingMailKind } from './billing';
 import { emailChangeTemplates, type EmailChangeKind } from './email-change';
 
 // Every message the platform sends, in English and Portuguese (pt-BR). Plain text; {placeholders} are filled
@@ -11,12 +12,14 @@ export type MailKind =
   | 'passwordChanged'
   | 'twoFactorEnabled'
   | 'twoFactorDisabled'
-  | EmailChangeKind;
+  | EmailChangeKind
+  | BillingMailKind;
 
 export type Template = { subject: string; text: string };
 
 export const templates: Record<MailKind, Record<Language, Template>> = {
   ...emailChangeTemplates,
+  ...billingTemplates,
   verification: {
     en: {
       subject: 'Confirm your msas account',

@@ -22,6 +22,7 @@ export function requireAuth(ctx: AppContext) {
       isSupport: user.is_support,
       organizationId: user.organization_id,
       role: user.role,
+      tokenSubscriptionStatus: result.claims.subscription_status,
     };
   };
 }

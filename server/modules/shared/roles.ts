@@ -58,5 +58,6 @@ export function benefitsFor(stored: StoredBenefits | undefined) {
     organization_members_limit: stored?.organization_members_limit ?? defaultMembersLimit,
     alerts: stored?.alerts ?? defaultBenefits.alerts,
     digest_reports: stored?.digest_reports ?? defaultBenefits.digestReports,
+    dns_zones: stored?.dns_zones ?? defaultBenefits.dnsZones,
   };
 }

@@ -50,6 +50,12 @@ function expandPath(store: Store, value: unknown, path: string[]): unknown {
     const found = store.find(value);
     return found ? wire(found) : value;
   }
+  // An id on the way is expanded too (expand[]=customer.invoice_settings.default_payment_method).
+  if (typeof value === 'string') {
+    const found = store.find(value);
+    if (!found) return value;
+    value = wire(found);
+  }
   if (value === null || typeof value !== 'object') return value;
   const [head, ...rest] = path as [string, ...string[]];
   const record = value as Record<string, unknown>;
