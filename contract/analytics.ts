@@ -394,5 +394,7 @@ export const reportPeriodDocument = answerExample(
       }),
     }),
   }),
-  { data: { type: 'report-period', id: '1', attributes: { first_day: sample.day, last_day: sample.endDay } } },
+  {
+    data: { type: 'report-period', id: '1', attributes: { first_day: sample.day, last_day: sample.endDay } },
+  },
 );

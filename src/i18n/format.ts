@@ -132,3 +132,16 @@ export function shiftDay(iso: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * An amount as Stripe counts it (the currency's smallest unit) in the interface language. The currency's
+ * own digits (0 for JPY, 2 for USD, 3 for KWD) come from Intl, so zero-decimal currencies stay right.
+ */
+export function formatMoney(amount: number, currency: string, language: string): string {
+  const format = new Intl.NumberFormat(localeOf(language), {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { BillingBanner } from '../../features/billing/components/BillingBanner';
 import { PublicationsBanner } from '../../features/publications/components/PublicationsBanner';
 import { useAppDispatch } from '../hooks';
 import { menuActions } from '../menu/menuSlice';
@@ -73,6 +74,7 @@ export function AppLayout() {
         <Column>
           <TopBar menuId={menuId} toggleId={toggleId} />
           <PublicationsBanner fallbackFocusId={mainId} />
+          <BillingBanner />
           <Main id={mainId} tabIndex={-1}>
             <Suspense fallback={<RoutePending />}>
               <Outlet />

@@ -11,6 +11,8 @@ type Props = {
   emptyText: string;
   /** Shown instead of emptyText when there is nothing (the overview offers the period that has data). */
   empty?: ReactNode;
+  /** The failure as the area words it; by default "could not be loaded" with the catalogue message. */
+  errorText?: string;
   onRetry: () => void;
   children: ReactNode;
 };
@@ -32,6 +34,7 @@ export function ListState({
   isEmpty,
   emptyText,
   empty,
+  errorText,
   onRetry,
   children,
 }: Props) {
@@ -39,7 +42,7 @@ export function ListState({
   if (error && !isLoading)
     return (
       <ErrorText role="alert">
-        <span>{t('states.error', { message: shownMessage(error) })}</span>
+        <span>{errorText ?? t('states.error', { message: shownMessage(error) })}</span>
         <Button type="button" onClick={onRetry}>
           {t('states.retry')}
         </Button>

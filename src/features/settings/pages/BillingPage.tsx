@@ -1,5 +1,10 @@
 import { PageFrame } from '../../../app/layout/PageFrame';
+import { BillingSection } from '../../billing/components/BillingSection';
 
 export function BillingPage() {
-  return <PageFrame pageId="billing" empty="list" />;
+  return (
+    <PageFrame pageId="billing">
+      <BillingSection />
+    </PageFrame>
+  );
 }

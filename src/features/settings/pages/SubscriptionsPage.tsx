@@ -1,5 +1,10 @@
 import { PageFrame } from '../../../app/layout/PageFrame';
+import { SubscriptionsSection } from '../../billing/components/SubscriptionsSection';
 
 export function SubscriptionsPage() {
-  return <PageFrame pageId="subscriptions" empty="list" />;
+  return (
+    <PageFrame pageId="subscriptions">
+      <SubscriptionsSection />
+    </PageFrame>
+  );
 }

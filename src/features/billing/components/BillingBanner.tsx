@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAppSelector } from '../../../app/hooks';
+import { focusRing } from '../../../components/focusRing';
+import { selectCurrentUser, selectSubscriptionStatus } from '../../auth/state/authSelectors';
+import { daysLeft } from '../format';
+
+const Region = styled.section<{ $tone: 'primary' | 'warning' }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin: 12px 20px 0;
+  padding: 10px 14px;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme, $tone }) => theme.colors[$tone]};
+  border-radius: ${({ theme }) => theme.radii.md}px;
+
+  p {
+    margin: 0;
+  }
+
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+    ${focusRing}
+  }
+
+  ${({ theme }) => `@media (min-width: ${theme.breakpoints.md}px)`} {
+    margin: 16px 32px 0;
+  }
+`;
+
+/**
+ * Across the app: the days left of a free trial (the current user's trialEndDate), or the past-due warning
+ * (the token's subscription_status), each with the way to fix it.
+ */
+export function BillingBanner() {
+  const { t } = useTranslation('billing');
+  const user = useAppSelector(selectCurrentUser);
+  const status = useAppSelector(selectSubscriptionStatus);
+  if (status === 'past_due') {
+    return (
+      <Region $tone="warning" aria-label={t('banner.label')}>
+        <p>{t('banner.pastDue')}</p>
+        <Link to="/msas/settings/billing">{t('banner.updatePayment')}</Link>
+      </Region>
+    );
+  }
+  const days = user?.trialEndDate ? daysLeft(user.trialEndDate) : -1;
+  if (days < 0) return null;
+  const text = days === 0 ? t('banner.trialToday') : t('banner.trial', { count: days });
+  return (
+    <Region $tone="primary" aria-label={t('banner.label')}>
+      <p>{text}</p>
+      <Link to="/msas/settings/subscriptions">{t('banner.choosePlan')}</Link>
+    </Region>
+  );
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Panel } from '../../../app/layout/PageFrame';
+import { LoadingButton } from '../../../components/LoadingButton';
+import type { Subscription } from '../billingApi';
+import { portalResource } from '../billingResources';
+import { Actions, PanelTitle } from './styles';
+
+/** The card Stripe charges and the way to Stripe's portal, where it is changed. */
+export function PaymentMethod({ subscription }: { subscription: Subscription | null }) {
+  const { t } = useTranslation('billing');
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector(portalResource.selectors.selectIsLoading);
+  const card = subscription?.attributes.paymentMethod ?? null;
+  return (
+    <Panel aria-labelledby="payment-method">
+      <PanelTitle id="payment-method">{t('payment.title')}</PanelTitle>
+      {card ? (
+        <p>
+          {t('payment.card', { brand: card.brand.toUpperCase(), last4: card.last4 })}
+          {' · '}
+          {t('payment.expires', { month: String(card.expMonth).padStart(2, '0'), year: card.expYear })}
+        </p>
+      ) : (
+        <p>{t('payment.none')}</p>
+      )}
+      <p>{t('payment.portalHint')}</p>
+      <Actions>
+        <LoadingButton isLoading={busy} onClick={() => dispatch(portalResource.actions.request())}>
+          {t('payment.portal')}
+        </LoadingButton>
+      </Actions>
+    </Panel>
+  );
+}
