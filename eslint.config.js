@@ -36,7 +36,7 @@ const restrictImports = (files, regex, message, ignores = []) => ({
 });
 
 export default defineConfig([
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
