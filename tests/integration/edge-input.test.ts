@@ -22,6 +22,8 @@ type Route = {
   tags: string[];
   params: Param[];
   body: Record<string, Schema>;
+  /** 5xx answers the operation declares by design (503: billing or DNS hosting is not configured). */
+  designed: number[];
 };
 type Probe = { route: string; field: string; send: () => Promise<LightMyRequestResponse> };
 
@@ -129,6 +131,7 @@ beforeAll(async () => {
           tags?: string[];
           parameters?: Param[];
           requestBody?: { content: Record<string, { schema?: { properties?: Record<string, Schema> } }> };
+          responses?: Record<string, unknown>;
         }
       >
     >;
@@ -141,6 +144,9 @@ beforeAll(async () => {
       tags: op.tags ?? [],
       params: op.parameters ?? [],
       body: Object.values(op.requestBody?.content ?? {})[0]?.schema?.properties ?? {},
+      designed: Object.keys(op.responses ?? {})
+        .map(Number)
+        .filter((s) => s >= 500),
     })),
   );
   // Public checks that also answer with a trailing slash (left out of the document) are walked that way too;
@@ -223,7 +229,8 @@ describe('every input is checked at the edge, generated from /api/openapi.json',
     for (const r of routes) {
       const target = url(r).replace(/^(\/[^/{]+\/[^/{]+)/, '$1%00');
       const res = await send(r, target);
-      if (res.statusCode >= 500) failures.push(`${r.key} as ${target}: ${res.statusCode}`);
+      if (res.statusCode >= 500 && !r.designed.includes(res.statusCode))
+        failures.push(`${r.key} as ${target}: ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });

@@ -204,8 +204,11 @@ describe('msas export and import-db', () => {
       const h = await fresh.open();
       try {
         const filled = Object.entries(await counts(h)).filter(([, n]) => n > 0);
-        // Only what the migrations themselves put there.
-        expect(filled).toEqual([['email_senders', 27]]);
+        // Only what the migrations themselves put there: the sender catalogue and its snapshot networks.
+        expect(filled).toEqual([
+          ['email_sender_networks', 62],
+          ['email_senders', 27],
+        ]);
       } finally {
         await h.close();
       }

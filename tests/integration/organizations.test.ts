@@ -213,8 +213,13 @@ describe('invitation e-mail language', () => {
     expect(fresh.subject).toBe(portuguese);
     expect(fresh.text).toContain('Aceite o convite');
 
-    // The invitee already has an account in English: their language wins over the inviter's.
+    // The invitee already has an account whose owner chose English: their language wins over the inviter's.
     await quickUser(t, { email: 'known@example.com' });
+    await t.db
+      .updateTable('users')
+      .set({ language: 'en' })
+      .where('email', '=', 'known@example.com')
+      .execute();
     await invite(b.tokens.owner, { email: 'known@example.com' });
     expect((await mailTo('known@example.com')).subject).toBe(english);
 

@@ -9,8 +9,11 @@ import { ensureMonths, partitionedTables } from '../partitions';
 
 const batchSize = 1000;
 
-/** Filled by the migrations themselves (the sender catalogue): replaced by the export's rows. */
-const seededByMigrations = new Set(['email_senders']);
+/**
+ * Filled by the migrations themselves (the sender catalogue and its snapshot networks, 0030 and 0052):
+ * replaced by the export's rows.
+ */
+const seededByMigrations = new Set(['email_senders', 'email_sender_networks']);
 
 export class ImportRefused extends Error {
   override name = 'ImportRefused';

@@ -196,6 +196,12 @@ export const cases: Record<string, Case> = {
   'GET /api/rep/v2/ips/{ip}/ip-info-io/': 'own',
   'GET /api/rep/ips/': 'own',
   'GET /api/dm/dmarc/aggregate-reports/': 'own',
+  // The same list under the spec's path (section 7).
+  'GET /api/dm/aggregate-reports/': 'own',
+  'GET /api/dm/domains/report-period/': 'own',
+  // Demo data goes into the caller's own organization; it takes no identifier.
+  'GET /api/dm/demo-data/': 'own',
+  'POST /api/dm/demo-data/': 'own',
   'GET /api/dm/dmarc/aggregate-reports/dkim-signatures/': 'own',
   'GET /api/dm/dmarc/tls-reports/': 'own',
   'GET /api/dm/dmarc/failure-reports/': 'own',
