@@ -10,6 +10,7 @@ import type { InvoicePage, ProductList, Subscription } from './billingApi';
 import { browserLocation } from './leave';
 import { billingFailure, isBillingOff, translateBillingMessage } from './messages';
 import { reloadSessionIfStale } from './session';
+import './locale';
 
 const t = (key: string) => i18n.t(key, { ns: 'billing' });
 const tryLater = () => translateBillingMessage(billingMessages.tryLater);

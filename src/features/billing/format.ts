@@ -1,6 +1,7 @@
 import i18n from '../../i18n';
 import { formatMoney } from '../../i18n/format';
 import type { Price } from './billingApi';
+import './locale';
 
 const dayMs = 86_400_000;
 

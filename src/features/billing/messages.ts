@@ -1,6 +1,7 @@
 import { billingMessages } from '../../../contract/billing';
 import { errorMessage } from '../../api/errors';
 import i18n from '../../i18n';
+import './locale';
 
 type MessageKey = keyof typeof billingMessages;
 const keyByText = new Map(Object.entries(billingMessages).map(([key, text]) => [text, key as MessageKey]));

@@ -17,6 +17,7 @@ import type {
   SendPage,
   SendsQuery,
 } from './digestsApi';
+import './locale';
 
 const t = (key: string, vars?: Record<string, unknown>) => i18n.t(key, { ns: 'digests', ...vars });
 /** A 5xx body says what broke inside the server, which is no message for the person editing. */

@@ -4,6 +4,7 @@ import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
 import * as dnsApi from './dnsApi';
 import type { DnsStatus, HistoryPage, HistoryQuery, Zone, ZoneCreate, ZonePage, ZonePatch } from './dnsApi';
+import './locale';
 
 const t = (key: string) => i18n.t(key, { ns: 'dns' });
 

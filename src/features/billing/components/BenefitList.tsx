@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Facts } from '../../processedData/styles';
 import { formatCount } from '../../../i18n/format';
 import type { Product } from '../billingApi';
+import '../locale';
 
 type Benefits = Product['benefits'];
 const order: (keyof Benefits)[] = [

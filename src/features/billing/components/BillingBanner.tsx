@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { focusRing } from '../../../components/focusRing';
 import { selectCurrentUser, selectSubscriptionStatus } from '../../auth/state/authSelectors';
 import { daysLeft } from '../format';
+import '../locale';
 
 const Region = styled.section<{ $tone: 'primary' | 'warning' }>`
   display: flex;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../app/layout/PageFrame';
 import { Note, PanelTitle } from './styles';
+import '../locale';
 
 /** Billing is off (no STRIPE_SECRET_KEY): the pages say so instead of offering what cannot work. */
 export function BillingOff() {

@@ -9,6 +9,7 @@ import { BillingOff } from './BillingOff';
 import { InvoiceTable } from './InvoiceTable';
 import { PaymentMethod } from './PaymentMethod';
 import { PanelTitle } from './styles';
+import '../locale';
 
 /** Settings → Billing: the payment method, the portal and the invoices. */
 export function BillingSection() {

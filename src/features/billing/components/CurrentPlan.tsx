@@ -9,6 +9,7 @@ import { portalResource, subscriptionChangeResource, type SubscriptionAction } f
 import { formatDate, formatPrice } from '../format';
 import { BenefitList } from './BenefitList';
 import { Actions, Note, SubTitle } from './styles';
+import '../locale';
 
 const tones: Record<string, PillTone> = {
   trialing: 'success',

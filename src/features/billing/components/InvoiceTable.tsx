@@ -5,6 +5,7 @@ import { TableWrap } from '../../processedData/styles';
 import { StackedTable } from '../../alerts/components/StackedTable';
 import type { Invoice } from '../billingApi';
 import { formatDate, formatMoney } from '../format';
+import '../locale';
 
 const tones: Record<string, PillTone> = {
   paid: 'success',

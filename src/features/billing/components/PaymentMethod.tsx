@@ -5,6 +5,7 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import type { Subscription } from '../billingApi';
 import { portalResource } from '../billingResources';
 import { Actions, PanelTitle } from './styles';
+import '../locale';
 
 /** The card Stripe charges and the way to Stripe's portal, where it is changed. */
 export function PaymentMethod({ subscription }: { subscription: Subscription | null }) {

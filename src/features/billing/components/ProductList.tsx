@@ -7,6 +7,7 @@ import { checkoutResource } from '../billingResources';
 import { formatPrice, preferredCurrency, pricesFor } from '../format';
 import { BenefitList } from './BenefitList';
 import { Card, Grid, Note, PanelTitle } from './styles';
+import '../locale';
 
 type Props = { products: Product[]; subscription: Subscription | null };
 

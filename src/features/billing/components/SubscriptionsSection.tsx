@@ -9,6 +9,7 @@ import { BillingOff } from './BillingOff';
 import { CurrentPlan } from './CurrentPlan';
 import { ProductList } from './ProductList';
 import { Note, PanelTitle } from './styles';
+import '../locale';
 
 /** Settings → Subscriptions: the organization's plan and the plans to choose from. */
 export function SubscriptionsSection() {

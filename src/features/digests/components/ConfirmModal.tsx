@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
+import '../locale';
 
 type Props = { title: string; text: string; confirm: string; onConfirm: () => void; onClose: () => void };
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../processedData/styles';
 import type { Digest } from '../digestsApi';
+import '../locale';
 
 export const Actions = styled.div`
   display: flex;

@@ -11,6 +11,7 @@ import { bodyOf, emptyForm, formOf, isFixed, type DigestForm, type Language } fr
 import { useDomainChoices } from '../useDomainChoices';
 import { ScheduleFields } from './ScheduleFields';
 import { ScopeFields } from './ScopeFields';
+import '../locale';
 
 // Radios sit beside their text like the checkboxes, without the text inputs' padding.
 const DigestFormBox = styled(Form)`

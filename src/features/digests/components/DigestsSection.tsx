@@ -19,6 +19,7 @@ import { DigestsTable } from './DigestsTable';
 import { OrganizationDigests } from './OrganizationDigests';
 import { PreviewModal } from './PreviewModal';
 import { SendsModal } from './SendsModal';
+import '../locale';
 
 type Editing = { type: DigestType; digest: Digest | null } | null;
 

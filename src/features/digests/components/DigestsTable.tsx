@@ -6,6 +6,7 @@ import { Muted, TableWrap } from '../../processedData/styles';
 import type { Digest } from '../digestsApi';
 import { scheduleText, scopeText } from '../format';
 import { DigestActions, type DigestHandlers } from './DigestActions';
+import '../locale';
 
 const Recipients = styled.div`
   max-width: 28ch;

@@ -7,6 +7,7 @@ import type { Digest } from '../digestsApi';
 import { organizationDigestsResource } from '../digestsResources';
 import { scheduleText } from '../format';
 import { DigestActions, type DigestHandlers } from './DigestActions';
+import '../locale';
 
 const Cards = styled.div`
   display: grid;

@@ -10,6 +10,7 @@ import { Button } from '../../processedData/styles';
 import { downloadPdf, type Digest, type DigestType } from '../digestsApi';
 import { digestPreviewResource } from '../digestsResources';
 import { formatDay } from '../format';
+import '../locale';
 
 const Meta = styled.dl`
   display: grid;

@@ -4,6 +4,7 @@ import { digestFrequencies, digestTimeFrames } from '../../../../contract/digest
 import type { DigestForm, Frequency, TimeFrame } from '../formState';
 import { hourText, weekdayName } from '../format';
 import { Hint } from '../../../app/layout/modalForm';
+import '../locale';
 
 type Props = {
   form: DigestForm;

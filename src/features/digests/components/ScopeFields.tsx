@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Hint } from '../../../app/layout/modalForm';
 import type { DigestForm, ScopeChoice } from '../formState';
 import type { DomainChoices } from '../useDomainChoices';
+import '../locale';
 
 const Boxes = styled.div`
   display: grid;

@@ -11,6 +11,7 @@ import { Button, TableWrap } from '../../processedData/styles';
 import type { Digest, DigestType } from '../digestsApi';
 import { digestSendsResource } from '../digestsResources';
 import { formatDay } from '../format';
+import '../locale';
 
 type Props = { digest: Digest; onClose: () => void };
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
+import '../locale';
 
 type Props = {
   isOpen: boolean;

@@ -6,6 +6,7 @@ import { Button, PrimaryButton } from '../../processedData/styles';
 import { zoneCreateResource } from '../dnsResources';
 import { FieldProblems } from './FieldProblems';
 import { Form, Hint } from './styles';
+import '../locale';
 
 type Props = { defaultNameservers: string[]; onClose: () => void; onCreated: (zone: string) => void };
 

@@ -8,6 +8,7 @@ import { NotConfigured } from './NotConfigured';
 import { Notice } from './styles';
 import { ZonesList } from './ZonesList';
 import { ZoneView } from './ZoneView';
+import '../locale';
 
 /**
  * DNS → Zones. Whether hosting is on decides the page; ?zone=<name> opens one zone's records and history,

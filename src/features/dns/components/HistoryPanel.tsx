@@ -14,6 +14,7 @@ import { ConfirmModal } from './ConfirmModal';
 import { actionTone } from './ReviewModal';
 import { RrsetDiff } from './RrsetDiff';
 import { Code } from './styles';
+import '../locale';
 
 type Props = { zone: string };
 

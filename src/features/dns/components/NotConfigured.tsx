@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Panel } from '../../../app/layout/PageFrame';
 import { Code, Hint } from './styles';
+import '../locale';
 
 /** DNS hosting is off: say so, and how an operator turns it on (docs/DNS.md, "Setting it up"). */
 export function NotConfigured() {

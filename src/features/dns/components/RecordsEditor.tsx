@@ -11,6 +11,7 @@ import { relativeName } from '../validate';
 import { actionTone, ReviewModal } from './ReviewModal';
 import { RrsetModal } from './RrsetModal';
 import { Actions, Code, FieldError, Hint } from './styles';
+import '../locale';
 
 const pageSize = 50;
 

@@ -12,6 +12,7 @@ import { zoneApplyResource, zoneResource } from '../dnsResources';
 import { relativeName } from '../validate';
 import { RrsetDiff } from './RrsetDiff';
 import { FieldError, Notice } from './styles';
+import '../locale';
 
 export const actionTone: Record<Action, PillTone> = {
   added: 'success',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Rrset } from '../dnsApi';
+import '../locale';
 
 const Lines = styled.ul`
   margin: 0;

@@ -7,6 +7,7 @@ import { checkForm, formOf, type FormProblems, type RrsetForm } from '../rrsetFo
 import { editableTypes, type Problem } from '../validate';
 import { FieldProblems } from './FieldProblems';
 import { Actions, Form, Hint } from './styles';
+import '../locale';
 
 type Props = {
   zone: string;

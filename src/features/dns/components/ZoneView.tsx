@@ -11,6 +11,7 @@ import { absoluteName } from '../validate';
 import { HistoryPanel } from './HistoryPanel';
 import { RecordsEditor, type Problems } from './RecordsEditor';
 import { Notice } from './styles';
+import '../locale';
 
 const Head = styled.div`
   display: flex;

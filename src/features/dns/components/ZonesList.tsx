@@ -12,6 +12,7 @@ import { zoneDeleteResource, zonesResource } from '../dnsResources';
 import { ConfirmModal } from './ConfirmModal';
 import { CreateZoneModal } from './CreateZoneModal';
 import { Actions } from './styles';
+import '../locale';
 
 type Props = { defaultNameservers: string[]; onOpen: (zone: string) => void };
 
