@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html';
 import type { OutgoingMail } from '../../mail/send';
 import { conditionById } from './catalogue';
 import type { Observed } from './evaluators';
@@ -48,9 +49,6 @@ const conditionNames: Record<Lang, Record<string, string>> = {
     tls_failures: 'Falhas TLS-RPT',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const valuesText = (o: Observed) =>
   Object.entries(o)

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import { errorResponses } from '../../lib/schemas';
 import { withAudit } from './with-audit';
 import { unsubscribeBody, unsubscribeDocument, unsubscribeQuery } from '../../../contract/unsubscribe';
@@ -26,15 +27,13 @@ export type UnsubscribeTarget<Claim> = {
   done: string;
 };
 
-const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function page(action: string, token: string, what: { en: string; pt: string }) {
   return (
     '<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">' +
     '<meta name="viewport" content="width=device-width"><title>Unsubscribe</title></head>' +
-    `<body style="font-family:Arial,sans-serif;margin:2rem;"><form method="post" action="${escapeAttr(action)}">` +
-    `<input type="hidden" name="token" value="${escapeAttr(token)}">` +
-    `<p>Stop receiving e-mails from ${escapeAttr(what.en)}? / Deixar de receber e-mails ${escapeAttr(what.pt)}?</p>` +
+    `<body style="font-family:Arial,sans-serif;margin:2rem;"><form method="post" action="${escapeHtml(action)}">` +
+    `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
+    `<p>Stop receiving e-mails from ${escapeHtml(what.en)}? / Deixar de receber e-mails ${escapeHtml(what.pt)}?</p>` +
     '<button type="submit">Unsubscribe / Cancelar inscrição</button></form></body></html>'
   );
 }
