@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { benefitsSchema } from './auth';
 import { emailField, text } from './fields';
-import { listDocument, pageQueryShape } from './paging';
+import { answerExample, bodyExample, sample } from './example';
+import { listDocument, listExample, pageQueryShape } from './paging';
 
 // Billing on the wire (snake_case), under /api/pg (spec section 7, Payments; docs/BILLING.md). Stripe is the
 // payment provider: products and prices come from it, a subscription row mirrors the organization's Stripe
@@ -56,6 +57,24 @@ export const priceSchema = z.object({
 });
 export type PriceWire = z.infer<typeof priceSchema>;
 
+// Example values the documents below share (Stripe's id prefixes; cents).
+const benefitsExample = {
+  domains: 20,
+  campaigns: 0,
+  campaign_recipients: 0,
+  retention: 365,
+  alerts: 20,
+  digest_reports: 10,
+  dns_zones: 20,
+};
+const priceExample: PriceWire = {
+  id: 'price_1Pro',
+  currency: 'eur',
+  unit_amount: 2900,
+  interval: 'month',
+  interval_count: 1,
+};
+
 export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -76,10 +95,22 @@ export const productListQuery = z.object({
     .transform((c) => c.toLowerCase())
     .optional(),
 });
-export const productListDocument = z.object({
-  billing_enabled: z.boolean(),
-  data: z.array(productSchema),
-});
+export const productListDocument = answerExample(
+  z.object({ billing_enabled: z.boolean(), data: z.array(productSchema) }),
+  {
+    billing_enabled: true,
+    data: [
+      {
+        id: 'prod_Pro',
+        name: 'Pro',
+        description: 'Twenty domains, a year of history.',
+        benefits: benefitsExample,
+        trial_days: 14,
+        prices: [priceExample],
+      },
+    ],
+  },
+);
 
 export const paymentMethodSchema = z.object({
   brand: z.string(),
@@ -115,8 +146,35 @@ export const subscriptionResource = z.object({
   }),
 });
 export type SubscriptionResource = z.output<typeof subscriptionResource>;
-export const subscriptionDocument = z.object({ data: subscriptionResource });
-export const subscriptionListDocument = listDocument(subscriptionResource);
+const subscriptionExample: SubscriptionResource = {
+  type: 'subscriptions',
+  id: 3,
+  attributes: {
+    stripe_subscription_id: 'sub_1Pro',
+    status: 'active',
+    access: 'full',
+    force_reload: false,
+    start_date: sample.time,
+    end_date: '2026-06-04T09:30:00.000Z',
+    trial_end: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    benefits: benefitsExample,
+    product_id: 'prod_Pro',
+    product_name: 'Pro',
+    price: priceExample,
+    payment_method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    updated_at: sample.time,
+  },
+};
+export const subscriptionDocument = answerExample(z.object({ data: subscriptionResource }), {
+  data: subscriptionExample,
+});
+export const subscriptionListDocument = listExample(
+  listDocument(subscriptionResource),
+  '/api/pg/payments/subscriptions/',
+  [subscriptionExample],
+);
 export const subscriptionListQuery = z.object({ ...pageQueryShape });
 
 export const invoiceStatusSchema = z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']);
@@ -136,7 +194,24 @@ export const invoiceResource = z.object({
     invoice_pdf: z.string().nullable(),
   }),
 });
-export const invoiceListDocument = listDocument(invoiceResource);
+export const invoiceListDocument = listExample(listDocument(invoiceResource), '/api/pg/payments/invoices/', [
+  {
+    type: 'invoices',
+    id: 'in_1Pro',
+    attributes: {
+      number: 'MSAS-0001',
+      created: sample.time,
+      period_start: sample.time,
+      period_end: '2026-06-04T09:30:00.000Z',
+      currency: 'eur',
+      amount_due: 2900,
+      amount_paid: 2900,
+      status: 'paid',
+      hosted_invoice_url: 'https://invoice.stripe.com/i/acct_1/in_1Pro',
+      invoice_pdf: 'https://pay.stripe.com/invoice/acct_1/in_1Pro/pdf',
+    },
+  },
+]);
 export const invoiceListQuery = z.object({
   ...pageQueryShape,
   status: invoiceStatusSchema.optional(),
@@ -147,39 +222,53 @@ const returnUrl = () => text(2000);
 
 // POST /api/pg/payments/checkout/ -> the Checkout page (spec: cancelUrl, successUrl, url). The browser goes
 // to `url`; Stripe sends it back to success_url (with ?session_id=) or cancel_url.
-export const checkoutBody = z.object({
-  price: text(255),
-  success_url: returnUrl(),
-  cancel_url: returnUrl(),
-});
-export const checkoutDocument = z.object({
-  id: z.string(),
-  url: z.string(),
-  success_url: z.string(),
-  cancel_url: z.string(),
-});
+export const checkoutBody = bodyExample(
+  z.object({ price: text(255), success_url: returnUrl(), cancel_url: returnUrl() }),
+  { price: 'price_1Pro', success_url: '/msas/settings/billing', cancel_url: '/msas/settings/subscriptions' },
+);
+export const checkoutDocument = answerExample(
+  z.object({ id: z.string(), url: z.string(), success_url: z.string(), cancel_url: z.string() }),
+  {
+    id: 'cs_test_1Pro',
+    url: 'https://checkout.stripe.com/c/pay/cs_test_1Pro',
+    success_url: 'https://dmarc.example.com/msas/settings/billing?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'https://dmarc.example.com/msas/settings/subscriptions',
+  },
+);
 
 // POST /api/pg/payments/portal/ (201) -> the portal page (spec: return_url, url).
-export const portalBody = z.object({ return_url: returnUrl() });
-export const portalDocument = z.object({ url: z.string(), return_url: z.string() });
+export const portalBody = bodyExample(z.object({ return_url: returnUrl() }), {
+  return_url: '/msas/settings/billing',
+});
+export const portalDocument = answerExample(z.object({ url: z.string(), return_url: z.string() }), {
+  url: 'https://billing.stripe.com/p/session/test_1Pro',
+  return_url: 'https://dmarc.example.com/msas/settings/billing',
+});
 
 // POST /api/pg/payments/subscriptions/end_trial/, .../cancel/, .../resume/ answer the reloaded subscription.
-export const emptyBody = z.object({}).strict();
+export const emptyBody = bodyExample(z.object({}).strict(), {});
 
 // ---- The legacy payment host (docs/BILLING.md "Legacy payment host"), JSON in and out, under /legacy-payments.
-export const legacyCustomerBody = z.object({ email: emailField().optional() });
-export const legacyCustomerDocument = z.object({ customerId: z.string() });
-export const legacyCheckoutBody = z.object({
-  priceId: text(255),
-  successUrl: returnUrl(),
-  cancelUrl: returnUrl(),
+export const legacyCustomerBody = bodyExample(z.object({ email: emailField().optional() }), {
+  email: sample.email,
 });
-export const legacyUrlDocument = z.object({ url: z.string() });
-export const legacyPaymentIntentBody = z.object({ priceId: text(255) });
-export const legacyPaymentIntentDocument = z.object({
-  subscriptionId: z.string(),
-  clientSecret: z.string().nullable(),
+export const legacyCustomerDocument = answerExample(z.object({ customerId: z.string() }), {
+  customerId: 'cus_1Pro',
 });
+export const legacyCheckoutBody = bodyExample(
+  z.object({ priceId: text(255), successUrl: returnUrl(), cancelUrl: returnUrl() }),
+  { priceId: 'price_1Pro', successUrl: '/msas/settings/billing', cancelUrl: '/msas/settings/subscriptions' },
+);
+export const legacyUrlDocument = answerExample(z.object({ url: z.string() }), {
+  url: 'https://checkout.stripe.com/c/pay/cs_test_1Pro',
+});
+export const legacyPaymentIntentBody = bodyExample(z.object({ priceId: text(255) }), {
+  priceId: 'price_1Pro',
+});
+export const legacyPaymentIntentDocument = answerExample(
+  z.object({ subscriptionId: z.string(), clientSecret: z.string().nullable() }),
+  { subscriptionId: 'sub_1Pro', clientSecret: 'pi_1Pro_secret_example' },
+);
 export const legacyCustomerQuery = z.object({ customer: text(255) });
 export const legacyInvoice = z.object({
   id: z.string(),
@@ -192,7 +281,21 @@ export const legacyInvoice = z.object({
   hosted_invoice_url: z.string().nullable(),
   invoice_pdf: z.string().nullable(),
 });
-export const legacyInvoiceList = z.object({ invoices: z.array(legacyInvoice) });
+export const legacyInvoiceList = answerExample(z.object({ invoices: z.array(legacyInvoice) }), {
+  invoices: [
+    {
+      id: 'in_1Pro',
+      number: 'MSAS-0001',
+      created: 1777887000,
+      currency: 'eur',
+      amount_due: 2900,
+      amount_paid: 2900,
+      status: 'paid',
+      hosted_invoice_url: 'https://invoice.stripe.com/i/acct_1/in_1Pro',
+      invoice_pdf: 'https://pay.stripe.com/invoice/acct_1/in_1Pro/pdf',
+    },
+  ],
+});
 export const legacySubscription = z.object({
   id: z.string(),
   status: z.string(),
@@ -203,16 +306,35 @@ export const legacySubscription = z.object({
   price: z.string().nullable(),
   product: z.string().nullable(),
 });
-export const legacySubscriptionList = z.object({ subscriptions: z.array(legacySubscription) });
-export const legacyPortalBody = z.object({ returnUrl: returnUrl() });
-export const legacyCancelBody = z.object({ subscriptionId: text(255) });
-export const legacyCancelDocument = z.object({ subscription: legacySubscription });
+const legacySubscriptionExample: z.output<typeof legacySubscription> = {
+  id: 'sub_1Pro',
+  status: 'active',
+  cancel_at_period_end: false,
+  current_period_start: 1777887000,
+  current_period_end: 1780479000,
+  trial_end: null,
+  price: 'price_1Pro',
+  product: 'prod_Pro',
+};
+export const legacySubscriptionList = answerExample(
+  z.object({ subscriptions: z.array(legacySubscription) }),
+  { subscriptions: [legacySubscriptionExample] },
+);
+export const legacyPortalBody = bodyExample(z.object({ returnUrl: returnUrl() }), {
+  returnUrl: '/msas/settings/billing',
+});
+export const legacyCancelBody = bodyExample(z.object({ subscriptionId: text(255) }), {
+  subscriptionId: 'sub_1Pro',
+});
+export const legacyCancelDocument = answerExample(z.object({ subscription: legacySubscription }), {
+  subscription: { ...legacySubscriptionExample, cancel_at_period_end: true },
+});
 
 /** 502 (Stripe could not be reached or refused) and 503 (billing off): the message only. */
 export const billingErrorDocument = z.object({ detail: z.string() });
 
 // POST /api/pg/stripe/webhook/: Stripe's deliveries (raw JSON, Stripe-Signature); how the event was taken.
-export const webhookAnswer = z.object({
-  received: z.literal(true),
-  outcome: z.enum(['applied', 'ignored', 'replayed']),
-});
+export const webhookAnswer = answerExample(
+  z.object({ received: z.literal(true), outcome: z.enum(['applied', 'ignored', 'replayed']) }),
+  { received: true, outcome: 'applied' },
+);
