@@ -17,15 +17,27 @@ FAILED_PHASES=()
 TIMINGS=()
 START_ALL=$(date +%s)
 
-cleanup() {
-  local status=$?
-  for pid in "${SERVICE_PIDS[@]}"; do
+# stop_pids PID...: TERM to each process and its descendants (a lane's vitest and service runners), KILL
+# after 20 s.
+kill_tree() {
+  local child
+  for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do kill_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null || true
+}
+stop_pids() {
+  local pid
+  for pid in "$@"; do
     if kill -0 "$pid" 2>/dev/null; then
-      kill -TERM "$pid" 2>/dev/null || true
+      kill_tree "$pid"
       for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
       kill -KILL "$pid" 2>/dev/null || true
     fi
   done
+}
+
+cleanup() {
+  local status=$?
+  stop_pids "${SERVICE_PIDS[@]}"
   rm -rf "$WORK"
   exit "$status"
 }
@@ -46,38 +58,39 @@ phase() {
   echo "=== ${name}: ${status} (${secs}s)"
 }
 
-# background_phase NAME COMMAND...: a phase that runs beside the ones that follow, its output kept in a
-# file; join_phases waits for it, prints its output and records it like phase does.
-BACKGROUND=()
-background_phase() {
-  local name=$1
-  shift
-  local slot="$WORK/background-${#BACKGROUND[@]}"
+# lane COMMAND...: runs COMMAND (a function whose steps are `phase` calls) beside the phases that follow, its
+# output kept in a file; join_lanes waits for it, prints its output and takes its phases' timings and failures.
+LANES=()
+lane() {
+  local slot="$WORK/lane-${#LANES[@]}"
   (
-    t0=$(date +%s)
-    if "$@" >"$slot.log" 2>&1; then status=ok; else status=FAILED; fi
-    echo "$status $(($(date +%s) - t0))" >"$slot.status"
+    TIMINGS=()
+    FAILED_PHASES=()
+    local first=${#SERVICE_PIDS[@]}
+    "$@" >"$slot.log" 2>&1 || true
+    stop_pids "${SERVICE_PIDS[@]:first}"
+    printf '%s\n' "${TIMINGS[@]}" >"$slot.timings"
+    printf '%s\n' "${FAILED_PHASES[@]}" >"$slot.failed"
   ) &
   SERVICE_PIDS+=("$!")
-  BACKGROUND+=("$name|$slot|$!")
+  LANES+=("$slot|$!")
   echo
-  echo "=== ${name}: started, beside the next phases"
+  echo "=== lane started beside the next phases: $*"
 }
 
-join_phases() {
-  local entry name slot pid status secs
-  for entry in "${BACKGROUND[@]}"; do
-    IFS='|' read -r name slot pid <<<"$entry"
+join_lanes() {
+  local entry slot pid line
+  for entry in "${LANES[@]}"; do
+    IFS='|' read -r slot pid <<<"$entry"
     wait "$pid" || true
     echo
-    echo "=== ${name} (ran in the background)"
+    echo "=== (the lane's output follows)"
     cat "$slot.log" 2>/dev/null || true
-    read -r status secs <"$slot.status" 2>/dev/null || { status=FAILED; secs=0; }
-    [ "$status" = ok ] || FAILED_PHASES+=("$name")
-    TIMINGS+=("$(printf '%-28s %5ss  %s' "$name" "$secs" "$status")")
-    echo "=== ${name}: ${status} (${secs}s)"
+    [ -f "$slot.timings" ] || FAILED_PHASES+=("lane $slot (no record)")
+    while IFS= read -r line; do [ -n "$line" ] && TIMINGS+=("$line"); done <"$slot.timings" 2>/dev/null || true
+    while IFS= read -r line; do [ -n "$line" ] && FAILED_PHASES+=("$line"); done <"$slot.failed" 2>/dev/null || true
   done
-  BACKGROUND=()
+  LANES=()
 }
 
 install_packages() {
@@ -188,26 +201,31 @@ build_and_check_bundle() {
   NODE_ENV=production node_modules/.bin/vite build && node_modules/.bin/tsx scripts/check-bundle.ts
 }
 
+# The lane beside the unit and PGlite phases: PostgreSQL integration, then the build and the e2e suite.
+# Each lane keeps about one core busy (vitest runs integration and e2e files one at a time), so the two
+# lanes, about equally long, share the machine's two cores.
+postgres_then_browser() {
+  phase "integration (PostgreSQL)" integration_on_postgres
+  phase "services" other_services
+  phase "build + check:bundle" build_and_check_bundle
+  phase "e2e (Chromium)" vitest_phase e2e --project e2e
+}
+
 phase "Debian packages" install_packages
 phase "npm ci" node_modules_ready
 phase "typecheck + lint" static_checks
 phase "check:locales" npm run --silent check:locales
-# vitest's default worker count (cores - 1) leaves a core to the jsdom and timing tests: with every core
-# busy, their one-second waits time out.
-phase "unit + server tests" vitest_phase unit-server --project unit --project server
 # jobs-workers.test.ts always runs its worker processes on PostgreSQL (it starts a cluster without
 # DATABASE_URL), and read-replica.test.ts and scale-fault.test.ts always start their own primary and
 # replica, so they run once, in the PostgreSQL phase.
-# The two integration phases side by side: each runs its files one at a time, so each keeps about one core
-# busy (PGlite in its worker thread, PostgreSQL in its own processes).
-background_phase "integration (PostgreSQL)" integration_on_postgres
+lane postgres_then_browser
+# vitest's default worker count (cores - 1) leaves a core to the other lane and to the jsdom and timing
+# tests: with every core busy, their one-second waits time out.
+phase "unit + server tests" vitest_phase unit-server --project unit --project server
 phase "integration (PGlite)" vitest_phase integration-pglite --project integration --passWithNoTests \
   --exclude tests/integration/jobs-workers.test.ts --exclude tests/integration/read-replica.test.ts \
   --exclude tests/integration/scale-fault.test.ts
-join_phases
-phase "services" other_services
-phase "build + check:bundle" build_and_check_bundle
-phase "e2e (Chromium)" vitest_phase e2e --project e2e
+join_lanes
 
 echo
 echo "=== timings"
