@@ -17,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // Above the 15 s of findBy*/waitFor (src/test/setup.ts), so a slow first render fails as a
+          // missing element, not as a timeout.
+          testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },

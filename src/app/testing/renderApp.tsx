@@ -1,14 +1,11 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
 import { AppProviders } from '../App';
 import { AppRoutes } from '../router/AppRoutes';
 import { createAppStore, type AppStore } from '../store';
 
-// Pages are lazy chunks: on a busy machine (all test files in parallel on 2 cores) the first import of a
-// page can take seconds, so whole-app tests wait longer than the defaults.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+// Pages are lazy chunks: on a busy machine the first import of a page can take seconds; the waits of
+// src/test/setup.ts and the unit project's test timeout allow for it.
 
 /** Shows the router's location so tests can assert where navigation ended. */
 function LocationProbe() {

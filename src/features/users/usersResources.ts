@@ -31,8 +31,13 @@ export const createUserResource = registerResource(
     method: 'post',
     request: (body) => usersApi.createUser(body),
     successMessage: () => t('messages.created'),
-    failureMessage: (error) =>
-      errorMessage(error, t('messages.createFailed'), { from: ['allFields', 'detail'] }),
+    // A refusal of the organization's part (its member limit, spec section 9) is 'Unable to add user to
+    // organization' (section 8) with the server's reason; any other, the field messages or 'Unable to create user'.
+    failureMessage: (error) => {
+      const reason = errorMessage(error, '', { from: 'nonFieldErrors' });
+      if (reason) return `${t('messages.addToOrganizationFailed')}: ${reason}`;
+      return errorMessage(error, t('messages.createFailed'), { from: ['allFields', 'detail'] });
+    },
     onSuccess: () => usersResource.actions.request(firstPage),
   }),
 );

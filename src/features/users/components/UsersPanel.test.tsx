@@ -25,6 +25,7 @@ const row = {
 
 const server = setupServer(
   http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get('*/api/ph/users/7/email-change/', () => HttpResponse.json({ email_change: null })),
   http.get('*/api/ph/users/', ({ request }) => {
     listQueries.push(new URL(request.url).search);
     return HttpResponse.json({ data: [row], links: {}, meta: { count: 1, page: 1, page_size: 20 } });
@@ -68,5 +69,28 @@ describe('users administration', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete user carla' }));
     expect(await screen.findByText('Unable to delete user')).toBeInTheDocument();
+  });
+
+  it("says 'Unable to add user to organization' with the reason when the organization is full", async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post('*/api/ph/users/', () =>
+        HttpResponse.json(
+          { non_field_errors: ['This organization has reached its limit of 5 members.'] },
+          { status: 400 },
+        ),
+      ),
+    );
+    storeSession();
+    renderApp('/msas/settings/account');
+    await user.click(await screen.findByRole('tab', { name: 'Users' }));
+    await user.type(await screen.findByLabelText('Username'), 'erin');
+    await user.type(screen.getByLabelText('Email'), 'erin@example.org');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(
+      await screen.findByText(
+        'Unable to add user to organization: This organization has reached its limit of 5 members.',
+      ),
+    ).toBeInTheDocument();
   });
 });
