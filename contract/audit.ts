@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageLinksSchema, pageMetaSchema } from './paging';
+import { calendarDayOrTime, idField } from './fields';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 import { answerExample, sample } from './example';
 
 // The audit log on the wire: GET /api/ph/v2/audit/operations/ (the caller's organization, support every one).
@@ -179,3 +180,14 @@ export const auditList = answerExample(
     },
   },
 );
+
+// The list's filter: one user, one operation, from a day (or instant) to a day (a bare day means all of it).
+// The route reads server/modules/audit/list.ts's schema, which names the same fields.
+const day = calendarDayOrTime('Enter a valid date.');
+export const auditQuery = z.object({
+  ...pageQueryShape,
+  user: idField().optional(),
+  operation: z.string().max(100).optional(),
+  date_from: day.optional(),
+  date_to: day.optional(),
+});

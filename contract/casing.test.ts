@@ -5,7 +5,9 @@ import {
   toSnakeKey,
   type CamelCased,
   type CamelKey,
+  type WireQuery,
 } from './casing';
+import { z } from 'zod';
 
 describe('camelCaseKeys', () => {
   it('converts snake_case keys deeply, through nested objects and arrays', () => {
@@ -98,5 +100,38 @@ describe('CamelCased (the type-level twin)', () => {
       'xRequestId',
       '_privateKey',
     ]);
+  });
+});
+
+describe('WireQuery (what the SPA sends)', () => {
+  const query = z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().optional(),
+    begin_date: z.string().optional(),
+    ids: z
+      .string()
+      .transform((v) => v.split(',').map(Number))
+      .optional(),
+    zone: z.string(),
+  });
+
+  it("keeps the input's keys and optionality with the values the server reads, camelCased", () => {
+    expectTypeOf<WireQuery<typeof query>>().toEqualTypeOf<{
+      page?: number;
+      pageSize?: number | undefined;
+      beginDate?: string | undefined;
+      ids?: number[] | undefined;
+      zone: string;
+    }>();
+  });
+
+  it('goes out as the wire keys the schema accepts once snake_cased', () => {
+    const sent: WireQuery<typeof query> = { page: 2, pageSize: 10, beginDate: '2024-05-01', zone: 'a.pt' };
+    expect(query.parse(snakeCaseKeys(sent))).toEqual({
+      page: 2,
+      page_size: 10,
+      begin_date: '2024-05-01',
+      zone: 'a.pt',
+    });
   });
 });

@@ -59,3 +59,13 @@ export type CamelCased<T> = T extends readonly (infer Item)[]
 
 /** What the SPA reads from a response whose wire schema is S (after the client's camelCase mapping). */
 export type Wire<S extends z.ZodType> = CamelCased<z.output<S>>;
+
+/**
+ * What the SPA sends as the query whose schema is S, camelCased: the keys and their optionality are the
+ * schema's input (what the server accepts), each value is what the server reads it as (z.output), so a
+ * coerced `page` is a number, not `unknown`. The api module turns the keys back to snake_case
+ * (`snakeCaseKeys`) before they go out.
+ */
+export type WireQuery<S extends z.ZodType> = CamelCased<{
+  [K in keyof z.input<S>]: K extends keyof z.output<S> ? z.output<S>[K] : z.input<S>[K];
+}>;

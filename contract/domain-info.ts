@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageLinksSchema, pageMetaSchema } from './paging';
+import { idField } from './fields';
+import { pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 import { answerExample, sample } from './example';
 
 // Domain Info on the wire (/api/dm/domains/{name}/dmarc-record/, spf-record/, ips/, dkim-signatures/) and
@@ -121,3 +122,9 @@ export const historyList = answerExample(
     meta: { count: 2, page: 1, page_size: 20 },
   },
 );
+
+// The history's request: the domain's id and the record set in the path, the page and (support) the
+// organization in the query. The route reads server/modules/history/routes.ts's schemas, which name the same.
+export const historyTypes = ['dmarc', 'spf', 'dns', 'ns', 'mtaSts'] as const;
+export const historyParams = z.object({ id: idField(), type: z.enum(historyTypes) });
+export const historyQuery = z.object({ ...pageQueryShape, organization: idField().optional() });

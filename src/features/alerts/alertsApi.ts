@@ -1,14 +1,17 @@
 import type { z } from 'zod';
-import type { Wire } from '../../../contract/casing';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   alertBacktestBody,
   alertCreateBody,
   alertDocument,
+  alertIdParams,
   alertListDocument,
+  alertListQuery,
   alertPatchBody,
   backtestDocument,
   conditionListDocument,
   firingListDocument,
+  firingListQuery,
 } from '../../../contract/alerts';
 import { api, apiBase } from '../../api/client';
 
@@ -27,13 +30,17 @@ export type AlertCreate = z.input<typeof alertCreateBody>;
 export type AlertPatch = z.input<typeof alertPatchBody>;
 export type BacktestBody = z.input<typeof alertBacktestBody>;
 
-export type AlertsQuery = { page: number; search?: string };
-export type FiringsQuery = { id: number; page: number };
+type AlertListQuery = WireQuery<typeof alertListQuery>;
+/** The list's page and search as the page holds them. */
+export type AlertsQuery = Required<Pick<AlertListQuery, 'page'>> & Pick<AlertListQuery, 'search'>;
+/** One alert's firings: the path's id and the page. */
+export type FiringsQuery = z.output<typeof alertIdParams> &
+  Required<Pick<WireQuery<typeof firingListQuery>, 'page'>>;
 
 const one = (id: number) => `${alertsUrl}${id}/`;
 
 export async function fetchAlerts(q: AlertsQuery, signal?: AbortSignal): Promise<AlertPage> {
-  const params: Record<string, string | number> = { page: q.page };
+  const params: z.input<typeof alertListQuery> = { page: q.page };
   if (q.search?.trim()) params.search = q.search.trim();
   return (await api.get<AlertPage>(alertsUrl, { params, signal })).data;
 }
@@ -55,7 +62,12 @@ export async function deleteAlert(id: number): Promise<void> {
 }
 
 export async function fetchFirings(q: FiringsQuery, signal?: AbortSignal): Promise<FiringPage> {
-  return (await api.get<FiringPage>(`${one(q.id)}firings/`, { params: { page: q.page }, signal })).data;
+  return (
+    await api.get<FiringPage>(`${one(q.id)}firings/`, {
+      params: { page: q.page } satisfies z.input<typeof firingListQuery>,
+      signal,
+    })
+  ).data;
 }
 
 export async function backtest(body: BacktestBody, signal?: AbortSignal): Promise<Backtest> {

@@ -1,10 +1,17 @@
 import { api, apiBase } from '../../api/client';
+import { queryParams } from '../../api/queryParams';
 import type { Wire } from '../../../contract/casing';
-import type { analysisDetail, recheckResponse } from '../../../contract/analysis';
+import type {
+  analysisDetail,
+  analysisDetailQuery,
+  analysisListQuery,
+  recheckResponse,
+} from '../../../contract/analysis';
 import type {
   AnalysisPage,
   AnalysisQuery,
   AnalysisSystem,
+  DetailQuery,
   DomainAnalysisDetail,
   RecheckAnswer,
 } from './types';
@@ -19,13 +26,15 @@ export const analysisUrls = {
 
 /** The query string of a list call: the global filter, search, ordering and page. */
 export function analysisParams(q: AnalysisQuery): URLSearchParams {
-  const params = new URLSearchParams({ page: String(q.page), page_size: String(q.pageSize) });
-  if (q.organization) params.set('organization', String(q.organization));
-  if (q.domainGroups?.length) params.set('domain_groups', q.domainGroups.join(','));
-  if (q.domain) params.set('domain', q.domain);
-  if (q.search?.trim()) params.set('search', q.search.trim());
-  if (q.ordering) params.set('ordering', q.ordering);
-  return params;
+  return queryParams<typeof analysisListQuery>({
+    page: q.page,
+    page_size: q.pageSize,
+    organization: q.organization,
+    domain_groups: q.domainGroups?.join(','),
+    domain: q.domain,
+    search: q.search?.trim(),
+    ordering: q.ordering,
+  });
 }
 
 export async function fetchAnalysisList(q: AnalysisQuery, signal?: AbortSignal): Promise<AnalysisPage> {
@@ -37,11 +46,11 @@ export async function fetchAnalysisList(q: AnalysisQuery, signal?: AbortSignal):
 }
 
 export async function fetchAnalysisDetail(
-  { system, domainId, organization }: { system: AnalysisSystem; domainId: number; organization?: number },
+  { system, domainId, organization }: DetailQuery,
   signal?: AbortSignal,
 ): Promise<DomainAnalysisDetail> {
   const { data } = await api.get<Wire<typeof analysisDetail>>(analysisUrls.detail(system, domainId), {
-    params: organization ? { organization } : undefined,
+    params: queryParams<typeof analysisDetailQuery>({ organization }),
     signal,
   });
   return data.data;

@@ -7,6 +7,7 @@ import type {
   AnalysisPage,
   AnalysisQuery,
   AnalysisSystem,
+  DetailQuery,
   DomainAnalysisDetail,
   RecheckAnswer,
 } from './types';
@@ -36,8 +37,6 @@ export const analysisListResources = Object.fromEntries(
     ),
   ]),
 ) as Record<AnalysisSystem, Resource<AnalysisQuery, AnalysisPage>>;
-
-export type DetailQuery = { system: AnalysisSystem; domainId: number; organization?: number };
 
 export const analysisDetailResource = registerResource(
   createResource<DetailQuery, DomainAnalysisDetail>({

@@ -1,8 +1,13 @@
-import type { Wire } from '../../../contract/casing';
+import type { z } from 'zod';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   analysisDetail,
+  analysisDetailParams,
+  analysisDetailQuery,
   analysisList,
+  analysisListQuery,
   analysisOrderings,
+  analysisSystemParams,
   recheckResponse,
 } from '../../../contract/analysis';
 import type { dkimCheckSchema } from '../../../contract/checks';
@@ -27,14 +32,11 @@ export type RecheckAnswer = Wire<typeof recheckResponse>['data'];
 
 export type AnalysisOrdering = (typeof analysisOrderings)[number];
 
-/** The list page's query: the global filter, paging, search and ordering (UI state, sent as params). */
-export type AnalysisQuery = {
-  system: AnalysisSystem;
-  page: number;
-  pageSize: number;
-  search?: string;
-  ordering?: AnalysisOrdering;
-  organization?: number;
-  domainGroups?: number[];
-  domain?: string;
-};
+type AnalysisListQuery = WireQuery<typeof analysisListQuery>;
+/** The list page's query: the system (path), paging, the global filter, search and ordering. */
+export type AnalysisQuery = z.output<typeof analysisSystemParams> &
+  Required<Pick<AnalysisListQuery, 'page' | 'pageSize'>> &
+  Pick<AnalysisListQuery, 'search' | 'ordering' | 'organization' | 'domainGroups' | 'domain'>;
+
+/** One domain's result: the system and domain (path) and the filter's organization. */
+export type DetailQuery = z.output<typeof analysisDetailParams> & WireQuery<typeof analysisDetailQuery>;

@@ -89,7 +89,7 @@ export async function fetchSenderDetails(
 ): Promise<AnalyticsList<MergedDetail>> {
   // The reports route takes the filter's organization and domain; its period is narrowed per reporter.
   const filter: ListParams = {};
-  for (const k of ['organization', 'domain']) if (params[k]) filter[k] = params[k];
+  for (const k of ['organization', 'domain'] as const) if (params[k]) filter[k] = params[k];
   const details = await fetchList<SenderDetailRow>(analyticsUrls.senderDetails, params, signal);
   const reports = await findReports(
     details.data.map((row) => row.attributes),

@@ -1,8 +1,11 @@
+import type { z } from 'zod';
 import type { Wire } from '../../../contract/casing';
 import type {
+  associationsQuery,
   byDomainList,
   byIpList,
   bySenderServiceList,
+  drillQuery,
   messageList,
   metricsDocument,
   senderAssociationList,
@@ -41,5 +44,7 @@ export type Row<A> = Omit<DomainPage['data'][number], 'type' | 'attributes'> & {
 /** A page of any analytics list: the contract's links and window meta around rows of A. */
 export type AnalyticsList<A> = Omit<DomainPage, 'data'> & { data: Row<A>[] };
 
+/** A URL parameter of the analytics lists: the contract's wire keys (filter, paging, drill-downs). */
+export type ListParamKey = keyof z.input<typeof drillQuery> | keyof z.input<typeof associationsQuery>;
 /** The query of one list call: the global filter as URL parameters plus page, search and ordering. */
-export type ListParams = Record<string, string>;
+export type ListParams = Partial<Record<ListParamKey, string>>;

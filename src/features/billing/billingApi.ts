@@ -3,6 +3,7 @@ import type {
   checkoutBody,
   checkoutDocument,
   invoiceListDocument,
+  invoiceListQuery,
   portalDocument,
   productListDocument,
   subscriptionDocument,
@@ -44,7 +45,12 @@ export async function fetchSubscription(signal?: AbortSignal): Promise<Subscript
 }
 
 export async function fetchInvoices(page: number, signal?: AbortSignal): Promise<InvoicePage> {
-  return (await api.get<InvoicePage>(`${payments}/invoices/`, { params: { page }, signal })).data;
+  return (
+    await api.get<InvoicePage>(`${payments}/invoices/`, {
+      params: { page } satisfies z.input<typeof invoiceListQuery>,
+      signal,
+    })
+  ).data;
 }
 
 /** end_trial, cancel and resume all answer the reloaded subscription. */

@@ -1,13 +1,16 @@
 import type { z } from 'zod';
-import type { Wire } from '../../../contract/casing';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   digestCreateBody,
   digestDocument,
   digestListDocument,
+  digestListQuery,
+  digestParams,
   digestPatchBody,
   digestPreviewDocument,
   digestSendListDocument,
   digestSendNowDocument,
+  digestSendsQuery,
   digestTypes,
 } from '../../../contract/digests';
 import { api, apiBase } from '../../api/client';
@@ -29,14 +32,17 @@ export type SendNow = Wire<typeof digestSendNowDocument>;
 export type DigestCreate = z.input<typeof digestCreateBody>;
 export type DigestPatch = z.input<typeof digestPatchBody>;
 
-export type DigestsQuery = { page: number; search?: string };
-export type DigestRef = { type: DigestType; id: number };
-export type SendsQuery = DigestRef & { page: number };
+type DigestListQuery = WireQuery<typeof digestListQuery>;
+/** The scheduled list's page and search as the page holds them (the type is always 'scheduled'). */
+export type DigestsQuery = Required<Pick<DigestListQuery, 'page'>> & Pick<DigestListQuery, 'search'>;
+/** One digest: the path's type and id. */
+export type DigestRef = z.output<typeof digestParams>;
+export type SendsQuery = DigestRef & Required<Pick<WireQuery<typeof digestSendsQuery>, 'page'>>;
 
 const one = (r: DigestRef) => `${digestsUrl}${r.type}/${r.id}/`;
 
 export async function fetchScheduled(q: DigestsQuery, signal?: AbortSignal): Promise<DigestPage> {
-  const params: Record<string, string | number> = { type: 'scheduled', page: q.page };
+  const params: z.input<typeof digestListQuery> = { type: 'scheduled', page: q.page };
   if (q.search?.trim()) params.search = q.search.trim();
   return (await api.get<DigestPage>(digestsUrl, { params, signal })).data;
 }
@@ -46,7 +52,10 @@ export async function fetchOrganizationDigests(
   signal?: AbortSignal,
 ): Promise<Record<'weekly' | 'monthly', Digest | null>> {
   const get = (type: 'weekly' | 'monthly') =>
-    api.get<DigestPage>(digestsUrl, { params: { type, page: 1, page_size: 1 }, signal });
+    api.get<DigestPage>(digestsUrl, {
+      params: { type, page: 1, page_size: 1 } satisfies z.input<typeof digestListQuery>,
+      signal,
+    });
   const [weekly, monthly] = await Promise.all([get('weekly'), get('monthly')]);
   return { weekly: weekly.data.data[0] ?? null, monthly: monthly.data.data[0] ?? null };
 }
@@ -64,7 +73,12 @@ export async function deleteDigest(ref: DigestRef): Promise<void> {
 }
 
 export async function fetchSends(q: SendsQuery, signal?: AbortSignal): Promise<SendPage> {
-  return (await api.get<SendPage>(`${one(q)}sends/`, { params: { page: q.page }, signal })).data;
+  return (
+    await api.get<SendPage>(`${one(q)}sends/`, {
+      params: { page: q.page } satisfies z.input<typeof digestSendsQuery>,
+      signal,
+    })
+  ).data;
 }
 
 export async function fetchPreview(ref: DigestRef, signal?: AbortSignal): Promise<Preview> {

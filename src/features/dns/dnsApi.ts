@@ -1,13 +1,15 @@
 import type { z } from 'zod';
-import type { Wire } from '../../../contract/casing';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   conflictDocument,
   dnsStatusDocument,
   historyListDocument,
+  historyQuery,
   rrsetChangeSchema,
   zoneCreateBody,
   zoneDocument,
   zoneListDocument,
+  zoneListQuery,
   zonePatchBody,
 } from '../../../contract/dns';
 import { api, apiBase } from '../../api/client';
@@ -31,8 +33,10 @@ export type ZoneCreate = z.input<typeof zoneCreateBody>;
 export type ZonePatch = z.input<typeof zonePatchBody>;
 export type RrsetChange = z.input<typeof rrsetChangeSchema>;
 
-export type ZonesQuery = { page: number };
-export type HistoryQuery = { zone: string; name?: string; page: number };
+export type ZonesQuery = Required<Pick<WireQuery<typeof zoneListQuery>, 'page'>>;
+type ChangeListQuery = WireQuery<typeof historyQuery>;
+/** A zone's history as the page asks for it: by zone, optionally one name, paged. */
+export type HistoryQuery = Required<Pick<ChangeListQuery, 'page'>> & Pick<ChangeListQuery, 'zone' | 'name'>;
 
 const one = (zone: string) => `${zonesUrl}${encodeURIComponent(zone)}/`;
 
@@ -41,7 +45,12 @@ export async function fetchStatus(signal?: AbortSignal): Promise<DnsStatus> {
 }
 
 export async function fetchZones(q: ZonesQuery, signal?: AbortSignal): Promise<ZonePage> {
-  return (await api.get<ZonePage>(zonesUrl, { params: { page: q.page }, signal })).data;
+  return (
+    await api.get<ZonePage>(zonesUrl, {
+      params: { page: q.page } satisfies z.input<typeof zoneListQuery>,
+      signal,
+    })
+  ).data;
 }
 
 export async function createZone(body: ZoneCreate): Promise<Zone> {
@@ -61,7 +70,7 @@ export async function deleteZone(zone: string): Promise<void> {
 }
 
 export async function fetchHistory(q: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
-  const params: Record<string, string | number> = { zone: q.zone, page: q.page };
+  const params: z.input<typeof historyQuery> = { zone: q.zone, page: q.page };
   if (q.name?.trim()) params.name = q.name.trim();
   return (await api.get<HistoryPage>(historyUrl, { params, signal })).data;
 }

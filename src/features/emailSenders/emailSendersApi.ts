@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { Wire } from '../../../contract/casing';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   createBody,
+  listQuery,
   networksDocument,
   networksPutBody,
   networksRefreshedDocument,
@@ -19,14 +20,15 @@ export const sendersUrl = `${base}/email-senders/`;
 export type EmailSenderPage = Wire<typeof senderListDocument>;
 export type EmailSender = Wire<typeof senderDocument>['data'];
 export type Recalculated = Wire<typeof recalculatedDocument>;
-/** The list's page and search as the section holds them. */
-export type SendersQuery = { page: number; search?: string };
+type SenderListQuery = WireQuery<typeof listQuery>;
+/** The list's page and search as the section holds them (the contract's listQuery). */
+export type SendersQuery = Required<Pick<SenderListQuery, 'page'>> & Pick<SenderListQuery, 'search'>;
 type SenderAnswer = Wire<typeof senderDocument>;
 
 const one = (id: number) => `${sendersUrl}${id}/`;
 
 export async function fetchSenders(q: SendersQuery, signal?: AbortSignal): Promise<EmailSenderPage> {
-  const params: Record<string, string | number> = { page: q.page };
+  const params: z.input<typeof listQuery> = { page: q.page };
   if (q.search?.trim()) params.search = q.search.trim();
   return (await api.get<EmailSenderPage>(sendersUrl, { params, signal })).data;
 }

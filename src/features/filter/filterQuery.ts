@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import type { z } from 'zod';
+import type { filterQuery } from '../../../contract/analytics';
 import { all, defaultFilter, filterDateFormat, type FilterState } from './filterSlice';
 
 // The filter also lives in the URL: ?organization=3&domain_groups=1,2&domain=example.com
@@ -9,7 +11,7 @@ export const filterQueryKeys = {
   domain: 'domain',
   beginDate: 'begin_date',
   endDate: 'end_date',
-} as const;
+} as const satisfies Record<string, keyof z.input<typeof filterQuery>>;
 
 export function filterToQuery(state: FilterState): URLSearchParams {
   const query = new URLSearchParams();

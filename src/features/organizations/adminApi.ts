@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Wire } from '../../../contract/casing';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   domainDocument,
   domainListDocument,
@@ -11,6 +11,7 @@ import type {
   organizationCreateBody,
   organizationDocument,
   organizationListDocument,
+  organizationListQuery,
   organizationUpdateBody,
 } from '../../../contract/organizations';
 import type { createUserBody, userResourceDocument } from '../../../contract/users';
@@ -20,8 +21,8 @@ import { api, apiBase } from '../../api/client';
 // shapes are the contract's (contract/organizations.ts, contract/domains.ts).
 const ph = apiBase.ph;
 
-/** The list's filter as the panel holds it. */
-export type OrganizationQuery = { search: string; page: number };
+/** The list's filter as the panel holds it (the order is always by name). */
+export type OrganizationQuery = Required<Pick<WireQuery<typeof organizationListQuery>, 'search' | 'page'>>;
 export type OrganizationPage = Wire<typeof organizationListDocument>;
 /** The creation form: the organization's name and its owner's new account. */
 export type NewOrganization = {

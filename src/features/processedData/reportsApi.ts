@@ -1,7 +1,14 @@
+import type { z } from 'zod';
 import { saveFile } from '../../api/saveFile';
 import { api, apiBase } from '../../api/client';
+import { queryParams } from '../../api/queryParams';
 import type { Wire } from '../../../contract/casing';
-import type { aggregateReportDocument, uploadResponse } from '../../../contract/reports';
+import type {
+  aggregateReportDocument,
+  recordsQuery,
+  reportListQuery,
+  uploadResponse,
+} from '../../../contract/reports';
 import type {
   AggregateReport,
   DmarcRecord,
@@ -24,14 +31,14 @@ export const reportsUrls = {
 /** Records shown per page in a report's detail. */
 export const recordsPageSize = 50;
 
-function listParams(q: ListQuery): URLSearchParams {
-  const params = new URLSearchParams({ page: String(q.page) });
-  if (q.domain) params.set('domain', q.domain);
-  if (q.beginDate) params.set('begin_date', q.beginDate);
-  if (q.endDate) params.set('end_date', q.endDate);
-  if (q.search?.trim()) params.set('search', q.search.trim());
-  return params;
-}
+const listParams = (q: ListQuery) =>
+  queryParams<typeof reportListQuery>({
+    page: q.page,
+    domain: q.domain,
+    begin_date: q.beginDate,
+    end_date: q.endDate,
+    search: q.search?.trim(),
+  });
 
 async function getList<T>(url: string, q: ListQuery, signal?: AbortSignal): Promise<Paged<T>> {
   const { data } = await api.get<Paged<T>>(url, { params: listParams(q), signal });
@@ -57,7 +64,7 @@ export async function fetchReportRecords(
   signal?: AbortSignal,
 ): Promise<Paged<DmarcRecord>> {
   const { data } = await api.get<Paged<DmarcRecord>>(`${reportsUrls.aggregate}${id}/records/`, {
-    params: { page, page_size: recordsPageSize },
+    params: { page, page_size: recordsPageSize } satisfies z.input<typeof recordsQuery>,
     signal,
   });
   return data;

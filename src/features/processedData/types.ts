@@ -1,8 +1,9 @@
-import type { Wire } from '../../../contract/casing';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   aggregateReportList,
   failureReportList,
   recordList,
+  reportListQuery,
   tlsReportList,
   uploadResponse,
 } from '../../../contract/reports';
@@ -34,11 +35,7 @@ export type FailureReport = Wire<typeof failureReportList>['data'][number];
 export type UploadOutcome = Wire<typeof uploadResponse>['data'][number];
 export type ReportKind = NonNullable<UploadOutcome['kind']>;
 
-/** A list page's query (UI state, sent as URL parameters). */
-export type ListQuery = {
-  page: number;
-  domain?: string;
-  beginDate?: string;
-  endDate?: string;
-  search?: string;
-};
+type ReportListQuery = WireQuery<typeof reportListQuery>;
+/** A list page's query: its page, the global filter's domain and period, and the search. */
+export type ListQuery = Required<Pick<ReportListQuery, 'page'>> &
+  Pick<ReportListQuery, 'domain' | 'beginDate' | 'endDate' | 'search'>;

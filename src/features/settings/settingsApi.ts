@@ -1,21 +1,33 @@
 import type { z } from 'zod';
-import type { auditList } from '../../../contract/audit';
-import type { Wire } from '../../../contract/casing';
+import type { auditList, auditQuery } from '../../../contract/audit';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type { settingsDocument, settingsPatch } from '../../../contract/settings';
 import { api, apiBase } from '../../api/client';
+import { queryParams } from '../../api/queryParams';
 
 const ph = apiBase.ph;
 
 export type AuditPage = Wire<typeof auditList>;
 export type AuditOperation = AuditPage['data'][number];
-export type AuditFilter = { user: string; operation: string; dateFrom: string; dateTo: string; page: number };
+type AuditQuery = WireQuery<typeof auditQuery>;
+/**
+ * The filter form: the contract's fields, each as the text of its input (the server checks it and answers a
+ * 400 with the field's message), and the page.
+ */
+export type AuditFilter = Record<
+  keyof Pick<AuditQuery, 'user' | 'operation' | 'dateFrom' | 'dateTo'>,
+  string
+> &
+  Required<Pick<AuditQuery, 'page'>>;
 
 export function auditQueryString(f: AuditFilter): string {
-  const params = new URLSearchParams({ page: String(f.page) });
-  if (f.user) params.set('user', f.user);
-  if (f.operation) params.set('operation', f.operation);
-  if (f.dateFrom) params.set('date_from', f.dateFrom);
-  if (f.dateTo) params.set('date_to', f.dateTo);
+  const params = queryParams<typeof auditQuery>({
+    page: f.page,
+    user: f.user,
+    operation: f.operation,
+    date_from: f.dateFrom,
+    date_to: f.dateTo,
+  });
   return `?${params.toString()}`;
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Wire } from '../../../contract/casing';
+import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   createUserBody,
   deleteUserBody,
@@ -7,6 +7,7 @@ import type {
   groupListDocument,
   groupsBody,
   userListDocument,
+  userListQuery,
   userResourceDocument,
 } from '../../../contract/users';
 import { api, apiBase } from '../../api/client';
@@ -16,8 +17,8 @@ const ph = apiBase.ph;
 
 export type UserList = Wire<typeof userListDocument>;
 export type UserRow = UserList['data'][number];
-/** The list's filter as the panel holds it (the group picker's value is '' for all). */
-export type UserQuery = { search: string; group: string; page: number };
+/** The list's filter as the panel holds it and sends it, every key (the group is '' for all). */
+export type UserQuery = Required<Pick<WireQuery<typeof userListQuery>, 'search' | 'group' | 'page'>>;
 export type Group = Wire<typeof groupListDocument>['data'][number];
 /** The create form fills every field (empty strings for the optional ones). */
 export type NewUser = Required<z.input<typeof createUserBody>>;

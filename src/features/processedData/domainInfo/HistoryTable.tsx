@@ -22,7 +22,7 @@ export function HistoryTable({ domainId, type }: { domainId: number; type: Histo
     setPage(1);
   }
   const load = useCallback(() => {
-    dispatch(resource.actions.request({ domainId, type, page }));
+    dispatch(resource.actions.request({ id: domainId, type, page }));
   }, [dispatch, resource, domainId, type, page]);
   useEffect(load, [load]);
   const rows = data?.data ?? [];

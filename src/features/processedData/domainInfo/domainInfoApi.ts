@@ -1,11 +1,13 @@
 import { api, apiBase } from '../../../api/client';
+import type { z } from 'zod';
 import type { Wire } from '../../../../contract/casing';
 import type {
   currentRecordDocument,
   domainDkimDocument,
   domainIpsDocument,
+  historyQuery,
 } from '../../../../contract/domain-info';
-import type { domainListDocument } from '../../../../contract/domains';
+import type { domainListDocument, domainListQuery } from '../../../../contract/domains';
 import type { CurrentDomain, DomainOption, HistoryPage, HistoryQuery } from './types';
 
 const dm = apiBase.dm;
@@ -19,7 +21,7 @@ export async function fetchDomainOptions(
   signal?: AbortSignal,
 ): Promise<DomainOption[]> {
   const { data } = await api.get<Wire<typeof domainListDocument>>(`${dm}/v2/domains/`, {
-    params: { page: 1, page_size: 100, ...withOrg(organization) },
+    params: { page: 1, page_size: 100, ...withOrg(organization) } satisfies z.input<typeof domainListQuery>,
     signal,
   });
   return data.data
@@ -46,8 +48,8 @@ export async function fetchCurrentDomain(
 
 /** GET /v2/domains/{id}/history/{type}/, newest first. */
 export async function fetchHistory(q: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
-  const { data } = await api.get<HistoryPage>(`${dm}/v2/domains/${q.domainId}/history/${q.type}/`, {
-    params: { page: q.page, page_size: historyPageSize },
+  const { data } = await api.get<HistoryPage>(`${dm}/v2/domains/${q.id}/history/${q.type}/`, {
+    params: { page: q.page, page_size: historyPageSize } satisfies z.input<typeof historyQuery>,
     signal,
   });
   return data;

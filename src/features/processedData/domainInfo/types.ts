@@ -1,17 +1,22 @@
-import type { Wire } from '../../../../contract/casing';
+import type { z } from 'zod';
+import type { Wire, WireQuery } from '../../../../contract/casing';
 import type {
   currentRecordDocument,
   domainDkimDocument,
   domainIpsDocument,
   historyList,
+  historyParams,
+  historyQuery,
 } from '../../../../contract/domain-info';
 import type { Domain } from '../../domains/domainsApi';
 
 // Domain Info answers as the SPA reads them: the contract's schemas (contract/domain-info.ts) after the
 // client's camelCase mapping.
 
-export const historyTypes = ['dmarc', 'spf', 'dns', 'ns', 'mtaSts'] as const;
-export type HistoryType = (typeof historyTypes)[number];
+type HistoryPath = z.output<typeof historyParams>;
+export type HistoryType = HistoryPath['type'];
+/** The history tabs, in the order shown (the contract's record sets). */
+export const historyTypes: readonly HistoryType[] = ['dmarc', 'spf', 'dns', 'ns', 'mtaSts'];
 
 /** A domain of the picker: its id and name from the domains list (contract/domains.ts). */
 export type DomainOption = Pick<Domain, 'id'> & Pick<Domain['attributes'], 'name'>;
@@ -30,5 +35,5 @@ export type CurrentDomain = {
 export type HistoryPage = Wire<typeof historyList>;
 export type HistoryItem = HistoryPage['data'][number];
 export type HistoryAttributes = HistoryItem['attributes'];
-/** The history table's query (UI state, sent as the path and ?page=). */
-export type HistoryQuery = { domainId: number; type: HistoryType; page: number };
+/** The history table's request: the domain's id and the record set (the path) and ?page=. */
+export type HistoryQuery = HistoryPath & Required<Pick<WireQuery<typeof historyQuery>, 'page'>>;

@@ -59,7 +59,10 @@ export function UsersPanel() {
           <SelectControl
             id="users-group"
             value={query.group}
-            onChange={(e) => setQuery((q) => ({ ...q, group: e.target.value, page: 1 }))}
+            onChange={(e) => {
+              const group = e.target.value === '' ? '' : Number(e.target.value);
+              setQuery((q) => ({ ...q, group, page: 1 }));
+            }}
           >
             <option value="">{t('list.allGroups')}</option>
             {groups.map((g) => (

@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type { Wire } from '../../../../contract/casing';
 import type {
   ipInfoSchema,
+  ipVerifyQuery,
   listingDocumentSchema,
   publicConfigSchema,
 } from '../../../../contract/reputation';
@@ -19,5 +21,5 @@ export type IpInfo = Wire<typeof ipInfoSchema>['data']['attributes'];
 
 export type PublicConfig = Wire<typeof publicConfigSchema>;
 
-/** What the lookup form asks for: the IP or host, and the captcha token (UI state, not a response). */
-export type LookupRequest = { target: string; token: string };
+/** What the lookup form asks for: the IP or host, and the captcha token (the query keeps its camelCase). */
+export type LookupRequest = Required<Pick<z.input<typeof ipVerifyQuery>, 'target' | 'token'>>;
