@@ -1,23 +1,14 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { Json } from '../../../contract/audit';
+import type { z } from 'zod';
+import type { auditQuery, Json } from '../../../contract/audit';
 import type { Db } from '../../db/database';
 import { forbidden } from '../../lib/errors';
 import { type Actor, canViewAudit, isSupport } from '../../lib/permissions';
-import { calendarDayOrTime } from '../../lib/schemas';
-import { pageLinks, pageMeta, pageQueryShape, paging } from '../../lib/paging';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
 
-const day = calendarDayOrTime('Enter a valid date.');
-export const auditQuery = z.object({
-  ...pageQueryShape,
-  user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  operation: z.string().max(100).optional(),
-  date_from: day.optional(),
-  date_to: day.optional(),
-});
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-export { auditList } from '../../../contract/audit';
+export { auditList, auditQuery } from '../../../contract/audit';
 
 // A bare date as date_to means the whole of that day.
 const endOf = (v: string) =>

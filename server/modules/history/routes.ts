@@ -1,26 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { HISTORY_TYPES } from '../../checks/history/records';
 import { errorResponses } from '../../lib/schemas';
-import { historyList } from '../../../contract/domain-info';
+import { historyList, historyParams, historyQuery } from '../../../contract/domain-info';
 import { requireAuth } from '../auth';
 import { visibleDomain } from '../analysis';
-import { pageLinks, pageMeta, pageQueryShape, paging } from '../../lib/paging';
+import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { secured } from '../../lib/route-schema';
 
 // Mounted under /api/dm: the DNS history of a domain (checks contract 4), newest change first, the items of
 // one change (they share its date) in record order; empty content marks a removed set (docs/CHECKS.md).
 
-const params = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  type: z.enum(HISTORY_TYPES as [string, ...string[]]),
-});
-const query = z.object({
-  ...pageQueryShape,
-  organization: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-});
+const params = historyParams;
+const query = historyQuery;
 export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -49,7 +41,7 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .selectFrom('check_history')
           .where('organization_id', '=', domain.organization_id)
           .where('domain_id', '=', domain.id)
-          .where('type', '=', request.params.type as (typeof HISTORY_TYPES)[number]);
+          .where('type', '=', request.params.type);
         const { n } = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
         const rows = await base
           .select(['id', 'date', 'rr_type', 'ttl', 'content'])
