@@ -125,6 +125,12 @@ describe('billing: sign-up → trial → checkout → paid → cancelled', { tim
     await page.waitForURL((url) => url.pathname === homePath);
     await expect(page.getByRole('region', { name: b('en', 'banner.label') }).count()).resolves.toBe(0);
 
+    // Before any plan: no card, no invoice, and the portal is still offered.
+    await open(billingPath, menu('en', 'billing'));
+    await page.getByText(b('en', 'invoices.empty')).waitFor();
+    await page.getByText(b('en', 'payment.none')).waitFor();
+    await check('billing-empty-en-primary');
+
     await open(subscriptionsPath, menu('en', 'subscriptions'));
     await page.getByText(b('en', 'current.none')).waitFor();
     const plan = page.getByRole('listitem', { name: 'Team' });
@@ -160,7 +166,14 @@ describe('billing: sign-up → trial → checkout → paid → cancelled', { tim
     await banner.getByText(b('en', 'banner.trial_other', { count: String(left) })).waitFor();
     expect(left).toBeGreaterThanOrEqual(13);
     await expect(current.innerText()).resolves.toContain(date(subscription.trial_end!, 'en'));
+    await expect(banner.getByRole('link').count()).resolves.toBe(0);
     await check('subscriptions-trial-en-primary');
+    // On any other page the banner counts down too and leads back to the plan.
+    await page.getByRole('link', { name: menu('en', 'overview'), exact: true }).click();
+    await waitForHeading(page, menu('en', 'overview'));
+    await banner.getByText(b('en', 'banner.trial_other', { count: String(left) })).waitFor();
+    await banner.getByRole('link', { name: b('en', 'banner.seePlan') }).click();
+    await waitForHeading(page, menu('en', 'subscriptions'));
   });
 
   it('ends the trial: the plan is active and the banner goes', async () => {
@@ -275,5 +288,6 @@ describe('billing: sign-up → trial → checkout → paid → cancelled', { tim
     await page.waitForURL((url) => url.pathname === subscriptionsPath);
     await page.getByText(tr('en', 'common', 'messages.cancelledSubscription')).waitFor();
     await waitForHeading(page, menu('en', 'subscriptions'));
+    await page.screenshot({ path: `${shotsDir}/redirect-cancelled-en-primary-1280.png` });
   });
 });
