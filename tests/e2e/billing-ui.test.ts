@@ -129,6 +129,7 @@ describe('billing: sign-up → trial → checkout → paid → cancelled', { tim
     await open(billingPath, menu('en', 'billing'));
     await page.getByText(b('en', 'invoices.empty')).waitFor();
     await page.getByText(b('en', 'payment.none')).waitFor();
+    await page.getByRole('link', { name: b('en', 'payment.choosePlan') }).waitFor();
     await check('billing-empty-en-primary');
 
     await open(subscriptionsPath, menu('en', 'subscriptions'));
