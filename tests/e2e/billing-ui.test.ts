@@ -125,7 +125,7 @@ describe('billing: sign-up → trial → checkout → paid → cancelled', { tim
     await page.waitForURL((url) => url.pathname === homePath);
     await expect(page.getByRole('region', { name: b('en', 'banner.label') }).count()).resolves.toBe(0);
 
-    // Before any plan: no card, no invoice, and the portal is still offered.
+    // Before any plan: no card, no invoice, and the way to a plan rather than to a portal with no account.
     await open(billingPath, menu('en', 'billing'));
     await page.getByText(b('en', 'invoices.empty')).waitFor();
     await page.getByText(b('en', 'payment.none')).waitFor();
