@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../support/api';
 import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt } from '../support/build';
+import { startMailbox, type Mailbox } from '../support/mailbox';
 import { tr } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
 import { fillLogin, homePath, storedTokens, waitForHeading } from '../support/ui';
@@ -14,9 +12,7 @@ import { fillLogin, homePath, storedTokens, waitForHeading } from '../support/ui
 // sign up → verify from the e-mail → log in → enable 2FA → log out → log in with a code → log in with a
 // recovery code → invite a member → the member accepts → change the owner.
 
-type Mail = { to: string; text: string };
-const mails: Mail[] = [];
-let smtp: SMTPServer;
+let mailbox: Mailbox;
 let server: RunningServer;
 let browser: Browser;
 
@@ -28,22 +24,6 @@ const owner = {
   password: 'Journey-pass-2026!',
 };
 const member = { email: 'bruno@journey.test', username: 'bruno-journey', password: 'Quiet-river-8412!' };
-
-async function waitForMail(to: string, pathPrefix: string, timeoutMs = 20_000): Promise<string> {
-  const started = Date.now();
-  for (;;) {
-    for (const mail of mails.filter((m) => m.to === to)) {
-      const match = new RegExp(`https?://[^\\s"<>]+${pathPrefix}\\?[^\\s"<>]+`).exec(mail.text);
-      if (match) {
-        const url = new URL(match[0]);
-        return `${url.pathname}${url.search}`;
-      }
-    }
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`no mail to ${to} with ${pathPrefix}: ${JSON.stringify(mails)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: en('common', 'userMenu.label', { name: owner.username }) }).click();
@@ -59,27 +39,15 @@ async function openAccountTab(page: Page, tab: string) {
 
 beforeAll(async () => {
   ensureBuilt();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      void simpleParser(stream).then((parsed) => {
-        for (const rcpt of session.envelope.rcptTo)
-          mails.push({ to: rcpt.address, text: `${parsed.text ?? ''}\n${String(parsed.html ?? '')}` });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'msas@journey.test' });
+  mailbox = await startMailbox();
+  server = await startServer({ SMTP_URL: mailbox.url, MAIL_FROM: 'msas@journey.test' });
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await mailbox?.close();
 });
 
 describe('account journey', () => {
@@ -95,7 +63,7 @@ describe('account journey', () => {
       await page.locator('#signup-password').fill(owner.password);
       await page.getByRole('button', { name: en('account', 'signup.submit') }).click();
       await page.getByText(en('account', 'signup.sent')).waitFor();
-      await page.goto(await waitForMail(owner.email, '/confirm-registration'));
+      await page.goto(await mailbox.link(owner.email, '/confirm-registration'));
       await page.getByText(en('account', 'verify.success')).waitFor();
 
       // Log in and enable 2FA; the recovery codes are shown once.
@@ -142,7 +110,7 @@ describe('account journey', () => {
       await page.getByLabel(en('organizations', 'invite.email')).fill(member.email);
       await page.getByRole('button', { name: en('organizations', 'invite.submit') }).click();
       await page.getByText(en('organizations', 'messages.invited')).waitFor();
-      const link = await waitForMail(member.email, '/member-registration');
+      const link = await mailbox.link(member.email, '/member-registration');
       const invitee = await newPage(browser, server.url);
       try {
         await invitee.page.goto(link);

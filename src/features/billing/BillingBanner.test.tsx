@@ -16,10 +16,19 @@ describe('billing banners', () => {
     renderApp('/msas/analysis_by_system/spf');
     const banner = await screen.findByRole('region', { name: 'Subscription notice' });
     expect(banner).toHaveTextContent('Your free trial ends in 5 days.');
-    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'See your plan' })).toHaveAttribute(
       'href',
       '/msas/settings/subscriptions',
     );
+  });
+
+  it('leave out the link to the page the user is on', async () => {
+    storeSession({ subscription_status: 'trialing' });
+    world.user = { trial_end_date: day(5) };
+    renderApp('/msas/settings/subscriptions');
+    const banner = await screen.findByRole('region', { name: 'Subscription notice' });
+    expect(banner).toHaveTextContent('Your free trial ends in 5 days.');
+    expect(screen.queryByRole('link', { name: 'See your plan' })).toBeNull();
   });
 
   it('say so on the trial’s last day, in Portuguese, and not after it', async () => {

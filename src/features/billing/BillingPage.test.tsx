@@ -57,21 +57,30 @@ describe('Settings → Billing', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('tells a portal failure with the server’s message, in Portuguese', async () => {
+  it('tells a portal failure with the spec message, in Portuguese', async () => {
     await setLanguage('pt');
     world.user = { language: 'pt' };
-    world.fail['POST portal'] = {
-      status: 409,
-      body: { detail: 'This organization has no billing account yet. Choose a plan first.' },
-    };
-    world.subscription = null;
+    world.fail['POST portal'] = { status: 502, body: {} };
     show();
     const payment = await screen.findByRole('region', { name: 'Forma de pagamento' });
-    expect(await within(payment).findByText('Nenhum cartão cadastrado ainda.')).toBeVisible();
-    await userEvent.click(within(payment).getByRole('button', { name: 'Abrir portal de cobrança' }));
+    await userEvent.click(await within(payment).findByRole('button', { name: 'Abrir portal de cobrança' }));
     expect(
-      await screen.findByText('Esta organização ainda não tem conta de cobrança. Escolha um plano primeiro.'),
+      await screen.findByText(
+        'Algo deu errado, entre em contato com o suporte ou tente novamente mais tarde.',
+      ),
     ).toBeVisible();
+  });
+
+  it('before a first plan, sends the owner to choose one instead of to a portal that has no account', async () => {
+    world.subscription = null;
+    show();
+    const payment = await screen.findByRole('region', { name: 'Payment method' });
+    expect(await within(payment).findByText('No card on file yet.')).toBeVisible();
+    expect(within(payment).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute(
+      'href',
+      '/msas/settings/subscriptions',
+    );
+    expect(within(payment).queryByRole('button', { name: 'Open billing portal' })).toBeNull();
   });
 
   it('says when there is no invoice yet, and when billing is off', async () => {

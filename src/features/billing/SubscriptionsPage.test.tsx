@@ -37,7 +37,9 @@ describe('Settings → Subscriptions', { timeout: 20_000 }, () => {
     const plans = await screen.findByRole('region', { name: 'Plans' });
     expect(plans).toHaveTextContent('14-day free trial');
     expect(plans).toHaveTextContent('DNS zones5');
-    await userEvent.click(within(plans).getByRole('button', { name: 'Choose Team at $49.00 / month' }));
+    await userEvent.click(
+      within(plans).getByRole('button', { name: 'Choose $49.00 / month for the Team plan' }),
+    );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://stripe.test/c/cs_1'));
     expect(writes()).toEqual([
       {
@@ -59,7 +61,9 @@ describe('Settings → Subscriptions', { timeout: 20_000 }, () => {
     show();
     const plans = await screen.findByRole('region', { name: 'Planos' });
     await within(plans).findByText('Team');
-    expect(within(plans).getByRole('button', { name: /Escolher Team por R\$\s249,00 \/ mês/ })).toBeVisible();
+    expect(
+      within(plans).getByRole('button', { name: /Escolher R\$\s249,00 \/ mês para o plano Team/ }),
+    ).toBeVisible();
     expect(plans).toHaveTextContent('14 dias de teste grátis');
   });
 
@@ -135,15 +139,37 @@ describe('Settings → Subscriptions', { timeout: 20_000 }, () => {
       'Your subscription has ended. Choose a plan to use Systems Explore again.',
     );
     expect(within(current).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    // An ended plan's limits no longer hold, and a second subscription has no trial.
+    expect(current).not.toHaveTextContent('What your plan allows');
     const plans = await screen.findByRole('region', { name: 'Plans' });
-    expect(within(plans).getByRole('button', { name: 'Choose Team at $49.00 / month' })).toBeEnabled();
+    expect(plans).not.toHaveTextContent('free trial');
+    expect(
+      within(plans).getByRole('button', { name: 'Choose $49.00 / month for the Team plan' }),
+    ).toBeEnabled();
   });
 
-  it('says when checkout came back, paid or cancelled', async () => {
+  it('back from checkout, waits for Stripe to confirm and then shows the plan', async () => {
+    world.subscription = null;
     show('/msas/settings/subscriptions?checkout=success');
     expect(
       await screen.findByText('Thank you! Your payment was received; your plan is being activated.'),
     ).toBeVisible();
+    const current = await plan();
+    expect(
+      await within(current).findByText('Waiting for Stripe to confirm your subscription…'),
+    ).toBeVisible();
+    // No second checkout while the first one's subscription is on its way.
+    const plans = await screen.findByRole('region', { name: 'Plans' });
+    expect(within(plans).queryByRole('button', { name: /Choose/ })).toBeNull();
+    // The webhook arrives: the next poll shows the trial.
+    world.subscription = subscriptionWire({ status: 'trialing', trial_end: '2026-12-10T00:00:00Z' });
+    expect(await within(current).findByText('Trial', {}, { timeout: 5_000 })).toBeVisible();
+    // The plan says it now; the note goes, and so does ?checkout=success (a reload would repeat it).
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Thank you! Your payment was received; your plan is being activated.'),
+      ).toBeNull(),
+    );
   });
 
   it('says billing is off when the server has no Stripe', async () => {

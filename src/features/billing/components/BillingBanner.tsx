@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { focusRing } from '../../../components/focusRing';
@@ -36,29 +36,35 @@ const Region = styled.section<{ $tone: 'primary' | 'warning' }>`
   }
 `;
 
+const subscriptionsPath = '/msas/settings/subscriptions';
+const billingPath = '/msas/settings/billing';
+
 /**
  * Across the app: the days left of a free trial (the current user's trialEndDate), or the past-due warning
- * (the token's subscription_status), each with the way to fix it.
+ * (the token's subscription_status), each with the way to its page (left out on that page itself).
  */
 export function BillingBanner() {
   const { t } = useTranslation('billing');
+  const { pathname } = useLocation();
   const user = useAppSelector(selectCurrentUser);
   const status = useAppSelector(selectSubscriptionStatus);
+  const here = (path: string) => pathname.replace(/\/+$/, '') === path;
   if (status === 'past_due') {
     return (
       <Region $tone="warning" aria-label={t('banner.label')}>
         <p>{t('banner.pastDue')}</p>
-        <Link to="/msas/settings/billing">{t('banner.updatePayment')}</Link>
+        {!here(billingPath) && <Link to={billingPath}>{t('banner.updatePayment')}</Link>}
       </Region>
     );
   }
   const days = user?.trialEndDate ? daysLeft(user.trialEndDate) : -1;
   if (days < 0) return null;
   const text = days === 0 ? t('banner.trialToday') : t('banner.trial', { count: days });
+  // A trial comes with a plan already chosen at checkout: the link leads to it, to keep or change it.
   return (
     <Region $tone="primary" aria-label={t('banner.label')}>
       <p>{text}</p>
-      <Link to="/msas/settings/subscriptions">{t('banner.choosePlan')}</Link>
+      {!here(subscriptionsPath) && <Link to={subscriptionsPath}>{t('banner.seePlan')}</Link>}
     </Region>
   );
 }

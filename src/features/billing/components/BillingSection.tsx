@@ -30,7 +30,7 @@ export function BillingSection() {
 
   return (
     <>
-      <PaymentMethod subscription={current.data?.subscription ?? null} />
+      <PaymentMethod subscription={current.data?.subscription ?? null} loaded={!!current.data} />
       <Panel aria-labelledby="invoices">
         <PanelTitle id="invoices">{t('invoices.title')}</PanelTitle>
         <ListState

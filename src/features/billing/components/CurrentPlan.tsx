@@ -71,8 +71,13 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
           </>
         )}
       </Facts>
-      <SubTitle>{t('current.benefits')}</SubTitle>
-      <BenefitList benefits={a.benefits} />
+      {/* An ended plan allows nothing more: its limits would read as if they still held. */}
+      {!cancelled && (
+        <>
+          <SubTitle>{t('current.benefits')}</SubTitle>
+          <BenefitList benefits={a.benefits} />
+        </>
+      )}
       <Actions>
         {a.status === 'trialing' && (
           <PrimaryButton type="button" disabled={busy} onClick={() => setConfirm('end_trial')}>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Panel } from '../../../app/layout/PageFrame';
 import { LoadingButton } from '../../../components/LoadingButton';
@@ -7,8 +8,17 @@ import { portalResource } from '../billingResources';
 import { Actions, PanelTitle } from './styles';
 import '../locale';
 
-/** The card Stripe charges and the way to Stripe's portal, where it is changed. */
-export function PaymentMethod({ subscription }: { subscription: Subscription | null }) {
+type Props = {
+  subscription: Subscription | null;
+  /** The subscription has been read (null then means none, not "not yet known"). */
+  loaded: boolean;
+};
+
+/**
+ * The card Stripe charges and the way to Stripe's portal, where it is changed. Before a first plan there is
+ * no Stripe customer, so no portal to open: the card is given at checkout, reached from Subscriptions.
+ */
+export function PaymentMethod({ subscription, loaded }: Props) {
   const { t } = useTranslation('billing');
   const dispatch = useAppDispatch();
   const busy = useAppSelector(portalResource.selectors.selectIsLoading);
@@ -25,12 +35,20 @@ export function PaymentMethod({ subscription }: { subscription: Subscription | n
       ) : (
         <p>{t('payment.none')}</p>
       )}
-      <p>{t('payment.portalHint')}</p>
-      <Actions>
-        <LoadingButton isLoading={busy} onClick={() => dispatch(portalResource.actions.request())}>
-          {t('payment.portal')}
-        </LoadingButton>
-      </Actions>
+      {loaded && !subscription ? (
+        <p>
+          {t('payment.noPlan')} <Link to="/msas/settings/subscriptions">{t('payment.choosePlan')}</Link>
+        </p>
+      ) : (
+        <>
+          <p>{t('payment.portalHint')}</p>
+          <Actions>
+            <LoadingButton isLoading={busy} onClick={() => dispatch(portalResource.actions.request())}>
+              {t('payment.portal')}
+            </LoadingButton>
+          </Actions>
+        </>
+      )}
     </Panel>
   );
 }
