@@ -63,7 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // hashed chunks under a page that is loading them.
   const staticDir = path.join(dataDir, 'static');
   cpSync(distDir, staticDir, { recursive: true });
-  const port = await freePort();
+  // A test may choose the port (an address it must know before the server starts, e.g. a PUBLIC_URL).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const adminEmail = 'owner@example.test';
   const adminPassword = `E2e-${randomBytes(9).toString('base64url')}`;
   const childEnv: NodeJS.ProcessEnv = {
