@@ -251,12 +251,28 @@ export const ipsSchema = answerExample(z.union([sourceIpsSchema, ipReputationSch
   },
 });
 
+// The optional web-analytics trackers (server/lib/trackers.ts); null: that one is off.
+const trackersSchema = z.object({
+  plausible: z.object({ script_url: z.string(), domain: z.string() }).nullable(),
+  matomo: z.object({ url: z.string(), site_id: z.string() }).nullable(),
+  umami: z.object({ script_url: z.string(), website_id: z.string() }).nullable(),
+});
+
 export const publicConfigSchema = answerExample(
   z.object({
     recaptcha_site_key: nullableText,
     recaptcha_enabled: z.boolean(),
+    trackers: trackersSchema,
   }),
-  { recaptcha_site_key: '6LcExampleSiteKey000000000000000000000000', recaptcha_enabled: true },
+  {
+    recaptcha_site_key: '6LcExampleSiteKey000000000000000000000000',
+    recaptcha_enabled: true,
+    trackers: {
+      plausible: { script_url: 'https://plausible.example.com/js/script.js', domain: 'console.example.com' },
+      matomo: null,
+      umami: null,
+    },
+  },
 );
 
 // Requests: the IP verification page's query (camelCase on the wire, as the SPA sends it), one IP, the list.

@@ -57,6 +57,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { userRoutes } from './modules/users/routes';
 import { notFoundHandler, registerSpa } from './spa';
+import { withTrackerSources } from './lib/trackers';
 import { digestRoutes, digestUnsubscribeRoutes } from './modules/digests';
 import { billingRoutes, legacyPaymentRoutes, webhookRoutes } from './modules/billing';
 
@@ -91,7 +92,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorateRequest('user', null);
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: withRecaptchaSources(contentSecurityPolicy, ctx.config),
+    contentSecurityPolicy: withTrackerSources(
+      withRecaptchaSources(contentSecurityPolicy, ctx.config),
+      ctx.config.trackers,
+    ),
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

@@ -120,4 +120,20 @@ describe('parseSettings', () => {
       'Invalid setting PDNS_API_URL',
     );
   });
+  it('turns each web-analytics tracker on with both of its settings, and refuses one alone', () => {
+    expect(parseSettings({}).trackers).toEqual({});
+    const s = parseSettings({ MATOMO_URL: 'https://stats.example.org/matomo', MATOMO_SITE_ID: '7' });
+    expect(s.trackers).toEqual({ matomo: { url: 'https://stats.example.org/matomo/', siteId: '7' } });
+    expect(() => parseSettings({ PLAUSIBLE_DOMAIN: 'example.com' })).toThrow(
+      new ConfigError(
+        'Invalid setting PLAUSIBLE_SCRIPT_URL: PLAUSIBLE_DOMAIN is set, the tracker needs both',
+      ),
+    );
+    expect(() => parseSettings({ UMAMI_SCRIPT_URL: 'ftp://x.example/s.js', UMAMI_WEBSITE_ID: 'w' })).toThrow(
+      ConfigError,
+    );
+    expect(() => parseSettings({ MATOMO_URL: 'https://m.example', MATOMO_SITE_ID: 'one' })).toThrow(
+      'Invalid setting MATOMO_SITE_ID: expected a number',
+    );
+  });
 });

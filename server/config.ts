@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isListSetting } from './checks/dnsbl/zones';
 import { parseDurationSeconds } from './lib/duration';
 import { defaultReportAddressing, type ReportAddressing } from './mail/report-address';
+import type { TrackerSettings } from './lib/trackers';
 import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation';
 
 // Every setting of the server, read once from the environment (and .env through dotenv in loadConfig).
@@ -212,6 +213,13 @@ const envSchema = z.object({
     "expected the webhook endpoint's signing secret (whsec_...)",
   ),
   STRIPE_API_BASE: url(['http:', 'https:'], 'an http:// or https:// URL such as https://api.stripe.com'),
+  // Optional web analytics (docs/OPERATIONS.md, "Web analytics"): each tracker needs both of its settings.
+  PLAUSIBLE_SCRIPT_URL: url(['https:', 'http:'], "the https:// address of Plausible's script"),
+  PLAUSIBLE_DOMAIN: optionalText,
+  MATOMO_URL: url(['https:', 'http:'], 'the https:// base address of the Matomo installation'),
+  MATOMO_SITE_ID: optionalText.refine((v) => v === undefined || /^\d+$/.test(v), 'expected a number'),
+  UMAMI_SCRIPT_URL: url(['https:', 'http:'], "the https:// address of Umami's script"),
+  UMAMI_WEBSITE_ID: optionalText,
   TRUST_PROXY: optionalText.refine(
     (v) => v === undefined || /^(true|false|[0-9a-f.:/,\s]+)$/i.test(v),
     'expected true, false or a comma-separated list of proxy addresses',
@@ -282,6 +290,8 @@ export type Settings = {
   powerDns: PowerDnsSettings | undefined;
   /** Stripe (docs/BILLING.md); unset: billing is off, products answer an empty list and the other calls 503. */
   billing: BillingSettings | undefined;
+  /** Optional web analytics in the interface; each unset one is off. */
+  trackers: TrackerSettings;
 };
 
 export type BillingSettings = {
@@ -337,6 +347,32 @@ function parsePowerDns(e: z.output<typeof envSchema>): PowerDnsSettings | undefi
       .map((n) => n.trim().toLowerCase())
       .filter(Boolean)
       .map((n) => (n.endsWith('.') ? n : `${n}.`)),
+  };
+}
+
+// Each tracker is on with both of its settings, off with neither; one alone is a mistake worth stopping for.
+function parseTrackers(e: z.output<typeof envSchema>): TrackerSettings {
+  const pair = <A extends string, B extends string>(
+    a: [A, string | undefined],
+    b: [B, string | undefined],
+  ) => {
+    if (!a[1] && !b[1]) return undefined;
+    if (!a[1] || !b[1]) {
+      const [missing, present] = a[1] ? [b[0], a[0]] : [a[0], b[0]];
+      throw new ConfigError(`Invalid setting ${missing}: ${present} is set, the tracker needs both`);
+    }
+    return [a[1], b[1]] as const;
+  };
+  const plausible = pair(
+    ['PLAUSIBLE_SCRIPT_URL', e.PLAUSIBLE_SCRIPT_URL],
+    ['PLAUSIBLE_DOMAIN', e.PLAUSIBLE_DOMAIN],
+  );
+  const matomo = pair(['MATOMO_URL', e.MATOMO_URL], ['MATOMO_SITE_ID', e.MATOMO_SITE_ID]);
+  const umami = pair(['UMAMI_SCRIPT_URL', e.UMAMI_SCRIPT_URL], ['UMAMI_WEBSITE_ID', e.UMAMI_WEBSITE_ID]);
+  return {
+    ...(plausible && { plausible: { scriptUrl: plausible[0], domain: plausible[1] } }),
+    ...(matomo && { matomo: { url: matomo[0].replace(/\/*$/, '/'), siteId: matomo[1] } }),
+    ...(umami && { umami: { scriptUrl: umami[0], websiteId: umami[1] } }),
   };
 }
 
@@ -431,6 +467,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     workerHealthPort: e.WORKER_HEALTH_PORT,
     powerDns: parsePowerDns(e),
     billing: parseBilling(e),
+    trackers: parseTrackers(e),
   };
 }
 

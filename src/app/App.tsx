@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { AppToastContainer } from '../components/AppToastContainer';
 import { AppThemeProvider } from '../theme/ThemeProvider';
+import { Trackers } from '../features/trackers/Trackers';
 import { AppRoutes } from './router/AppRoutes';
 import type { AppStore } from './store';
 
@@ -24,6 +25,8 @@ export function App({ store }: { store: AppStore }) {
       {/* Synchronous location updates, so a lazy page shows the loading overlay while it loads. */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
+        {/* Optional web analytics, off unless the server configures them (docs/OPERATIONS.md). */}
+        <Trackers />
       </BrowserRouter>
     </AppProviders>
   );

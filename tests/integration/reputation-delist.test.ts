@@ -117,7 +117,7 @@ describe('reCAPTCHA verification', () => {
 
   it('serves the site key to the interface', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ph/public-config/' });
-    expect(res.json()).toEqual({ recaptcha_site_key: 'site-key', recaptcha_enabled: true });
+    expect(res.json()).toMatchObject({ recaptcha_site_key: 'site-key', recaptcha_enabled: true });
   });
 });
 

@@ -194,8 +194,12 @@ describe('IP info', () => {
 });
 
 describe('GET /api/ph/public-config/', () => {
-  it('has no reCAPTCHA site key when the captcha is off', async () => {
+  it('has no reCAPTCHA site key when the captcha is off, and no tracker unless configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ph/public-config/' });
-    expect(res.json()).toEqual({ recaptcha_site_key: null, recaptcha_enabled: false });
+    expect(res.json()).toEqual({
+      recaptcha_site_key: null,
+      recaptcha_enabled: false,
+      trackers: { plausible: null, matomo: null, umami: null },
+    });
   });
 });

@@ -13,6 +13,8 @@ export const Field = styled.div`
 
   input,
   textarea {
+    /* the full width includes padding and border, also for a control that opts out (DateInput) */
+    box-sizing: border-box;
     width: 100%;
     padding: 9px 12px;
     color: ${({ theme }) => theme.colors.text};

@@ -3,6 +3,7 @@ import { AxiosError, AxiosHeaders, CanceledError } from 'axios';
 import { toast } from 'react-toastify';
 import createSagaMiddleware from 'redux-saga';
 import { createResource, type RequestContext, type ResourceConfig } from './createResource';
+import { requestsInFlight } from '../navigation/progress';
 import { onRegister, registerResource, resourceReducers, resourceSagas } from './registry';
 
 type Deferred<T> = { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void };
@@ -224,6 +225,29 @@ describe('createResource', () => {
     await flush();
     expect(seen.map((a) => a.type)).toEqual(['sender/request', 'sender/success', 'senders/request']);
     expect(seen[2]).toEqual({ type: 'senders/request', payload: { page: 1 } });
+  });
+
+  it('reports reads in flight to the route-change overlay until they settle; writes are not counted', async () => {
+    const read = deferred<string>();
+    const reads = setup<void, string>({ name: 'progressRead', kind: 'read', request: () => read.promise });
+    const write = deferred<string>();
+    const writes = setup<void, string>({
+      name: 'progressWrite',
+      kind: 'write',
+      request: () => write.promise,
+    });
+    const before = requestsInFlight().size;
+    reads.store.dispatch(reads.resource.actions.request());
+    writes.store.dispatch(writes.resource.actions.request());
+    expect(requestsInFlight().size).toBe(before + 1);
+    read.reject(badRequest({}));
+    write.resolve('done');
+    await flush();
+    expect(requestsInFlight().size).toBe(before);
+    // a superseded read settles too (takeLatest cancels it)
+    reads.store.dispatch(reads.resource.actions.request());
+    reads.store.dispatch(reads.resource.actions.request());
+    expect(requestsInFlight().size).toBe(before + 1);
   });
 
   it('selectors read the slice from the root state', async () => {

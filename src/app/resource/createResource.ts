@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import type { SagaIterator } from 'redux-saga';
 import { call, cancelled, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { errorBody, errorMessage } from '../../api/errors';
+import { beginRequest } from '../navigation/progress';
 
 export type ResourceKind = 'read' | 'write';
 export type ResourceMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -96,6 +97,8 @@ export function createResource<P = void, D = unknown>(config: ResourceConfig<P, 
   function* worker(action: RequestAction): SagaIterator {
     const controller = new AbortController();
     const payload = action.payload;
+    // Reads hold a route change open until they settle (the loading overlay, navigation/progress.ts).
+    const settled = isWrite ? undefined : beginRequest();
     try {
       const result: { data?: D; cancel?: unknown } = yield race({
         data: call(config.request, payload, { signal: controller.signal }),
@@ -118,6 +121,7 @@ export function createResource<P = void, D = unknown>(config: ResourceConfig<P, 
       if (catalogue && !isCancel(error)) yield call(toast.error, catalogue);
     } finally {
       if (yield cancelled()) controller.abort();
+      settled?.();
     }
   }
 

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { accountPages, ContactPage, LoginPage, NotFoundPage, pageComponents } from './pageComponents';
 import { NavigationBridge } from './NavigationBridge';
 import { ProtectedApp } from './ProtectedApp';
+import { RouteChangeOverlay } from './RouteChangeOverlay';
 import { RoutePending } from './RoutePending';
 import { accountPaths, appPrefix, appRoutes, contactPath, homePath, loginPath, notFoundPath } from './routes';
 
@@ -12,6 +13,7 @@ export function AppRoutes() {
   return (
     <>
       <NavigationBridge />
+      <RouteChangeOverlay />
       <Suspense fallback={<RoutePending />}>
         <Routes>
           <Route path="/" element={<Navigate to={homePath} replace />} />

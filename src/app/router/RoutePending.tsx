@@ -1,19 +1,11 @@
 import { useEffect } from 'react';
-import { LoadingOverlay } from '../../components/LoadingOverlay';
-import { useAppDispatch } from '../hooks';
-import { menuActions } from '../menu/menuSlice';
+import { holdRoute } from '../navigation/progress';
 
 /**
- * Suspense fallback of the lazy routes: the full-screen overlay (logo + spinner) from route-change
- * start until the page has loaded, mirrored in the menu state's navigation-pending flag.
+ * Suspense fallback of the lazy routes (and the session check): holds the route change open while it is
+ * mounted. The overlay itself is RouteChangeOverlay's, which covers the whole change, data included.
  */
 export function RoutePending() {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    dispatch(menuActions.navigationStarted());
-    return () => {
-      dispatch(menuActions.navigationFinished());
-    };
-  }, [dispatch]);
-  return <LoadingOverlay visible />;
+  useEffect(() => holdRoute(), []);
+  return null;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Table } from '../../processedData/styles';
+import { Table, TableWrap } from '../../processedData/styles';
 
 const Figure = styled.figure`
   margin: 0;
@@ -21,12 +21,31 @@ const Figure = styled.figure`
   }
 `;
 
+// Compact cells, so the tables fit a third of a wide screen; a narrower one scrolls inside the card.
+const FigureTable = styled(Table)`
+  th,
+  td {
+    padding: 6px;
+  }
+
+  td.number {
+    white-space: nowrap;
+  }
+
+  .share {
+    display: block;
+    font-size: 0.8rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
 const Plot = styled.div`
   width: 100%;
   height: 220px;
 `;
 
-export type FigureRow = { label: string; cells: string[] };
+/** A cell may stack a count over its share (`<span className="share">`). */
+export type FigureRow = { label: string; cells: ReactNode[] };
 
 type Props = {
   id: string;
@@ -45,29 +64,31 @@ type Props = {
  */
 export function ChartFigure({ id, title, headers, rows, children, foldedLabel }: Props) {
   const table = (
-    <Table aria-label={title}>
-      <thead>
-        <tr>
-          {headers.map((h, i) => (
-            <th key={h} scope="col" className={i > 0 ? 'number' : undefined}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            {r.cells.map((c, i) => (
-              <td key={i} className="number">
-                {c}
-              </td>
+    <TableWrap>
+      <FigureTable aria-label={title}>
+        <thead>
+          <tr>
+            {headers.map((h, i) => (
+              <th key={h} scope="col" className={i > 0 ? 'number' : undefined}>
+                {h}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label}>
+              <th scope="row">{r.label}</th>
+              {r.cells.map((c, i) => (
+                <td key={i} className="number">
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </FigureTable>
+    </TableWrap>
   );
   return (
     <Figure aria-labelledby={`${id}-caption`}>

@@ -94,7 +94,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
       within(dmarc)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['8', '80.00%', '2', '20.00%']);
+    ).toEqual(['8 80.00%', '2 20.00%']);
     const verification = screen.getByRole('table', { name: 'Verification' });
     expect(within(verification).getByRole('row', { name: /Passed, not aligned/ })).toHaveTextContent(
       '10.00%',
