@@ -1,13 +1,13 @@
-import Stripe from 'stripe';
 import { startPowerDns, type PowerDns } from '../../scripts/services/powerdns';
-import { startStripeFake, type StripeFake } from '../support/stripe-fake';
-import { startTestApp, type TestApp } from './support/app';
+import { startStripeFake } from '../support/stripe-fake';
+import { startBillingApp, subscribe, type BillingApp } from './support/billing';
+import type { TestApp } from './support/app';
 import { call, quickUser, seedTenant, type Tenant } from './support/orgs';
 
 // What a plan allows, enforced at every create (docs/BILLING.md, "Products"): the organization pays for a plan
 // with low limits through the fake's Checkout and webhooks (the billing sync writes its benefits), then each
 // create succeeds under its limit and answers 400 naming the limit at it. Zones need PowerDNS.
-let fake: StripeFake;
+let billing: BillingApp;
 let pdns: PowerDns;
 let t: TestApp;
 let a: Tenant & { groupId: number };
@@ -21,48 +21,17 @@ const plan = {
 };
 
 beforeAll(async () => {
-  [fake, pdns] = await Promise.all([startStripeFake(), startPowerDns()]);
-  const stripe = new Stripe(fake.apiKey, { ...fake.sdk, maxNetworkRetries: 0 });
-  const product = await stripe.products.create({ name: 'Tiny', metadata: plan });
-  const price = await stripe.prices.create({
-    product: product.id,
-    currency: 'eur',
-    unit_amount: 500,
-    recurring: { interval: 'month' },
-  });
-  t = await startTestApp({
-    env: {
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL: 'http://app.test',
-      PDNS_API_URL: pdns.apiUrl,
-      PDNS_API_KEY: pdns.apiKey,
-    },
-  });
+  const [fake, started] = await Promise.all([startStripeFake(), startPowerDns()]);
+  pdns = started;
+  billing = await startBillingApp(plan, { PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey }, fake);
+  t = billing.t;
   a = await seedTenant(t, 'Tiny plan', 'tiny.example');
-  const from = fake.mark();
-  const session = await call(t, 'POST', '/api/pg/payments/checkout/', a.tokens.owner, {
-    price: price.id,
-    success_url: '/msas/settings/subscriptions',
-    cancel_url: '/msas/settings/subscriptions',
-  });
-  expect(session.statusCode, session.body).toBe(200);
-  fake.payCheckout(session.json<{ id: string }>().id);
-  for (const d of fake.deliveries(fake.events(from))) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pg/stripe/webhook/',
-      headers: d.headers,
-      payload: d.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await subscribe(billing, a.tokens.owner);
 }, 120_000);
 
 afterAll(async () => {
   await t?.close();
-  await Promise.all([fake?.close(), pdns?.stop()]);
+  await Promise.all([billing?.fake.close(), pdns?.stop()]);
 });
 
 /** Under the limit the create answers `ok`; the next one 400 with `message` under `field`. */

@@ -1,68 +1,27 @@
-import Stripe from 'stripe';
-import { startStripeFake, type StripeFake } from '../support/stripe-fake';
-import { startTestApp, type TestApp } from './support/app';
+import { checkoutCall, sendDeliveries, startBillingApp, subscribe, type BillingApp } from './support/billing';
+import type { TestApp } from './support/app';
 import { call, seedTenant, type Tenant } from './support/orgs';
 
 // A Cancelled organization is read-only on the server (docs/BILLING.md, "What a status allows"): its writes
 // under /api answer 403 with the toast of spec section 4, whatever its (older) token says; reads, paying again
 // and the caller's own account stay open; another organization is unaffected.
-let fake: StripeFake;
+let billing: BillingApp;
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
-let priceId: string;
 const toast = { detail: 'In order to use Systems Explore, please update your subscription.' };
 
-async function deliver(from: number) {
-  for (const d of fake.deliveries(fake.events(from))) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pg/stripe/webhook/',
-      headers: d.headers,
-      payload: d.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
-const checkout = () =>
-  call(t, 'POST', '/api/pg/payments/checkout/', a.tokens.owner, {
-    price: priceId,
-    success_url: '/msas/settings/subscriptions',
-    cancel_url: '/msas/settings/subscriptions',
-  });
-
 beforeAll(async () => {
-  fake = await startStripeFake();
-  const stripe = new Stripe(fake.apiKey, { ...fake.sdk, maxNetworkRetries: 0 });
-  const product = await stripe.products.create({ name: 'Team' });
-  priceId = (
-    await stripe.prices.create({
-      product: product.id,
-      currency: 'eur',
-      unit_amount: 1500,
-      recurring: { interval: 'month' },
-    })
-  ).id;
-  t = await startTestApp({
-    env: {
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL: 'http://app.test',
-    },
-  });
+  billing = await startBillingApp();
+  t = billing.t;
   a = await seedTenant(t, 'Lapsed', 'lapsed.example.com');
   b = await seedTenant(t, 'Paying', 'paying.example.com');
   // Subscribed, then cancelled in Stripe: the webhooks make the organization Cancelled. The tokens above were
   // signed before, so they still carry no Cancelled claim: the server decides from the stored status.
-  let from = fake.mark();
-  const session = await checkout();
-  expect(session.statusCode, session.body).toBe(200);
-  const paid = fake.payCheckout(session.json<{ id: string }>().id);
-  await deliver(from);
-  from = fake.mark();
-  await stripe.subscriptions.cancel(paid.subscription as string);
-  await deliver(from);
+  const subscription = await subscribe(billing, a.tokens.owner);
+  const from = billing.fake.mark();
+  await billing.stripe.subscriptions.cancel(subscription);
+  await sendDeliveries(t, billing.fake.deliveries(billing.fake.events(from)));
   const org = await t.db
     .selectFrom('organizations')
     .select('subscription_status')
@@ -73,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await fake?.close();
+  await billing?.fake.close();
 });
 
 it('refuses writes with 403 and the toast, before the body is even checked', async () => {
@@ -105,7 +64,7 @@ it('keeps reads open', async () => {
 });
 
 it('lets the owner pay again: checkout, portal and the legacy host', async () => {
-  const again = await checkout();
+  const again = await checkoutCall(billing, a.tokens.owner);
   expect(again.statusCode, again.body).toBe(200);
   const portal = await call(t, 'POST', '/api/pg/payments/portal/', a.tokens.owner, {
     return_url: '/msas/settings/billing',
