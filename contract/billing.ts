@@ -21,6 +21,8 @@ export const billingMessages = {
   alreadySubscribed: 'This organization already has a subscription. Change the plan in the billing portal.',
   unknownPrice: 'Not a valid choice.',
   badReturnUrl: 'Enter an address of this site.',
+  /** A write of a Cancelled organization (spec section 4's toast). */
+  readOnly: 'In order to use Systems Explore, please update your subscription.',
 } as const;
 
 /** Stripe's subscription statuses (API reference, "The Subscription object", status). */

@@ -21,7 +21,6 @@ export const digestMessages = {
   email: 'Enter a valid email address.',
   recipients: 'Add at least one destination address.',
   scope: 'Choose all domains, a domain group or specific domains.',
-  limit: (n: number) => `Your plan allows at most ${n} scheduled reports.`,
   onePerType: (type: string) => `This organization already has a ${type} digest.`,
   nameTaken: 'A report with this name already exists.',
   fixedFrame: (type: string) => `A ${type} digest has a fixed schedule and time frame.`,

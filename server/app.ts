@@ -59,7 +59,7 @@ import { userRoutes } from './modules/users/routes';
 import { notFoundHandler, registerSpa } from './spa';
 import { withTrackerSources } from './lib/trackers';
 import { digestRoutes, digestUnsubscribeRoutes } from './modules/digests';
-import { billingRoutes, legacyPaymentRoutes, webhookRoutes } from './modules/billing';
+import { billingRoutes, legacyPaymentRoutes, refuseCancelledWrites, webhookRoutes } from './modules/billing';
 
 // Helmet's CSP: everything from our own origin; inline styles for styled-components; data: images (QR codes).
 const contentSecurityPolicy = {
@@ -116,6 +116,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (bodyMethods.has(request.method) && (request.body === undefined || request.body === null))
       request.body = {};
   });
+  // A Cancelled organization is read-only: its writes under /api answer 403 (docs/BILLING.md).
+  app.addHook('preValidation', refuseCancelledWrites);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -10,6 +10,8 @@ export type AuthUser = {
   role: Role;
   /** The access token's subscription_status claim (billing's force_reload compares it with the database). */
   tokenSubscriptionStatus?: string | null;
+  /** The organization's subscription_status as stored now ("Cancelled": read-only, docs/BILLING.md). */
+  organizationStatus?: string | null;
 };
 
 declare module 'fastify' {

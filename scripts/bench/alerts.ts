@@ -14,12 +14,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  sql,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-} from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { parseSettings, type Config } from '../../server/config';
@@ -28,6 +23,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { ensureMonths } from '../../server/db/partitions';
 import { daysBack } from './scratch-database';
+import { statementTimer } from './statement-timer';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { queueSchema } from '../../server/jobs/boss';
 import { registeredJobs } from '../../server/jobs/registry';
@@ -53,33 +49,6 @@ const days = Number(values.days);
 const ips = Number(values.ips);
 if (orgs * domains * days * ips > 1_000_000)
   throw new Error('More than 1 M rollup rows: not on a shared machine.');
-
-/** Sums the time of every statement run through the database it wraps (from sending to the last row). */
-function statementTimer() {
-  const started = new Map<unknown, number>();
-  let ms = 0;
-  let statements = 0;
-  const plugin: KyselyPlugin = {
-    transformQuery(args: PluginTransformQueryArgs) {
-      started.set(args.queryId, performance.now());
-      return args.node;
-    },
-    async transformResult(args: PluginTransformResultArgs) {
-      const t = started.get(args.queryId);
-      if (t !== undefined) {
-        ms += performance.now() - t;
-        statements += 1;
-        started.delete(args.queryId);
-      }
-      return args.result;
-    },
-  };
-  return {
-    plugin,
-    reset: () => ((ms = 0), (statements = 0)),
-    read: () => ({ ms, statements }),
-  };
-}
 
 const lastDay = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 

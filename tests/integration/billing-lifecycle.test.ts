@@ -1,9 +1,10 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { buildClaims } from '../../server/modules/auth/claims';
 import { reconcileSubscriptions } from '../../server/modules/billing';
-import { startStripeFake, type StripeFake } from '../support/stripe-fake';
+import type { StripeFake } from '../support/stripe-fake';
 import type { Delivery } from '../support/stripe-fake/webhooks';
-import { startTestApp, type TestApp } from './support/app';
+import type { TestApp } from './support/app';
+import { checkoutCall, sendDeliveries, startBillingApp } from './support/billing';
 import { call, seedTenant, type Tenant } from './support/orgs';
 
 // Billing against the Stripe-shaped fake (tests/support/stripe-fake): the whole life of a subscription as the
@@ -16,20 +17,7 @@ let a: Tenant;
 let priceId: string;
 const day = 86_400;
 
-async function send(list: Delivery[]) {
-  const outcomes: string[] = [];
-  for (const d of list) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pg/stripe/webhook/',
-      headers: d.headers,
-      payload: d.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    outcomes.push(res.json<{ outcome: string }>().outcome);
-  }
-  return outcomes;
-}
+const send = (list: Delivery[]) => sendDeliveries(t, list);
 const org = () =>
   t.db.selectFrom('organizations').selectAll().where('id', '=', a.org.id).executeTakeFirstOrThrow();
 async function subscription() {
@@ -38,43 +26,24 @@ async function subscription() {
   return res.json<{ data: { attributes: Record<string, unknown> }[] }>().data[0]?.attributes;
 }
 async function checkout() {
-  const res = await call(t, 'POST', '/api/pg/payments/checkout/', a.tokens.owner, {
-    price: priceId,
-    success_url: '/msas/settings/subscriptions',
-    cancel_url: '/msas/settings/subscriptions',
-  });
+  const res = await checkoutCall({ fake, stripe, t, priceId }, a.tokens.owner);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ id: string; url: string; success_url: string }>();
 }
 
 beforeAll(async () => {
-  fake = await startStripeFake();
-  stripe = new Stripe(fake.apiKey, { ...fake.sdk, maxNetworkRetries: 0 });
-  const product = await stripe.products.create({
-    name: 'Team',
-    metadata: { trial_days: '14', domains: '3', dns_zones: '1', alerts: '2' },
-  });
-  priceId = (
-    await stripe.prices.create({
-      product: product.id,
-      currency: 'eur',
-      unit_amount: 1500,
-      recurring: { interval: 'month' },
-    })
-  ).id;
+  ({ fake, stripe, t, priceId } = await startBillingApp({
+    trial_days: '14',
+    domains: '3',
+    dns_zones: '1',
+    alerts: '2',
+  }));
+  const [product] = (await stripe.products.list()).data;
   await stripe.prices.create({
-    product: product.id,
+    product: product!.id,
     currency: 'usd',
     unit_amount: 1700,
     recurring: { interval: 'month' },
-  });
-  t = await startTestApp({
-    env: {
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL: 'http://app.test',
-    },
   });
   a = await seedTenant(t, 'Billing A', 'billing-a.example');
 });

@@ -194,7 +194,11 @@ describe('digest reports CRUD', () => {
     expect((await mk('two')).statusCode).toBe(201);
     const third = await mk('three');
     expect(third.statusCode).toBe(400);
-    expect(third.json()).toEqual({ non_field_errors: ['Your plan allows at most 2 scheduled reports.'] });
+    expect(third.json()).toEqual({
+      non_field_errors: [
+        'Your plan allows at most 2 scheduled reports. Remove a report or upgrade the plan.',
+      ],
+    });
     const weekly = await mk('Weekly digest', 'weekly');
     expect(weekly.statusCode).toBe(201);
     expect(weekly.json().data.attributes).toMatchObject({ time_frame: 'last_7_days', all_domains: true });

@@ -7,7 +7,7 @@ import { type Actor, belongsTo, isAdminOf, isSupport } from '../../lib/permissio
 import { nonPublicRange } from '../../lib/public-address';
 import { encryptSecret } from '../../lib/crypto';
 import { findOrganization } from '../shared/organization-rows';
-import { benefitsFor } from '../shared/roles';
+import { overPlanLimit } from '../shared/plan-limits';
 import { scopeFor } from '../shared/domain-scope';
 import { findDomainByName, normaliseDomainName } from '../domains';
 import { conditionById, resolveParams } from './catalogue';
@@ -15,8 +15,6 @@ import { type AlertRuleRow, countRules, findRule } from './repo';
 
 // Creating, changing and deleting alert rules: who may, what a valid rule is, the plan's limit.
 
-export const alertLimit = (n: number) =>
-  `Your plan allows at most ${n} alert rules. Remove a rule or upgrade the plan.`;
 export const targetMessages = {
   domain: 'Select a domain of your organization.',
   domain_group: 'Select a domain group of your organization.',
@@ -131,9 +129,10 @@ export async function createRule(
   if (!org) throw notFound();
   const { target, params } = await checkRule(db, actor, org.id, body);
   const webhook = checkWebhook(body.webhook_url, options.allowPrivate) ?? null;
-  const limit = benefitsFor(org.benefits).alerts;
-  const scope = { organizationId: org.id, ownerId: null };
-  if ((await countRules(db, scope)) >= limit) return badRequest({ non_field_errors: [alertLimit(limit)] });
+  const over = await overPlanLimit(db, org.id, 'alerts', () =>
+    countRules(db, { organizationId: org.id, ownerId: null }),
+  );
+  if (over) return over;
   const me = await actorDefaults(db, actor);
   const addresses = body.destination_addresses?.length ? body.destination_addresses : [me.address];
   const row = await db

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { notAuthenticated, tokenNotValid } from '../../lib/errors';
-import { findUserById } from '../shared/users-repo';
+import { findSessionUser } from '../shared/users-repo';
 import { verifyAccessToken } from './jwt';
 
 // onRequest hook for protected routes (before body validation, so a missing token is 401, not 400): "Authorization: Bearer <access JWT>" (RFC 6750 section 2.1) of an active user.
@@ -13,7 +13,7 @@ export function requireAuth(ctx: AppContext) {
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw tokenNotValid();
     const result = await verifyAccessToken(token, ctx.config.jwtSecret, ctx.now());
     if (!result.ok) throw tokenNotValid();
-    const user = await findUserById(ctx.db, result.claims.userId);
+    const user = await findSessionUser(ctx.db, result.claims.userId);
     if (!user || !user.is_active) throw tokenNotValid();
     request.user = {
       id: user.id,
@@ -23,6 +23,7 @@ export function requireAuth(ctx: AppContext) {
       organizationId: user.organization_id,
       role: user.role,
       tokenSubscriptionStatus: result.claims.subscription_status,
+      organizationStatus: user.organization_status,
     };
   };
 }

@@ -3,3 +3,4 @@ export { billingRoutes } from './routes';
 export { legacyPaymentRoutes } from './legacy-routes';
 export { webhookRoutes } from './webhook';
 export { reconcileBillingJob, reconcileSubscriptions } from './reconcile';
+export { refuseCancelledWrites } from './read-only';

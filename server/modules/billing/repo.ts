@@ -103,25 +103,26 @@ export function invoicePage(db: Db, organizationId: number, page: number, size: 
     .execute();
 }
 
-/** Records an event; false when it was already processed (a replay or a duplicate delivery). */
-export async function claimEvent(db: Db, id: string, type: string, created: Date): Promise<boolean> {
+/**
+ * Records an event as processed; false when it already was (a replay or a duplicate delivery). One statement:
+ * the row is written inside the transaction that applies the event, so it commits with the change or not at
+ * all, and a second delivery arriving meanwhile waits on the key and then finds it.
+ */
+export async function claimEvent(
+  db: Db,
+  id: string,
+  type: string,
+  created: Date,
+  now: Date,
+): Promise<boolean> {
   // The table's only key is the event id, so "do nothing" without a target means "already recorded".
-  await db
-    .insertInto('stripe_events')
-    .values({ id, type, created })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
   const row = await db
-    .selectFrom('stripe_events')
-    .select('processed_at')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return row.processed_at === null;
-}
-
-export async function markEventProcessed(db: Db, id: string, now: Date) {
-  await db.updateTable('stripe_events').set({ processed_at: now }).where('id', '=', id).execute();
+    .insertInto('stripe_events')
+    .values({ id, type, created, processed_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every subscription Stripe may still change on its own, for the nightly reconciliation. */

@@ -66,11 +66,12 @@ export async function syncSubscription(
   db: Db,
   stripe: Stripe,
   subscriptionId: string,
-  hint: { organization?: string | null; customerId?: string | null },
+  hint: { organization?: string | null; customerId?: string | null; organizationId?: number | null },
   cause: string,
   outbox: number[],
 ): Promise<Applied | null> {
-  const organizationId = await organizationFor(db, { subscriptionId, ...hint });
+  // An invoice's event has just found the organization by the same subscription: no second look-up.
+  const organizationId = hint.organizationId ?? (await organizationFor(db, { subscriptionId, ...hint }));
   if (organizationId === null) return null;
   const org = await lockOrganization(db, organizationId);
   if (!org) return null;

@@ -5,7 +5,7 @@ import { fieldError } from '../../lib/errors';
 import { deliverInBackground } from '../../mail/app-mail';
 import { requireBilling } from './client';
 import { notifyTrialEnding } from './notify';
-import { claimEvent, markEventProcessed } from './repo';
+import { claimEvent } from './repo';
 import { syncInvoice, syncSubscription, type Applied } from './sync';
 import type { Db } from '../../db/database';
 import { errorResponses } from '../../lib/schemas';
@@ -17,7 +17,8 @@ import { billingErrorDocument, webhookAnswer } from '../../../contract/billing';
 // retries it later.
 export const webhookTolerance = 300;
 
-const handled = new Set<string>([
+/** The event types applied; the endpoint subscribes to these (docs/BILLING.md, "Turning it on"). */
+export const handledEvents: ReadonlySet<string> = new Set<string>([
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -56,7 +57,7 @@ export async function applyEvent(
   event: Stripe.Event,
   outbox: number[],
 ): Promise<Applied | null> {
-  if (!handled.has(event.type)) return null;
+  if (!handledEvents.has(event.type)) return null;
   const object = event.data.object as EventObject;
   const cause = event.type;
   if (event.type === 'checkout.session.completed') {
@@ -75,7 +76,7 @@ export async function applyEvent(
     );
   }
   if (event.type.startsWith('invoice.')) {
-    await syncInvoice(ctx, db, stripe, object.id!);
+    const organizationId = await syncInvoice(ctx, db, stripe, object.id!);
     const details = object.parent?.subscription_details;
     const subscription = idOf(details?.subscription);
     if (!subscription) return null;
@@ -84,7 +85,7 @@ export async function applyEvent(
       db,
       stripe,
       subscription,
-      { organization: details?.metadata?.organization, customerId: idOf(object.customer) },
+      { organization: details?.metadata?.organization, customerId: idOf(object.customer), organizationId },
       cause,
       outbox,
     );
@@ -147,10 +148,9 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const outbox: number[] = [];
         const applied = await ctx.db.transaction().execute(async (trx) => {
-          if (!(await claimEvent(trx, event.id, event.type, new Date(event.created * 1000))))
+          if (!(await claimEvent(trx, event.id, event.type, new Date(event.created * 1000), ctx.now())))
             return 'replayed';
           const result = await applyEvent(ctx, trx, stripe, event, outbox);
-          await markEventProcessed(trx, event.id, ctx.now());
           return result ? 'applied' : 'ignored';
         });
         deliverInBackground(ctx, outbox);

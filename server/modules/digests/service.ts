@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import type { StoredBenefits } from '../../db/schema';
-import { benefitsFor } from '../shared/roles';
+import { lockedBenefits } from '../shared/organization-rows';
+import { overPlanLimit } from '../shared/plan-limits';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, isAdminOf, isSupport } from '../../lib/permissions';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
@@ -23,8 +23,6 @@ import {
 import { checkScope, groupName, scopeDomains } from './scope';
 
 type DigestType = (typeof digestTypes)[number];
-
-export const digestLimit = (b: StoredBenefits | undefined) => benefitsFor(b).digest_reports;
 
 export const reportDeleted = 'Report deleted.';
 
@@ -247,27 +245,17 @@ async function validate(db: Db, organizationId: number, type: DigestType, f: Fie
   await checkScope(db, organizationId, f);
 }
 
-async function organizationBenefits(db: Db, organizationId: number) {
-  const org = await db
-    .selectFrom('organizations')
-    .select('benefits')
-    .where('id', '=', organizationId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!org) throw notFound();
-  return org.benefits;
-}
-
 export async function create(db: Db, actor: Actor, type: DigestType, body: DigestCreateBody, now: Date) {
   const org = organizationOf(actor, true) as number;
-  // Locks the organization's row: two creations at once cannot both pass the limit.
-  const benefits = await organizationBenefits(db, org);
+  // Both paths lock the organization's row: two creations at once cannot both pass.
   if (type === 'scheduled') {
-    const limit = digestLimit(benefits);
-    if ((await countSchedules(db, org, 'scheduled')) >= limit)
-      throw new AppError(400, { non_field_errors: [digestMessages.limit(limit)] });
-  } else if ((await countSchedules(db, org, type)) > 0)
-    throw new AppError(400, { non_field_errors: [digestMessages.onePerType(type)] });
+    const over = await overPlanLimit(db, org, 'digest_reports', () => countSchedules(db, org, 'scheduled'));
+    if (over) throw over;
+  } else {
+    await lockedBenefits(db, org);
+    if ((await countSchedules(db, org, type)) > 0)
+      throw new AppError(400, { non_field_errors: [digestMessages.onePerType(type)] });
+  }
   const f = merged(defaults(type), body);
   await validate(db, org, type, f);
   const row = await db

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { fieldError } from '../../lib/errors';
 import { PdnsError } from './pdns-client';
-import { deleteZoneRow, insertZone, recordChangeSet, verifiedParent } from './repo';
+import { overPlanLimit } from '../shared/plan-limits';
+import { countZones, deleteZoneRow, insertZone, recordChangeSet, verifiedParent } from './repo';
 import { diffRrsets, storedRrsets } from './rrsets';
 import {
   accountOf,
@@ -48,6 +49,14 @@ export async function createZone(
     .where('name', '=', name)
     .executeTakeFirst();
   if (existing) throw fieldError('name', zoneNameTaken);
+  const over = await overPlanLimit(
+    db,
+    organizationId,
+    'dns_zones',
+    () => countZones(db, organizationId),
+    'name',
+  );
+  if (over) throw over;
   const row = await insertZone(db, organizationId, name, body.kind);
   let created;
   try {

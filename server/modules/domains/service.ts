@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database';
 import type { DomainRow } from '../../db/schema';
 import type { ReportAddressing } from '../../mail/report-address';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canAddDomain, canEditDomain, canViewDomainsOf, isSupport } from '../../lib/permissions';
 import { findOrganization } from '../shared/organization-rows';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
-import { benefitsFor } from '../shared/roles';
+import { overPlanLimit } from '../shared/plan-limits';
 import { normaliseDomainName } from './names';
 import {
   countDomains,
@@ -27,8 +27,6 @@ export const domainTaken = 'This domain is already registered in this organizati
 // One answer for every name another organization has verified (or verified a parent of), whose it is never
 // said: the refusal confirms no more than that the name is taken somewhere.
 export const domainUnavailable = 'This domain cannot be added.';
-export const domainLimit = (n: number) =>
-  `Your plan allows at most ${n} domains. Remove a domain or upgrade the plan.`;
 
 export async function domainList(
   db: Db,
@@ -132,9 +130,14 @@ export async function addDomain(
   if (!org || !canViewDomainsOf(actor, org)) throw organizationId === null ? forbidden() : notFound();
   if (!canAddDomain(actor, org)) throw forbidden();
   const name = await validName(db, org.id, raw);
-  const limit = benefitsFor(org.benefits).domains;
-  if ((await countDomains(db, wholeOrganization(org.id))) >= limit)
-    throw new AppError(400, { name: [domainLimit(limit)] });
+  const over = await overPlanLimit(
+    db,
+    org.id,
+    'domains',
+    () => countDomains(db, wholeOrganization(org.id)),
+    'name',
+  );
+  if (over) throw over;
   const row = await db
     .insertInto('domains')
     .values({ name, organization_id: org.id, verified_at: null })

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { OrganizationRow } from '../../db/schema';
-import { AppError, fieldError, forbidden } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
 import { type Actor, canManageAdmins, canManageMembers, isOwnerLevel } from '../../lib/permissions';
 import { revokeUserRefreshTokens } from '../auth';
 import { findUserById } from '../shared/users-repo';
-import { benefitsFor } from '../shared/roles';
+import { overPlanLimit } from '../shared/plan-limits';
 import { memberResourceFor } from './documents';
 import { countSeats } from './repo';
 import {
@@ -17,17 +17,16 @@ import {
   visibleOrganization,
 } from './service';
 
-export const memberLimitMessage = (limit: number) =>
-  `This organization has reached its limit of ${limit} members. Remove a member or upgrade the plan.`;
 export const ownerRoleFixed = "The owner's role cannot be changed. Transfer ownership instead.";
 export const cannotRemoveOwner =
   'The owner cannot be removed from the organization. Transfer ownership first.';
 
 // The member limit (benefits.organization_members_limit) counts active members and pending invitations.
 export async function assertSeatAvailable(ctx: AppContext, db: Db, org: OrganizationRow): Promise<void> {
-  const limit = benefitsFor(org.benefits).organization_members_limit;
-  if ((await countSeats(db, org.id, ctx.now())) >= limit)
-    throw new AppError(400, { non_field_errors: [memberLimitMessage(limit)] });
+  const over = await overPlanLimit(db, org.id, 'organization_members_limit', () =>
+    countSeats(db, org.id, ctx.now()),
+  );
+  if (over) throw over;
 }
 
 export async function listMembers(ctx: AppContext, actor: Actor, id: number) {

@@ -6,6 +6,16 @@ export function findOrganization(db: Db, id: number) {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The organization's benefits, its row locked until the transaction ends (creates that count against a limit). */
+export function lockedBenefits(db: Db, id: number) {
+  return db
+    .selectFrom('organizations')
+    .select('benefits')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export function findOrganizationByName(db: Db, name: string) {
   return db.selectFrom('organizations').selectAll().where('name', '=', name).executeTakeFirst();
 }

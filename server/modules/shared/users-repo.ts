@@ -16,6 +16,17 @@ export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The caller of an authenticated request with its organization's stored subscription_status, in one query. */
+export function findSessionUser(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .selectAll('users')
+    .select('organizations.subscription_status as organization_status')
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')
