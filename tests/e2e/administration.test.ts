@@ -106,16 +106,18 @@ describe.each(['en', 'pt'] as const)('administration in %s', (lang) => {
     const { context, page } = await newPage(browser, server.url);
     try {
       await logIn(page, lang, owner.username, ownerPassword);
-      await openTab(page, lang, 'organization');
-      const name = page.getByLabel(o('domains.name'), { exact: true });
+      // Domains are managed in one place, Account → Domains (the Organization tab links there).
+      await openTab(page, lang, 'domains');
+      const dm = (key: string, vars: Record<string, string> = {}) => tr(lang, 'domains', key, vars);
+      const name = page.getByLabel(dm('create.name'), { exact: true });
       await name.fill('not a domain');
-      await page.getByRole('button', { name: o('domains.add'), exact: true }).click();
-      await page.getByText(o('messages.domain_addFailed')).first().waitFor();
+      await page.getByRole('button', { name: dm('create.submit'), exact: true }).click();
+      // The server's validation message, in the toast and under the field.
+      await page.getByText('Enter a valid domain name.').first().waitFor();
       expect(await name.getAttribute('aria-invalid')).toBe('true');
-      await page.getByText('Enter a valid domain name.').waitFor(); // the server's validation message
       await name.fill(domain);
-      await page.getByRole('button', { name: o('domains.add'), exact: true }).click();
-      await page.getByRole('button', { name: o('domains.removeOf', { name: domain }) }).waitFor();
+      await page.getByRole('button', { name: dm('create.submit'), exact: true }).click();
+      await page.getByRole('button', { name: dm('list.deleteOf', { name: domain }) }).waitFor();
       await checkBothThemes(page, `administration-${lang}-organization-domains`);
 
       await page.getByRole('tab', { name: tr(lang, 'settings', 'tabs.users') }).click();
