@@ -69,6 +69,16 @@ const benefitsExample = {
   digest_reports: 10,
   dns_zones: 20,
 };
+// One invoice, in the /api/pg document and the legacy host's (which counts time in Unix seconds).
+const invoiceExample = {
+  number: 'MSAS-0001',
+  currency: 'eur',
+  amount_due: 2900,
+  amount_paid: 2900,
+  status: 'paid',
+  hosted_invoice_url: 'https://invoice.stripe.com/i/acct_1/in_1Pro',
+  invoice_pdf: 'https://pay.stripe.com/invoice/acct_1/in_1Pro/pdf',
+} as const;
 const priceExample: PriceWire = {
   id: 'price_1Pro',
   currency: 'eur',
@@ -201,16 +211,10 @@ export const invoiceListDocument = listExample(listDocument(invoiceResource), '/
     type: 'invoices',
     id: 'in_1Pro',
     attributes: {
-      number: 'MSAS-0001',
+      ...invoiceExample,
       created: sample.time,
       period_start: sample.time,
       period_end: '2026-06-04T09:30:00.000Z',
-      currency: 'eur',
-      amount_due: 2900,
-      amount_paid: 2900,
-      status: 'paid',
-      hosted_invoice_url: 'https://invoice.stripe.com/i/acct_1/in_1Pro',
-      invoice_pdf: 'https://pay.stripe.com/invoice/acct_1/in_1Pro/pdf',
     },
   },
 ]);
@@ -287,14 +291,8 @@ export const legacyInvoiceList = answerExample(z.object({ invoices: z.array(lega
   invoices: [
     {
       id: 'in_1Pro',
-      number: 'MSAS-0001',
+      ...invoiceExample,
       created: 1777887000,
-      currency: 'eur',
-      amount_due: 2900,
-      amount_paid: 2900,
-      status: 'paid',
-      hosted_invoice_url: 'https://invoice.stripe.com/i/acct_1/in_1Pro',
-      invoice_pdf: 'https://pay.stripe.com/invoice/acct_1/in_1Pro/pdf',
     },
   ],
 });
