@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay } from '../../src/i18n/format';
 import { apiLogin } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage } from '../support/browser';
@@ -151,7 +152,9 @@ async function walkWithData(page: Page, lang: Lang, theme: string) {
   const cards = page.getByLabel(a(lang, 'overview.cards'));
   await cards.waitFor({ timeout: 20_000 });
   await page.getByRole('table', { name: a(lang, 'overview.passFail') }).waitFor();
-  await expect(cards.innerText()).resolves.toContain(a(lang, 'overview.range', range));
+  await expect(cards.innerText()).resolves.toContain(
+    a(lang, 'overview.range', { begin: formatDay(range.begin, lang), end: formatDay(range.end, lang) }),
+  );
   await shot(page, `overview-${lang}-${theme}`);
   expect(await seriousViolations(page)).toEqual([]);
 

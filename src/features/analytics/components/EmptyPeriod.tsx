@@ -6,6 +6,7 @@ import { all, selectFilter } from '../../filter/filterSlice';
 import { periodWithData } from '../../filter/period';
 import { useFilterChange } from '../../filter/useFilterChange';
 import { Button } from '../../processedData/styles';
+import { formatDay } from '../../../i18n/format';
 import { fetchReportPeriod, type ReportPeriod } from '../analyticsApi';
 
 const Box = styled.div`
@@ -29,7 +30,7 @@ type Props = {
  * (GET /domains/report-period/), rather than leaving an imported archive out of sight.
  */
 export function EmptyPeriod({ emptyText, noReports }: Props) {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   const filter = useAppSelector(selectFilter);
   const change = useFilterChange();
   const { organization, domainGroups, domain } = filter;
@@ -49,15 +50,17 @@ export function EmptyPeriod({ emptyText, noReports }: Props) {
 
   const first = period?.firstDay;
   const last = period?.lastDay;
+  const shown = first &&
+    last && { first: formatDay(first, i18n.language), last: formatDay(last, i18n.language) };
   if (period && !first && noReports && domain === all && domainGroups === all) return <>{noReports}</>;
   return (
     <Box>
       <p>{emptyText}</p>
       {first && last && (
         <>
-          <p>{t('period.hasData', { first, last })}</p>
+          <p>{t('period.hasData', shown)}</p>
           <Button type="button" onClick={() => change({ ...filter, ...periodWithData(first, last) })}>
-            {t('period.show', { first, last })}
+            {t('period.show', shown)}
           </Button>
         </>
       )}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { formatCount } from '../../../i18n/format';
+import { formatCount, formatDay } from '../../../i18n/format';
 import type { Metrics } from '../types';
 
 const Cards = styled.dl`
@@ -43,7 +43,10 @@ export function MetricCards({ metrics }: { metrics: Metrics }) {
     ['nrMessages', n(metrics.nrMessages)],
     [
       'dateRange',
-      t('overview.range', { begin: metrics.dateRange.beginDate, end: metrics.dateRange.endDate }),
+      t('overview.range', {
+        begin: formatDay(metrics.dateRange.beginDate, i18n.language),
+        end: formatDay(metrics.dateRange.endDate, i18n.language),
+      }),
       'range',
     ],
   ];

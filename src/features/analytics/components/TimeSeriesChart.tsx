@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
-import { formatCount } from '../../../i18n/format';
+import { formatCount, formatDay } from '../../../i18n/format';
 import type { SeriesId, TimeSeries } from '../types';
 import { ChartFigure } from './ChartFigure';
 
@@ -23,8 +23,9 @@ export function TimeSeriesChart({ series }: { series: TimeSeries }) {
     for (const id of drawn) point[id] = byId.get(id)?.[i]?.y ?? 0;
     return point;
   });
+  const day = (x: unknown) => formatDay(String(x), i18n.language);
   const rows = data.map((d) => ({
-    label: String(d.x),
+    label: day(d.x),
     cells: drawn.map((id) => formatCount(Number(d[id]), i18n.language)),
   }));
   const headers = [t('columns.date'), ...drawn.map((id) => t(`series.${id}`))];
@@ -39,9 +40,9 @@ export function TimeSeriesChart({ series }: { series: TimeSeries }) {
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={data} margin={{ left: 8, right: 16 }}>
           <CartesianGrid stroke={colors.border} strokeDasharray="3 3" />
-          <XAxis dataKey="x" stroke={colors.textMuted} />
+          <XAxis dataKey="x" stroke={colors.textMuted} tickFormatter={day} />
           <YAxis stroke={colors.textMuted} allowDecimals={false} />
-          <Tooltip contentStyle={{ background: colors.surface, color: colors.text }} />
+          <Tooltip contentStyle={{ background: colors.surface, color: colors.text }} labelFormatter={day} />
           <Legend />
           {drawn.map((id) => (
             <Area

@@ -87,7 +87,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     const cards = await screen.findByLabelText('Totals');
     expect(within(cards).getByText('Reports').nextSibling).toHaveTextContent('3');
     expect(within(cards).getByText('Messages').nextSibling).toHaveTextContent('10');
-    expect(within(cards).getByText('2024-05-01 to 2024-05-03')).toBeInTheDocument();
+    expect(within(cards).getByText('May 1, 2024 to May 3, 2024')).toBeInTheDocument();
     const passFail = screen.getByRole('table', { name: 'DMARC, DKIM and SPF results (messages)' });
     const dmarc = within(passFail).getByRole('row', { name: /^DMARC/ });
     expect(
@@ -102,8 +102,18 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     const split = screen.getByRole('table', { name: 'How DMARC passed' });
     expect(within(split).getByRole('row', { name: /DKIM only/ })).toHaveTextContent('225.00%');
     const series = screen.getByRole('table', { name: 'Messages per day' });
-    expect(within(series).getByRole('row', { name: /2024-05-03/ })).toHaveTextContent('2024-05-03369');
+    expect(within(series).getByRole('row', { name: /May 3, 2024/ })).toHaveTextContent('May 3, 2024369');
     expect(calls).toEqual([`/api/dm/domains/metrics/?${dates}`, `/api/dm/domains/time-series/?${dates}`]);
+  });
+
+  it('writes the period and the days of the chart in the page language', async () => {
+    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    await setLanguage('pt');
+    renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
+    const cards = await screen.findByLabelText('Totais');
+    expect(within(cards).getByText('1 de mai. de 2024 a 3 de mai. de 2024')).toBeInTheDocument();
+    const series = screen.getByRole('table', { name: 'Mensagens por dia' });
+    expect(within(series).getByRole('row', { name: /3 de mai\. de 2024/ })).toBeInTheDocument();
   });
 
   it('uses the domain call for one domain', async () => {
@@ -165,8 +175,8 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
       }),
     );
     renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
-    expect(await screen.findByText('Your reports span 2023-11-14 to 2023-11-20.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show 2023-11-14 to 2023-11-20' }));
+    expect(await screen.findByText('Your reports span Nov 14, 2023 to Nov 20, 2023.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Nov 14, 2023 to Nov 20, 2023' }));
     await waitFor(() =>
       expect(calls.at(-1)).toBe('/api/dm/domains/time-series/?begin_date=2023-11-14&end_date=2023-11-20'),
     );
