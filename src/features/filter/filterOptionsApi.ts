@@ -1,8 +1,18 @@
 import type { Wire } from '../../../contract/casing';
-import type { domainGroupListDocument, domainListDocument } from '../../../contract/domains';
-import type { organizationDocument, organizationListDocument } from '../../../contract/organizations';
+import type {
+  domainGroupListDocument,
+  domainGroupListQuery,
+  domainListDocument,
+  domainListQuery,
+} from '../../../contract/domains';
+import type {
+  organizationDocument,
+  organizationListDocument,
+  organizationListQuery,
+} from '../../../contract/organizations';
 import type { pageLinksSchema, pageMetaSchema } from '../../../contract/paging';
 import { api, apiBase } from '../../api/client';
+import { queryParams } from '../../api/queryParams';
 
 // Choices of the global filter. An installation can hold thousands of organizations and domains, so those two
 // pickers ask the server page by page with the typed text (the lists' ?search=); domain groups are few per
@@ -17,7 +27,6 @@ export type OptionsPage<T> = { items: T[]; hasMore: boolean };
 
 /** Any list document of the contract (contract/paging.ts listDocument), camelCased. */
 type Paged = { data: unknown[]; links: Wire<typeof pageLinksSchema>; meta: Wire<typeof pageMetaSchema> };
-type Params = Record<string, string | number>;
 
 /** The largest page the list routes serve (server/lib/paging.ts). */
 export const optionsPageSize = 100;
@@ -28,18 +37,26 @@ const organizationsUrl = `${apiBase.ph}/organizations/`;
 const groupsUrl = `${apiBase.dm}/v2/domain-groups/`;
 const domainsUrl = `${apiBase.dm}/v2/domains/`;
 
-async function fetchPage<D extends Paged>(url: string, params: Params, page: number, signal?: AbortSignal) {
-  const { data } = await api.get<D>(url, {
-    params: { ...params, page, page_size: optionsPageSize },
-    signal,
-  });
+/** One page of a list; `params` come from the list's query schema (queryParams), the paging is added here. */
+async function fetchPage<D extends Paged>(
+  url: string,
+  params: URLSearchParams,
+  page: number,
+  signal?: AbortSignal,
+) {
+  const paged = new URLSearchParams(params);
+  paged.set('page', String(page));
+  paged.set('page_size', String(optionsPageSize));
+  const { data } = await api.get<D>(url, { params: paged, signal });
   return data;
 }
 
-const searchParam = (search: string): Params => (search.trim() ? { search: search.trim() } : {});
-
 /** Every row of a paged list: the first page says how many there are, the rest are read a few at a time. */
-export async function fetchAllPages<D extends Paged>(url: string, params: Params, signal?: AbortSignal) {
+export async function fetchAllPages<D extends Paged>(
+  url: string,
+  params: URLSearchParams,
+  signal?: AbortSignal,
+) {
   const first = await fetchPage<D>(url, params, 1, signal);
   const pages = Math.ceil(first.meta.count / first.meta.pageSize);
   const rows: D['data'][number][] = [...first.data];
@@ -60,7 +77,7 @@ export async function fetchOrganizationPage(
 ): Promise<OptionsPage<OrganizationOption>> {
   const doc = await fetchPage<Wire<typeof organizationListDocument>>(
     organizationsUrl,
-    { order_by: 'name', ...searchParam(search) },
+    queryParams<typeof organizationListQuery>({ order_by: 'name', search: search.trim() }),
     page,
     signal,
   );
@@ -90,10 +107,9 @@ export async function fetchDomainPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<OptionsPage<string>> {
-  const scope: Params = organization === null ? {} : { organization };
   const doc = await fetchPage<Wire<typeof domainListDocument>>(
     domainsUrl,
-    { ...scope, ...searchParam(search) },
+    queryParams<typeof domainListQuery>({ organization: organization ?? undefined, search: search.trim() }),
     page,
     signal,
   );
@@ -104,7 +120,7 @@ export async function fetchFilterOptions(
   organization: number | null,
   signal?: AbortSignal,
 ): Promise<FilterOptions> {
-  const params: Params = organization === null ? {} : { organization };
+  const params = queryParams<typeof domainGroupListQuery>({ organization: organization ?? undefined });
   // ?organization= narrows the groups list too (a support user's would otherwise hold every organization's).
   const [groups, domains] = await Promise.all([
     fetchAllPages<Wire<typeof domainGroupListDocument>>(groupsUrl, params, signal),

@@ -16,6 +16,7 @@ import type {
 } from '../../../contract/organizations';
 import type { createUserBody, userResourceDocument } from '../../../contract/users';
 import { api, apiBase } from '../../api/client';
+import { queryParams } from '../../api/queryParams';
 
 // Support-wide organization administration and organization domains (spec section 7, under /api/ph); the
 // shapes are the contract's (contract/organizations.ts, contract/domains.ts).
@@ -35,7 +36,7 @@ type DomainAnswer = Wire<typeof domainDocument>;
 
 /** Spec section 9: organizations reload with ?page=1&order_by=name; the search narrows by name. */
 export const organizationQueryString = ({ search, page }: OrganizationQuery) =>
-  `?search=${encodeURIComponent(search)}&page=${page}&order_by=name`;
+  `?${queryParams<typeof organizationListQuery>({ search, page, order_by: 'name' })}`;
 
 export async function fetchOrganizationPage(query: OrganizationQuery): Promise<OrganizationPage> {
   return (await api.get<OrganizationPage>(`${ph}/organizations/${organizationQueryString(query)}`)).data;

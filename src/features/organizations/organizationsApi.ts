@@ -5,7 +5,6 @@ import type {
   inviteBody,
   memberListDocument,
   organizationDocument,
-  organizationListDocument,
   organizationUpdateBody,
   ownerBody,
   registrationDocument,
@@ -25,10 +24,6 @@ export type InvitationLanguage = z.output<typeof invitationLanguageSchema>;
 export type Invitation = Required<Pick<z.output<typeof inviteBody>, 'email' | 'role' | 'organization'>> &
   Pick<z.output<typeof inviteBody>, 'language'>;
 type OrganizationAnswer = Wire<typeof organizationDocument>;
-
-export async function fetchOrganizations(query = '?page=1&order_by=name'): Promise<Organization[]> {
-  return (await api.get<Wire<typeof organizationListDocument>>(`${ph}/organizations/${query}`)).data.data;
-}
 
 export async function fetchOrganizationDetail(id: number): Promise<OrganizationDetail> {
   const [org, members] = await Promise.all([

@@ -50,8 +50,8 @@ export function EmptyPeriod({ emptyText, noReports }: Props) {
 
   const first = period?.firstDay;
   const last = period?.lastDay;
-  const shown = first &&
-    last && { first: formatDay(first, i18n.language), last: formatDay(last, i18n.language) };
+  const day = (d: string | null | undefined) => (d ? formatDay(d, i18n.language) : '');
+  const shown = { first: day(first), last: day(last) };
   if (period && !first && noReports && domain === all && domainGroups === all) return <>{noReports}</>;
   return (
     <Box>
