@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
-import { binaryBody } from '../../../contract/reports';
+import { binaryBody } from '../../../contract/upload';
 import { logoTypes, readLogo } from './logo';
 import { logoOf, setLogo } from './repo';
 import { senderDocument as documentSchema, logoBody, senderParams } from '../../../contract/email-senders';

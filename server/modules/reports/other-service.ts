@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { snakeCaseKeys } from '../../../contract/casing';
-import type { failureReportList, tlsReportList } from '../../../contract/reports';
+import type { failureReportList, tlsReportList } from '../../../contract/other-reports';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';

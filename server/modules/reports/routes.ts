@@ -8,16 +8,15 @@ import { errorResponses } from '../../lib/schemas';
 import {
   aggregateReportDocument,
   aggregateReportList,
-  binaryBody,
   dkimQuery,
   dkimSignatureList,
-  failureReportList,
   recordList,
   recordsQuery,
   reportIdParams as idParams,
   reportListQuery,
-  tlsReportList,
 } from '../../../contract/reports';
+import { failureReportList, tlsReportList } from '../../../contract/other-reports';
+import { binaryBody } from '../../../contract/upload';
 import { reportScope } from './scope';
 import { aggregateReport, dkimSignatures, listAggregateReports, reportRecords } from './service';
 import { uploadRoute } from './upload-route';

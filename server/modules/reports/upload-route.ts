@@ -12,7 +12,7 @@ import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { secured } from '../../lib/route-schema';
 import { detailSchema, errorResponses } from '../../lib/schemas';
-import { uploadBody, uploadResponse } from '../../../contract/reports';
+import { uploadBody, uploadResponse } from '../../../contract/upload';
 
 /** The upload also answers 411 (no Content-Length), 413 (beyond UPLOAD_MEMORY_MB) and 429 (memory busy). */
 const uploadErrors = {

@@ -3,12 +3,8 @@ import { saveFile } from '../../api/saveFile';
 import { api, apiBase } from '../../api/client';
 import { queryParams } from '../../api/queryParams';
 import type { Wire } from '../../../contract/casing';
-import type {
-  aggregateReportDocument,
-  recordsQuery,
-  reportListQuery,
-  uploadResponse,
-} from '../../../contract/reports';
+import type { aggregateReportDocument, recordsQuery, reportListQuery } from '../../../contract/reports';
+import type { uploadResponse } from '../../../contract/upload';
 import type {
   AggregateReport,
   DmarcRecord,

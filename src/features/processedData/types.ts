@@ -1,12 +1,7 @@
 import type { Wire, WireQuery } from '../../../contract/casing';
-import type {
-  aggregateReportList,
-  failureReportList,
-  recordList,
-  reportListQuery,
-  tlsReportList,
-  uploadResponse,
-} from '../../../contract/reports';
+import type { aggregateReportList, recordList, reportListQuery } from '../../../contract/reports';
+import type { failureReportList, tlsReportList } from '../../../contract/other-reports';
+import type { uploadResponse } from '../../../contract/upload';
 
 // The /api/dm report answers as the SPA reads them: the contract's schemas (contract/reports.ts) after
 // the client's camelCase mapping.

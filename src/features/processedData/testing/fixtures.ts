@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import type {
-  aggregateReportResource,
-  failureReportList,
-  recordResource,
-  tlsReportList,
-} from '../../../../contract/reports';
+import type { aggregateReportResource, recordResource } from '../../../../contract/reports';
+import type { failureReportList, tlsReportList } from '../../../../contract/other-reports';
 
 // Wire documents (snake_case, as the server sends them) for the page tests, typed by the contract
 // (contract/reports.ts) so that a fixture cannot drift from what the server sends.
