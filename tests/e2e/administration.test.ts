@@ -11,7 +11,8 @@ import { startServer, type RunningServer } from '../support/server';
 import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
 
 // Issue 7 administration in Chromium: support creates an organization with its owner; the owner adds a
-// domain (and meets the validation message), creates a member and limits the member to that domain.
+// domain (and meets the validation message), renames it, creates a member and limits the member to that
+// domain.
 
 const support = { email: 'support@admin.test', password: 'Support-pass-2026!' };
 const ownerPassword = 'Owner-harbour-2026!';
@@ -115,10 +116,30 @@ describe.each(['en', 'pt'] as const)('administration in %s', (lang) => {
       // The server's validation message, in the toast and under the field.
       await page.getByText('Enter a valid domain name.').first().waitFor();
       expect(await name.getAttribute('aria-invalid')).toBe('true');
-      await name.fill(domain);
+      const draft = `draft-${domain}`;
+      await name.fill(draft);
       await page.getByRole('button', { name: dm('create.submit'), exact: true }).click();
-      await page.getByRole('button', { name: dm('list.deleteOf', { name: domain }) }).waitFor();
+      await page.getByRole('button', { name: dm('list.deleteOf', { name: draft }) }).waitFor();
       await checkBothThemes(page, `administration-${lang}-organization-domains`);
+
+      // Rename it by keyboard in a dialog that fits a 390 px phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: dm('list.renameOf', { name: draft }) }).focus();
+      await page.keyboard.press('Enter');
+      const renaming = page.getByRole('dialog', { name: dm('rename.title', { name: draft }) });
+      const newName = renaming.getByLabel(dm('rename.name'), { exact: true });
+      expect(await newName.inputValue()).toBe(draft);
+      const box = await renaming.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await checkBothThemes(page, `administration-${lang}-domain-rename-390`);
+      await newName.fill(domain);
+      await newName.press('Enter');
+      await page.getByText(o('messages.domain_rename')).first().waitFor();
+      await renaming.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: dm('list.deleteOf', { name: domain }) }).waitFor();
+      expect(await page.getByRole('cell', { name: draft, exact: true }).count()).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       await page.getByRole('tab', { name: tr(lang, 'settings', 'tabs.users') }).click();
       await page.getByLabel(u('create.username'), { exact: true }).fill(member.username);
