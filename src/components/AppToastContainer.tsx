@@ -19,6 +19,13 @@ const ToastColours = createGlobalStyle`
     --toastify-text-color-dark: ${(p) => p.theme.colors.text};
     --toastify-font-family: ${(p) => p.theme.fonts.secondary};
   }
+  /* A toast keeps the place it was shown in: one from before the screen narrowed moves down too. */
+  @media only screen and (max-width: 480px) {
+    .Toastify__toast-container.Toastify__toast-container--top-right {
+      top: auto;
+      bottom: env(safe-area-inset-bottom);
+    }
+  }
 `;
 
 const Close = styled.button`

@@ -62,6 +62,23 @@ async function checkBothThemes(page: Page, name: string) {
   }
 }
 
+// Every toast on screen, against the header's box.
+async function expectToastClearOfHeader(page: Page, shot: string) {
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const toasts = await page.locator('.Toastify__toast').all();
+  expect(toasts.length).toBeGreaterThan(0);
+  for (const toast of toasts) {
+    const box = (await toast.boundingBox())!;
+    const overlaps =
+      box.x < header.x + header.width &&
+      header.x < box.x + box.width &&
+      box.y < header.y + header.height &&
+      header.y < box.y + box.height;
+    expect({ box, header, overlaps }).toMatchObject({ overlaps: false });
+  }
+  await screenshot(page, shot);
+}
+
 const apiGet = (page: Page, url: string) =>
   page.evaluate(async (u) => {
     const res = await fetch(u, { headers: { Authorization: `Bearer ${localStorage.getItem('tokenAuth')}` } });
@@ -139,6 +156,14 @@ describe.each(['en', 'pt'] as const)('administration in %s', (lang) => {
       await renaming.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: dm('list.deleteOf', { name: domain }) }).waitFor();
       expect(await page.getByRole('cell', { name: draft, exact: true }).count()).toBe(0);
+      // On a phone the toast comes up from the bottom: the header and its menu button stay uncovered.
+      await expectToastClearOfHeader(page, `administration-${lang}-toast-390-primaryTheme`);
+      await choosePreference(page, '#theme-switch', 'carrierTheme');
+      await name.fill('not a domain');
+      await name.press('Enter');
+      await page.getByText('Enter a valid domain name.').first().waitFor();
+      await expectToastClearOfHeader(page, `administration-${lang}-toast-390-carrierTheme`);
+      await choosePreference(page, '#theme-switch', 'primaryTheme');
       await page.setViewportSize({ width: 1280, height: 900 });
 
       await page.getByRole('tab', { name: tr(lang, 'settings', 'tabs.users') }).click();
