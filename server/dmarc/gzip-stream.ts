@@ -14,7 +14,7 @@ const maxHeaderBytes = 64 * 1024;
 
 /** The chunks still to read, with room to put back what a member did not use. */
 class Input {
-  private head = Buffer.alloc(0);
+  private head: Buffer = Buffer.alloc(0);
   private readonly it: AsyncIterator<Buffer>;
   constructor(chunks: AsyncIterable<Buffer>) {
     this.it = chunks[Symbol.asyncIterator]();
