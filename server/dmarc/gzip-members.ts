@@ -9,11 +9,11 @@ const FEXTRA = 4;
 const FNAME = 8;
 const FCOMMENT = 16;
 
-const isMemberStart = (buf: Buffer, at: number) =>
+export const isMemberStart = (buf: Buffer, at: number) =>
   buf.length - at >= 10 && buf[at] === 0x1f && buf[at + 1] === 0x8b && buf[at + 2] === 8;
 
 /** Offset just past a member's header (§2.3), or null when the header is cut short. */
-function headerEnd(buf: Buffer, at: number): number | null {
+export function headerEnd(buf: Buffer, at: number): number | null {
   const flags = buf[at + 3];
   let i = at + 10;
   if (flags & FEXTRA) {

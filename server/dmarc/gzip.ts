@@ -1,37 +1,28 @@
-import { Readable } from 'node:stream';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { inflateMembers } from './gzip-members';
+import { inflateMemberStream, type OnIgnored } from './gzip-stream';
 import { Budget, isOwnError, Rejection } from './limits';
+
+export type { OnIgnored } from './gzip-stream';
 
 // Inflates gzip (RFC 1952) as a stream and counts every output byte against the shared budget, so a
 // gzip bomb stops at the cap instead of at the end of memory. The gzip size trailer is never trusted (it
-// only sizes gunzipSmall's output buffer).
+// only sizes gunzipSmall's output buffer). Bytes after the last whole member are set aside and told to
+// onIgnored, by the stream and by gunzipSmall alike.
 
 const damaged = (err: unknown) =>
   new Rejection(`The gzip data is damaged or truncated (${(err as Error).message})`);
 
-/** Told how many bytes followed the gzip data and were set aside. */
-export type OnIgnored = (bytes: number) => void;
-
-// Bytes after the last member are set aside only by gunzipSmall: the stream below rejects them, because
-// zlib drops the output of the write that meets them. Files that large (over 256 KB compressed, several
-// MB of XML) are not what mail gateways append line breaks to in practice.
-export async function* gunzip(chunks: AsyncIterable<Buffer>, budget: Budget): AsyncGenerator<Buffer> {
-  const input = Readable.from(chunks, { objectMode: false });
-  const gz = createGunzip();
-  input.on('error', (err) => gz.destroy(err));
-  input.pipe(gz);
+export async function* gunzip(
+  chunks: AsyncIterable<Buffer>,
+  budget: Budget,
+  onIgnored: OnIgnored = () => {},
+): AsyncGenerator<Buffer> {
   try {
-    for await (const out of gz as AsyncIterable<Buffer>) {
-      budget.spend(out.length);
-      yield out;
-    }
+    yield* inflateMemberStream(chunks, budget, onIgnored);
   } catch (err) {
     if (isOwnError(err)) throw err;
     throw damaged(err);
-  } finally {
-    input.destroy();
-    gz.destroy();
   }
 }
 

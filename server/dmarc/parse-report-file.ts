@@ -55,7 +55,7 @@ async function parseSource(source: ByteSource, ctx: Ctx, depth: number, part: Pa
         ctx.warnings.add(`${bytes} bytes after the end of the gzip data were ignored`);
       const small = whole && gunzipSmall(whole, ctx.budget, ignored);
       const chunks = whole ? ByteSource.from(whole).chunks() : source.chunks();
-      const inflated = small ? ByteSource.from(small) : new ByteSource(gunzip(chunks, ctx.budget));
+      const inflated = small ? ByteSource.from(small) : new ByteSource(gunzip(chunks, ctx.budget, ignored));
       try {
         return await parseSource(inflated, ctx, depth + 1, part);
       } finally {

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { reportXml } from '../../tests/fixtures/dmarc/build-report';
 import { writeZip } from '../../tests/fixtures/dmarc/zip-writer';
+import { smallGzipBytes } from './gzip';
 import { parseReportFile } from './parse-report-file';
 import type { AggregateReport, FailureReport } from './types';
 
@@ -29,6 +31,18 @@ describe('gzip attachments with bytes after the compressed data', () => {
     const o = await parsed(Buffer.concat([gzipSync(xml), Buffer.from(tail, 'latin1')]));
     expect((o.reports[0] as AggregateReport).reportMetadata.reportId).toBe('odd-1');
     expect(o.warnings).toEqual([`${tail.length} bytes after the end of the gzip data were ignored`]);
+  });
+
+  it('reads a report over 256 KB compressed (streamed) and warns the same way', async () => {
+    // A comment of random text does not compress: the file takes the streaming path (smallGzipBytes).
+    const noise = `<!-- ${randomBytes(320 * 1024).toString('base64')} -->`;
+    const big = gzipSync(xml.replace('?>', `?>${noise}`));
+    expect(big.length).toBeGreaterThan(smallGzipBytes);
+    const o = await parsed(Buffer.concat([big, Buffer.from('\r\n')]));
+    expect((o.reports[0] as AggregateReport).reportMetadata.reportId).toBe('odd-1');
+    expect(o.warnings).toEqual(['2 bytes after the end of the gzip data were ignored']);
+    const cut = await parseReportFile(Buffer.concat([big.subarray(0, big.length - 12), Buffer.from('\r\n')]));
+    expect(cut.ok ? 'ok' : cut.reason).toMatch(/^The gzip data is damaged or truncated/);
   });
 
   it('still rejects a member cut short, and one whose check value is wrong', async () => {

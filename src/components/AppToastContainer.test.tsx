@@ -51,4 +51,29 @@ describe('AppToastContainer and showMessage', () => {
     expect(await screen.findByText('Later.')).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(2);
   });
+
+  it.each([
+    [390, 'bottom-center'],
+    [1280, 'top-right'],
+  ])('at %i px comes up at the %s, clear of the header on a phone', async (width, position) => {
+    const before = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 480px)' && width <= 480,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    try {
+      renderWithTheme(<AppToastContainer />);
+      act(() => {
+        showMessage({ messageType: 'success', message: `Shown at ${width}` });
+      });
+      const alert = await screen.findByRole('alert');
+      expect(alert.closest('.Toastify__toast-container')).toHaveClass(
+        `Toastify__toast-container--${position}`,
+      );
+    } finally {
+      window.matchMedia = before;
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 import styled, { createGlobalStyle, useTheme } from 'styled-components';
@@ -17,6 +18,13 @@ const ToastColours = createGlobalStyle`
     --toastify-text-color-light: ${(p) => p.theme.colors.text};
     --toastify-text-color-dark: ${(p) => p.theme.colors.text};
     --toastify-font-family: ${(p) => p.theme.fonts.secondary};
+  }
+  /* A toast keeps the place it was shown in: one from before the screen narrowed moves down too. */
+  @media only screen and (max-width: 480px) {
+    .Toastify__toast-container.Toastify__toast-container--top-right {
+      top: auto;
+      bottom: env(safe-area-inset-bottom);
+    }
   }
 `;
 
@@ -41,13 +49,24 @@ function CloseToast({ closeToast }: CloseButtonProps) {
   );
 }
 
+// At 480 px and below react-toastify spreads a toast across the whole width; at the top it would hide the
+// header and its menu button, so on a phone toasts come up from the bottom of the screen.
+const phone = '(max-width: 480px)';
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia?.(phone);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia?.(phone).matches ?? false;
+
 export function AppToastContainer() {
   const theme = useTheme();
+  const narrow = useSyncExternalStore(subscribe, isPhone, () => false);
   return (
     <>
       <ToastColours />
       <ToastContainer
-        position="top-right"
+        position={narrow ? 'bottom-center' : 'top-right'}
         autoClose={toastAutoCloseMs}
         theme={theme.name === 'carrierTheme' ? 'dark' : 'light'}
         closeButton={CloseToast}

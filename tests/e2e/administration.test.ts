@@ -11,7 +11,8 @@ import { startServer, type RunningServer } from '../support/server';
 import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
 
 // Issue 7 administration in Chromium: support creates an organization with its owner; the owner adds a
-// domain (and meets the validation message), creates a member and limits the member to that domain.
+// domain (and meets the validation message), renames it, creates a member and limits the member to that
+// domain.
 
 const support = { email: 'support@admin.test', password: 'Support-pass-2026!' };
 const ownerPassword = 'Owner-harbour-2026!';
@@ -59,6 +60,23 @@ async function checkBothThemes(page: Page, name: string) {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `${name}-${theme}`);
   }
+}
+
+// Every toast on screen, against the header's box.
+async function expectToastClearOfHeader(page: Page, shot: string) {
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const toasts = await page.locator('.Toastify__toast').all();
+  expect(toasts.length).toBeGreaterThan(0);
+  for (const toast of toasts) {
+    const box = (await toast.boundingBox())!;
+    const overlaps =
+      box.x < header.x + header.width &&
+      header.x < box.x + box.width &&
+      box.y < header.y + header.height &&
+      header.y < box.y + box.height;
+    expect({ box, header, overlaps }).toMatchObject({ overlaps: false });
+  }
+  await screenshot(page, shot);
 }
 
 const apiGet = (page: Page, url: string) =>
@@ -115,10 +133,38 @@ describe.each(['en', 'pt'] as const)('administration in %s', (lang) => {
       // The server's validation message, in the toast and under the field.
       await page.getByText('Enter a valid domain name.').first().waitFor();
       expect(await name.getAttribute('aria-invalid')).toBe('true');
-      await name.fill(domain);
+      const draft = `draft-${domain}`;
+      await name.fill(draft);
       await page.getByRole('button', { name: dm('create.submit'), exact: true }).click();
-      await page.getByRole('button', { name: dm('list.deleteOf', { name: domain }) }).waitFor();
+      await page.getByRole('button', { name: dm('list.deleteOf', { name: draft }) }).waitFor();
       await checkBothThemes(page, `administration-${lang}-organization-domains`);
+
+      // Rename it by keyboard in a dialog that fits a 390 px phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: dm('list.renameOf', { name: draft }) }).focus();
+      await page.keyboard.press('Enter');
+      const renaming = page.getByRole('dialog', { name: dm('rename.title', { name: draft }) });
+      const newName = renaming.getByLabel(dm('rename.name'), { exact: true });
+      expect(await newName.inputValue()).toBe(draft);
+      const box = await renaming.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await checkBothThemes(page, `administration-${lang}-domain-rename-390`);
+      await newName.fill(domain);
+      await newName.press('Enter');
+      await page.getByText(o('messages.domain_rename')).first().waitFor();
+      await renaming.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: dm('list.deleteOf', { name: domain }) }).waitFor();
+      expect(await page.getByRole('cell', { name: draft, exact: true }).count()).toBe(0);
+      // On a phone the toast comes up from the bottom: the header and its menu button stay uncovered.
+      await expectToastClearOfHeader(page, `administration-${lang}-toast-390-primaryTheme`);
+      await choosePreference(page, '#theme-switch', 'carrierTheme');
+      await name.fill('not a domain');
+      await name.press('Enter');
+      await page.getByText('Enter a valid domain name.').first().waitFor();
+      await expectToastClearOfHeader(page, `administration-${lang}-toast-390-carrierTheme`);
+      await choosePreference(page, '#theme-switch', 'primaryTheme');
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       await page.getByRole('tab', { name: tr(lang, 'settings', 'tabs.users') }).click();
       await page.getByLabel(u('create.username'), { exact: true }).fill(member.username);

@@ -1,30 +1,26 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/app/router/routes';
 import { apiLogin } from '../support/api';
-import { launchBrowser, newPage } from '../support/browser';
+import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt } from '../support/build';
 import { tr } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
 import { loginWithPreferences, waitForHeading } from '../support/ui';
 
-// Issue 21, layout: with the demo data loaded, in Portuguese (the longer language) and the carrier theme,
-// no menu page scrolls sideways on a 390 px phone (wide tables scroll inside their own box), and at 1440 px
-// the Overview's first card keeps its whole table (the failed-% column) inside its border.
-// One server, one browser, one page; screenshots in /tmp/shots-layout/.
+// The phone check, one visit per page: with the demo data loaded, in Portuguese (the longer language) and
+// the carrier theme, every page (the menu's and the others not hidden) shows its title on a 390 px screen
+// and nothing on it reaches past the screen: the page never scrolls sideways, wide tables scroll inside
+// their own box. At 1440 px the Overview's first card keeps its whole table (the failed-% column) inside its
+// border. pages.test.ts checks every page at desktop width in both languages and themes.
+// One server, one browser, one page; screenshots in tests/.artifacts/ (390-pt<path>, 1440-overview).
 
-const shotsDir = '/tmp/shots-layout';
-const menuRoutes = appRoutes.filter((r) => r.inMenu && !r.hidden && r.enabled);
+const routes = appRoutes.filter((r) => !r.hidden);
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-async function shot(name: string) {
-  await page.screenshot({ path: `${shotsDir}/${name.replace(/[^\w.-]+/g, '_')}.png`, fullPage: true });
-}
 
 /** Opens a page and waits until its heading shows and its data requests have settled. */
 async function visit(path: string, titleKey: string) {
@@ -34,7 +30,6 @@ async function visit(path: string, titleKey: string) {
 }
 
 beforeAll(async () => {
-  mkdirSync(shotsDir, { recursive: true });
   ensureBuilt();
   server = await startServer();
   browser = await launchBrowser();
@@ -55,39 +50,40 @@ afterAll(async () => {
 });
 
 describe('layout in Portuguese with the carrier theme', { timeout: 120_000 }, () => {
-  it('no menu page scrolls sideways at 390 px', async () => {
-    const offenders: string[] = [];
-    for (const route of menuRoutes) {
-      await visit(route.path, route.titleKey);
-      await shot(`390${route.path}`);
-      const wide = await page.evaluate(() => {
-        const width = window.innerWidth;
-        if (document.documentElement.scrollWidth <= width) return null;
-        // Name the outermost elements reaching past the screen, for the failure message.
-        const clipped = (el: Element) => {
-          for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
-            if (getComputedStyle(a).overflowX !== 'visible') return true;
-          return false;
-        };
-        const past = [...document.querySelectorAll('body *')].filter(
-          (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el),
-        );
-        const outermost = past.filter((el) => !past.some((o) => o !== el && o.contains(el)));
-        const name = (el: Element) =>
-          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}`;
-        return `${document.documentElement.scrollWidth}px: ${outermost.slice(0, 4).map(name).join(', ')}`;
-      });
-      if (wide) offenders.push(`${route.path} ${wide}`);
-    }
-    expect(offenders).toEqual([]);
+  it.each(routes.map((r) => [r.path, r] as const))('%s fits a 390 px screen', async (_, route) => {
+    await visit(route.path, route.titleKey);
+    expect(new URL(page.url()).pathname).toBe(route.path);
+    await screenshot(page, `390-pt${route.path}`);
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      // An element inside a box that clips or scrolls sideways does not widen the page.
+      const clipped = (el: Element) => {
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (getComputedStyle(a).overflowX !== 'visible') return true;
+        return false;
+      };
+      const past = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+        (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el),
+      );
+      // Name the outermost ones, for the failure message.
+      const outermost = past.filter((el) => !past.some((o) => o !== el && o.contains(el)));
+      const name = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}`;
+      return {
+        scroll: Math.max(0, document.documentElement.scrollWidth - width),
+        wide: outermost.slice(0, 4).map(name),
+      };
+    });
+    expect(overflow).toEqual({ scroll: 0, wide: [] });
   });
 
   it('the Overview at 1440 px keeps the first card’s table inside its border', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await visit(menuRoutes[0].path, menuRoutes[0].titleKey);
+    const overview = routes.find((r) => r.inMenu && r.enabled)!;
+    await visit(overview.path, overview.titleKey);
     const card = page.locator('figure').first();
     await card.locator('table').waitFor();
-    await shot('1440-overview');
+    await screenshot(page, '1440-overview');
     const fit = await card.evaluate((figure) => {
       const table = figure.querySelector('table')!;
       const box = table.parentElement!;

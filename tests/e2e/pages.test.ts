@@ -68,41 +68,7 @@ describe.each(passes)('every page in $lang with $theme', ({ lang, theme }) => {
   });
 });
 
-// A phone: every page at 390 px wide in the longer language, with nothing wider than the screen (wide tables
-// scroll inside their own box, the page itself never scrolls sideways).
-describe('every page at 390 px', () => {
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ context, page } = await newPage(browser, server.url, { width: 390, height: 844 }));
-    await loginWithPreferences(page, server.adminEmail, server.adminPassword, 'pt', 'primaryTheme');
-  });
-
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  it.each(visibleRoutes.map((r) => [r.path, r] as const))('%s fits the width', async (_, route) => {
-    await page.goto(route.path);
-    await waitForHeading(page, tr('pt', 'menu', route.titleKey));
-    await screenshot(page, `390-pt${route.path}`);
-    const overflow = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      const clipped = (el: HTMLElement) => {
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
-          if (getComputedStyle(a).overflowX !== 'visible') return true;
-        return false;
-      };
-      const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-        .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > width + 1)
-        .filter((el) => !clipped(el))
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80));
-      return { scroll: document.documentElement.scrollWidth - width, wide: wide.slice(0, 5) };
-    });
-    expect(overflow).toEqual({ scroll: 0, wide: [] });
-  });
-});
+// A phone's width (390 px) is checked once per page, with the demo data, in layout-390.test.ts.
 
 // The public entry page in all four language/theme combinations.
 const allCombinations = (['en', 'pt'] as const).flatMap((lang) =>

@@ -2,6 +2,7 @@ import { errorMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
+import { renameOrganizationDomain } from '../organizations/adminApi';
 import * as domainsApi from './domainsApi';
 
 const t = (key: string) => i18n.t(key, { ns: 'domains' });
@@ -38,6 +39,22 @@ export const domainChangeResource = registerResource(
       p.kind === 'create'
         ? errorMessage(error, t('messages.createFailed'), { from: { field: 'name' } })
         : t('messages.deleteFailed'),
+    onSuccess: () => [domainsResource.actions.request(), domainGroupsResource.actions.request()],
+  }),
+);
+
+export type DomainRename = { org: number; id: number; name: string };
+
+// Rename through PATCH /organizations/{id}/domains/ (owner, admin): the same call and texts as support's
+// organization editor; the server's message for the name sits under the field.
+export const domainRenameResource = registerResource(
+  createResource<DomainRename, unknown>({
+    name: 'domainRename',
+    kind: 'write',
+    method: 'patch',
+    request: (p) => renameOrganizationDomain(p.org, p.id, p.name),
+    successMessage: () => i18n.t('messages.domain_rename', { ns: 'organizations' }),
+    failureMessage: () => i18n.t('messages.domain_renameFailed', { ns: 'organizations' }),
     onSuccess: () => [domainsResource.actions.request(), domainGroupsResource.actions.request()],
   }),
 );

@@ -2,14 +2,16 @@ import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
+import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
 import { Table } from '../../organizations/components/MembersTable';
 import { domainChangeResource, domainsResource, domainVerifyResource } from '../domainsResources';
 import { AddDomainForm } from './AddDomainForm';
 import { DomainGroupsPanel } from './DomainGroupsPanel';
+import { RenameDomainModal } from './RenameDomainModal';
 import { VerificationBadge, VerificationDetails } from './DomainVerification';
 import { Button } from '../../../components/Button';
 
-/** The organization's domains (add, delete, verify) and its domain groups. */
+/** The organization's domains (add, rename, delete, verify) and its domain groups. */
 export function DomainsPanel() {
   const { t } = useTranslation('domains');
   const dispatch = useAppDispatch();
@@ -19,6 +21,10 @@ export function DomainsPanel() {
   // The row whose records are shown, and the one being checked now.
   const [open, setOpen] = useState<number | null>(null);
   const [checking, setChecking] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  // The owner and admins may rename (server/lib/permissions.ts canEditDomain); the user document names it.
+  const org = useAppSelector(selectTokenData)?.organizationId ?? null;
+  const canRename = useAppSelector(selectCurrentUser)?.permissions.includes('domains.change') === true;
   const check = (id: number) => {
     setChecking(id);
     dispatch(domainVerifyResource.actions.request(id));
@@ -63,6 +69,15 @@ export function DomainsPanel() {
                             {t('verify.showRecords')}
                           </Button>
                         )}
+                        {canRename && org !== null && (
+                          <Button
+                            type="button"
+                            aria-label={t('list.renameOf', { name: d.attributes.name })}
+                            onClick={() => setRenaming({ id: d.id, name: d.attributes.name })}
+                          >
+                            {t('list.rename')}
+                          </Button>
+                        )}
                         <Button
                           type="button"
                           aria-label={t('list.deleteOf', { name: d.attributes.name })}
@@ -99,6 +114,14 @@ export function DomainsPanel() {
         )}
         <AddDomainForm id="domain-add" title={t('create.title')} />
       </LoadingPanel>
+      {org !== null && (
+        <RenameDomainModal
+          key={renaming?.id ?? 'closed'}
+          org={org}
+          domain={renaming}
+          onClose={() => setRenaming(null)}
+        />
+      )}
       <DomainGroupsPanel domains={domains.map((d) => d.attributes.name)} />
     </>
   );
