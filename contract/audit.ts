@@ -52,6 +52,7 @@ export const auditOperationNames = [
   'dns.revert',
   'dns.zone_create',
   'dns.zone_delete',
+  'dns.zone_import',
   'dns.zone_update',
   'domain_groups.create',
   'domain_groups.delete',

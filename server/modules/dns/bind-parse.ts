@@ -6,7 +6,20 @@ import { absoluteName, checkContent, defaultTtl, messages } from './validate';
 // escapes, comments. SOA is skipped (PowerDNS manages it); other types outside importTypes, other classes,
 // $INCLUDE and $GENERATE are refused on their line, as are names outside the zone.
 
-export const importTypes = ['A', 'AAAA', 'CAA', 'CNAME', 'DS', 'MX', 'NS', 'PTR', 'SRV', 'SSHFP', 'TLSA', 'TXT'];
+export const importTypes = [
+  'A',
+  'AAAA',
+  'CAA',
+  'CNAME',
+  'DS',
+  'MX',
+  'NS',
+  'PTR',
+  'SRV',
+  'SSHFP',
+  'TLSA',
+  'TXT',
+];
 export const maxImportRecords = 10_000;
 const maxErrors = 20;
 
@@ -54,7 +67,8 @@ function rdata(type: string, tokens: Token[], origin: string): { content: string
   const target = (s: string) => (s === '.' ? '.' : resolve(s, origin));
   const needs = (n: number, what: string) =>
     tokens.length === n ? null : { error: parseMessages.fields(type, what) };
-  if (type !== 'TXT' && type !== 'CAA' && tokens.some((t) => t.quoted)) return { error: parseMessages.quoted };
+  if (type !== 'TXT' && type !== 'CAA' && tokens.some((t) => t.quoted))
+    return { error: parseMessages.quoted };
   switch (type) {
     case 'A':
     case 'AAAA':
@@ -64,7 +78,9 @@ function rdata(type: string, tokens: Token[], origin: string): { content: string
     case 'PTR':
       return needs(1, 'one host name') ?? { content: resolve(words[0]!, origin) ?? words[0]! };
     case 'MX':
-      return needs(2, 'a preference and a host') ?? { content: `${words[0]} ${target(words[1]!) ?? words[1]}` };
+      return (
+        needs(2, 'a preference and a host') ?? { content: `${words[0]} ${target(words[1]!) ?? words[1]}` }
+      );
     case 'SRV':
       return (
         needs(4, 'priority, weight, port and target') ?? {
@@ -139,10 +155,7 @@ function record(entry: Entry, state: State, zone: string) {
 }
 
 /** The rrsets of a master file for `zone` (absolute), in file order, or the errors by line. */
-export function parseZoneFile(
-  text: string,
-  zone: string,
-): { rrsets: ParsedRrset[]; errors: LineError[] } {
+export function parseZoneFile(text: string, zone: string): { rrsets: ParsedRrset[]; errors: LineError[] } {
   const { entries, errors } = lex(text);
   const state: State = { origin: zone, ttl: null, lastTtl: null, owner: null };
   const sets = new Map<string, ParsedRrset>();
@@ -167,7 +180,8 @@ export function parseZoneFile(
     }
     const key = `${r.name}/${r.type}`;
     const set = sets.get(key);
-    if (!set) sets.set(key, { name: r.name, type: r.type, ttl: r.ttl, records: [r.content], line: entry.line });
+    if (!set)
+      sets.set(key, { name: r.name, type: r.type, ttl: r.ttl, records: [r.content], line: entry.line });
     else if (set.ttl !== r.ttl) fail(parseMessages.ttlMismatch);
     // RFC 2181 section 5: a record given twice is one record.
     else if (!set.records.includes(r.content)) set.records.push(r.content);

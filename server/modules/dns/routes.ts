@@ -26,6 +26,7 @@ import {
 import { recordRows, revertChangeSet, zoneHistory } from './history';
 import { countZones, listZones } from './repo';
 import { applyChanges, type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
+import { zoneFileRoutes } from './zone-file-routes';
 import { createZone, deleteZone, loadZone } from './zones';
 
 const service = { 502: serviceErrorDocument, 503: serviceErrorDocument };
@@ -36,7 +37,7 @@ const zones = '/power-dns/servers/localhost/zones/';
 const actorOf = (request: FastifyRequest): DnsActor => request.user!;
 
 // Mounted under /api/dm: spec section 7's DNS calls (server name localhost), the history, revert, record
-// rows, and whether DNS hosting is configured at all.
+// rows, whether DNS hosting is configured at all, and zone files (zone-file-routes.ts).
 export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
@@ -217,5 +218,7 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .execute((trx) => recordRows(ctx, trx, actorOf(request), request.query, request.url));
       },
     );
+
+    await app.register(zoneFileRoutes(ctx));
   };
 }
