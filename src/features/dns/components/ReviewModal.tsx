@@ -20,7 +20,7 @@ export const actionTone: Record<Action, PillTone> = {
   removed: 'error',
 };
 
-const List = styled.ol`
+export const ChangeList = styled.ol`
   display: grid;
   gap: 12px;
   margin: 0;
@@ -111,7 +111,7 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
       {conflict && (
         <div role="alert">
           <Notice $tone="warning">{t('messages.stale')}</Notice>
-          <List aria-label={t('review.theirs')}>
+          <ChangeList aria-label={t('review.theirs')}>
             {conflict.changes.map((c) => (
               <li key={c.id}>
                 <h3>
@@ -123,14 +123,14 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
                 <RrsetDiff before={c.before} after={c.after} />
               </li>
             ))}
-          </List>
+          </ChangeList>
           <p>{t('review.again')}</p>
         </div>
       )}
       {changes.length === 0 ? (
         <p>{t('review.nothing')}</p>
       ) : (
-        <List aria-label={t('review.yours')}>
+        <ChangeList aria-label={t('review.yours')}>
           {changes.map((c) => {
             const r = (c.after ?? c.before)!;
             return (
@@ -150,7 +150,7 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
               </li>
             );
           })}
-        </List>
+        </ChangeList>
       )}
     </Modal>
   );

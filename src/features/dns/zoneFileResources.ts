@@ -1,0 +1,43 @@
+import { createResource } from '../../app/resource/createResource';
+import { registerResource } from '../../app/resource/registry';
+import i18n from '../../i18n';
+import * as dnsApi from './dnsApi';
+import type { ImportPreview, Zone, ZoneImport } from './dnsApi';
+import { afterChange, serviceMessage } from './dnsResources';
+import './locale';
+
+// A zone as a BIND master file (docs/DNS.md "Zone files"): its download, an import's preview and applying it.
+const t = (key: string) => i18n.t(key, { ns: 'dns' });
+
+export const zoneExportResource = registerResource(
+  createResource<string, void>({
+    name: 'dnsZoneExport',
+    kind: 'write',
+    method: 'get',
+    request: (zone) => dnsApi.downloadZoneFile(zone),
+    failureMessage: (error) => serviceMessage(error) ?? t('messages.exportFailed'),
+  }),
+);
+
+// The file's problems come back by line ({ text: ["Line 3: …"] }) and show in the dialog.
+export const importPreviewResource = registerResource(
+  createResource<{ zone: string; text: string }, ImportPreview>({
+    name: 'dnsImportPreview',
+    kind: 'write',
+    method: 'post',
+    request: (p) => dnsApi.previewImport(p.zone, p.text),
+    failureMessage: (error) => serviceMessage(error) ?? t('messages.importFailed'),
+  }),
+);
+
+export const zoneImportResource = registerResource(
+  createResource<{ zone: string; body: ZoneImport }, Zone>({
+    name: 'dnsZoneImport',
+    kind: 'write',
+    method: 'post',
+    request: (p) => dnsApi.importZoneFile(p.zone, p.body),
+    successMessage: () => t('messages.imported'),
+    failureMessage: (error) => serviceMessage(error) ?? t('messages.importFailed'),
+    onSuccess: afterChange,
+  }),
+);
