@@ -48,6 +48,7 @@ export const auditOperationNames = [
   'digest_reports.send',
   'digest_reports.unsubscribe',
   'digest_reports.update',
+  'dns.dnssec',
   'dns.outside_change',
   'dns.revert',
   'dns.zone_create',

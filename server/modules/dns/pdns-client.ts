@@ -27,6 +27,18 @@ export type PdnsZone = {
   dnssec: boolean;
   rrsets: PdnsRrset[];
 };
+/** A signing key as GET …/cryptokeys lists it (the list never holds the private key). */
+export type PdnsCryptokey = {
+  id: number;
+  keytype: string;
+  active: boolean;
+  published: boolean;
+  algorithm: string;
+  bits: number;
+  flags: number;
+  dnskey: string;
+  ds?: string[];
+};
 export type PdnsZoneSummary = Omit<PdnsZone, 'rrsets'>;
 export type PdnsZoneCreate = {
   name: string;
@@ -105,6 +117,13 @@ export function createPdnsClient(settings: PowerDnsSettings) {
     /** One PATCH: PowerDNS applies every rrset or none (a bad one answers 422). */
     patchZone: (zone: string, rrsets: PdnsRrsetChange[]) => call<void>('PATCH', zonePath(zone), { rrsets }),
     deleteZone: (zone: string) => call<void>('DELETE', zonePath(zone)),
+    /**
+     * Signing on or off (PowerDNS 4.7: `dnssec` true creates the default keys, false removes every key);
+     * api_rectify keeps the NSEC chain and auth flags right after each API change.
+     */
+    setDnssec: (zone: string, on: boolean) =>
+      call<void>('PUT', zonePath(zone), { dnssec: on, api_rectify: true }),
+    cryptokeys: (zone: string) => call<PdnsCryptokey[]>('GET', `${zonePath(zone)}/cryptokeys`),
     /**
      * The zone as a master file: one record per line, absolute names, disabled records left out. Asked for
      * as text/plain (asked for as JSON, PowerDNS wraps the same text in {"zone": …}).

@@ -71,6 +71,10 @@ function dnsCases(): Partial<Record<string, Case>> {
       text: zoneFile,
       version: 1,
     })),
+    'GET /api/dm/power-dns/servers/localhost/zones/{zone}/dnssec/': fileOf('dnssec/'),
+    'PUT /api/dm/power-dns/servers/localhost/zones/{zone}/dnssec/': fileOf('dnssec/', () => ({
+      enabled: true,
+    })),
     'GET /api/dm/power-dns/history/': [
       { path: () => `/api/dm/power-dns/history/?zone=${aDomain}` },
       { path: (a) => `/api/dm/power-dns/history/?zone=${a.dns.zone}` },
