@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { zoneDocument } from '../../../contract/dns';
+import type { dnssecDocument } from '../../../contract/dns-dnssec';
 import type { zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
 import { userDocument } from '../../app/testing/session';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
@@ -50,7 +51,27 @@ const preview = (version: number): z.input<typeof zoneImportPreviewDocument> => 
   ],
 });
 
+const unsigned: z.input<typeof dnssecDocument> = { zone: 'example.com.', enabled: false, keys: [], ds: [] };
+const signed: z.input<typeof dnssecDocument> = {
+  zone: 'example.com.',
+  enabled: true,
+  keys: [
+    {
+      id: 1,
+      keytype: 'csk',
+      active: true,
+      algorithm: 'ECDSAP256SHA256',
+      bits: 256,
+      flags: 257,
+      dnskey: '257 3 13 AAAA',
+    },
+  ],
+  ds: ['29876 13 2 7e608b44ee0836426a239143f76ded67df3d8aa1a6aec6c9859616974951f73e'],
+};
+
 const world = {
+  dnssec: unsigned,
+  dnssecWrites: [] as unknown[],
   previews: [] as unknown[],
   imports: [] as unknown[],
   importFailures: [] as { status: number; body: object }[],
@@ -69,6 +90,13 @@ const server = setupServer(
       meta: { count: 0, page: 1, page_size: 20 },
     }),
   ),
+  http.get(`${base}servers/localhost/zones/:zone/dnssec/`, () => HttpResponse.json(world.dnssec)),
+  http.put(`${base}servers/localhost/zones/:zone/dnssec/`, async ({ request }) => {
+    const body = (await request.json()) as { enabled: boolean };
+    world.dnssecWrites.push(body);
+    world.dnssec = body.enabled ? signed : unsigned;
+    return HttpResponse.json(world.dnssec);
+  }),
   http.post(`${base}servers/localhost/zones/:zone/import/preview/`, async ({ request }) => {
     world.previews.push(await request.json());
     if (world.previewFailure) return HttpResponse.json(world.previewFailure.body, world.previewFailure);
@@ -84,6 +112,8 @@ const server = setupServer(
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  world.dnssec = unsigned;
+  world.dnssecWrites = [];
   world.previews = [];
   world.imports = [];
   world.importFailures = [];
@@ -136,6 +166,23 @@ describe('zone file import', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply 1 change' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(world.imports.map((b) => (b as { version: number }).version)).toEqual([4, 5]);
+  });
+});
+
+describe('DNSSEC tab', { timeout: 30_000 }, () => {
+  it('signs the zone after asking, then shows the DS records for the registrar', async () => {
+    const user = userEvent.setup();
+    renderAnalytics(<DnsSection />, '/msas/dns/zones?zone=example.com.');
+    await user.click(await screen.findByRole('tab', { name: 'DNSSEC' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign the zone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign the zone' });
+    expect(dialog).toHaveTextContent('give the DS records shown here to your registrar');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign the zone' }));
+    const list = await screen.findByRole('list', { name: 'DS records for your registrar' });
+    expect(list).toHaveTextContent('example.com. IN DS 29876 13 2 7e608b44');
+    expect(world.dnssecWrites).toEqual([{ enabled: true }]);
+    expect(await screen.findByText('The zone is now signed with DNSSEC.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop signing' })).toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,7 @@ import type {
   zoneListQuery,
   zonePatchBody,
 } from '../../../contract/dns';
+import type { dnssecDocument } from '../../../contract/dns-dnssec';
 import type { zoneImportBody, zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
 import { api, apiBase } from '../../api/client';
 import { saveFile } from '../../api/saveFile';
@@ -38,6 +39,8 @@ export type RrsetChange = z.input<typeof rrsetChangeSchema>;
 
 export type ImportPreview = Wire<typeof zoneImportPreviewDocument>;
 export type ZoneImport = z.input<typeof zoneImportBody>;
+
+export type Dnssec = Wire<typeof dnssecDocument>;
 
 export type ZonesQuery = Required<Pick<WireQuery<typeof zoneListQuery>, 'page'>>;
 type ChangeListQuery = WireQuery<typeof historyQuery>;
@@ -102,4 +105,14 @@ export async function previewImport(zone: string, text: string): Promise<ImportP
 
 export async function importZoneFile(zone: string, body: ZoneImport): Promise<Zone> {
   return (await api.post<Zone>(`${one(zone)}import/`, body)).data;
+}
+
+const dnssecUrl = (zone: string) => `${one(zone)}dnssec/`;
+
+export async function fetchDnssec(zone: string, signal?: AbortSignal): Promise<Dnssec> {
+  return (await api.get<Dnssec>(dnssecUrl(zone), { signal })).data;
+}
+
+export async function setDnssec(zone: string, enabled: boolean): Promise<Dnssec> {
+  return (await api.put<Dnssec>(dnssecUrl(zone), { enabled })).data;
 }

@@ -9,6 +9,7 @@ import type { Edits } from '../changeSet';
 import { zoneResource } from '../dnsResources';
 import { absoluteName } from '../validate';
 import { zoneExportResource } from '../zoneFileResources';
+import { DnssecPanel } from './DnssecPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportModal } from './ImportModal';
 import { RecordsEditor, type Problems } from './RecordsEditor';
@@ -107,6 +108,7 @@ export function ZoneView({ zone, onBack }: Props) {
                 ),
               },
               { id: 'history', label: t('zone.history'), content: <HistoryPanel zone={loaded.name} /> },
+              { id: 'dnssec', label: t('zone.dnssec'), content: <DnssecPanel zone={loaded.name} /> },
             ]}
           />
         )}
