@@ -1,25 +1,13 @@
 import { type Entry, type LineError, lex, type Token } from './bind-lexer';
-import { absoluteName, checkContent, defaultTtl, messages } from './validate';
+import { absoluteName, checkContent, defaultTtl, editableTypes, messages } from './validate';
 
 // Reads a BIND master file (RFC 1035 section 5) into rrsets for one zone: $ORIGIN and $TTL, names relative
 // to the origin or absolute, "@", records spread over lines in parentheses, quoted TXT strings with their
 // escapes, comments. SOA is skipped (PowerDNS manages it); other types outside importTypes, other classes,
 // $INCLUDE and $GENERATE are refused on their line, as are names outside the zone.
 
-export const importTypes = [
-  'A',
-  'AAAA',
-  'CAA',
-  'CNAME',
-  'DS',
-  'MX',
-  'NS',
-  'PTR',
-  'SRV',
-  'SSHFP',
-  'TLSA',
-  'TXT',
-];
+// The editor's types but NAPTR, whose replacement name this reader does not resolve.
+export const importTypes: string[] = editableTypes.filter((t) => t !== 'NAPTR');
 export const maxImportRecords = 10_000;
 const maxErrors = 20;
 

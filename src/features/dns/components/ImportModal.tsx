@@ -2,13 +2,11 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
-import { TonePill } from '../../../components/TonePill';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Zone } from '../dnsApi';
-import { relativeName } from '../validate';
 import { importPreviewResource, zoneImportResource } from '../zoneFileResources';
-import { actionTone, ChangeList } from './ReviewModal';
-import { RrsetDiff } from './RrsetDiff';
+import { ChangeList } from './ReviewModal';
+import { RrsetChange } from './RrsetChange';
 import { FieldError, Form, Hint, Notice } from './styles';
 import '../locale';
 
@@ -147,13 +145,7 @@ export function ImportModal({ zone, onClose }: Props) {
             <ChangeList aria-label={t('import.changes')}>
               {changes.map((c) => (
                 <li key={`${c.name}/${c.type}`}>
-                  <h3>
-                    <TonePill $tone={actionTone[c.action]}>{t(`actions.${c.action}`)}</TonePill>
-                    <span>
-                      {relativeName(c.name, zone.name)} {c.type}
-                    </span>
-                  </h3>
-                  <RrsetDiff before={c.before} after={c.after} />
+                  <RrsetChange zone={zone.name} {...c} />
                 </li>
               ))}
             </ChangeList>

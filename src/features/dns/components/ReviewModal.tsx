@@ -4,21 +4,13 @@ import styled from 'styled-components';
 import { camelCaseKeys } from '../../../../contract/casing';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
-import { TonePill, type PillTone } from '../../../components/TonePill';
 import { Button, PrimaryButton } from '../../processedData/styles';
-import { patchOf, problemsByRrset, type Action, type Change } from '../changeSet';
+import { patchOf, problemsByRrset, type Change } from '../changeSet';
 import type { Conflict, Zone } from '../dnsApi';
 import { zoneApplyResource, zoneResource } from '../dnsResources';
-import { relativeName } from '../validate';
-import { RrsetDiff } from './RrsetDiff';
+import { RrsetChange } from './RrsetChange';
 import { FieldError, Notice } from './styles';
 import '../locale';
-
-export const actionTone: Record<Action, PillTone> = {
-  added: 'success',
-  changed: 'warning',
-  removed: 'error',
-};
 
 export const ChangeList = styled.ol`
   display: grid;
@@ -114,13 +106,14 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
           <ChangeList aria-label={t('review.theirs')}>
             {conflict.changes.map((c) => (
               <li key={c.id}>
-                <h3>
-                  <TonePill $tone={actionTone[c.action]}>{t(`actions.${c.action}`)}</TonePill>
-                  <span>
-                    {relativeName(c.name, zone.name)} {c.type}
-                  </span>
-                </h3>
-                <RrsetDiff before={c.before} after={c.after} />
+                <RrsetChange
+                  zone={zone.name}
+                  action={c.action}
+                  name={c.name}
+                  type={c.type}
+                  before={c.before}
+                  after={c.after}
+                />
               </li>
             ))}
           </ChangeList>
@@ -135,18 +128,20 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
             const r = (c.after ?? c.before)!;
             return (
               <li key={c.key} data-change={c.key}>
-                <h3>
-                  <TonePill $tone={actionTone[c.action]}>{t(`actions.${c.action}`)}</TonePill>
-                  <span>
-                    {relativeName(r.name, zone.name)} {r.type}
-                  </span>
-                </h3>
-                <RrsetDiff before={c.before} after={c.after} />
-                {(problems[c.key] ?? []).map((p) => (
-                  <FieldError key={p.message} role="alert">
-                    {p.message}
-                  </FieldError>
-                ))}
+                <RrsetChange
+                  zone={zone.name}
+                  action={c.action}
+                  name={r.name}
+                  type={r.type}
+                  before={c.before}
+                  after={c.after}
+                >
+                  {(problems[c.key] ?? []).map((p) => (
+                    <FieldError key={p.message} role="alert">
+                      {p.message}
+                    </FieldError>
+                  ))}
+                </RrsetChange>
               </li>
             );
           })}
