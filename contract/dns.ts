@@ -80,9 +80,14 @@ const zoneSummaryExample: z.output<typeof zoneSummarySchema> = {
   updated_at: sample.laterTime,
 };
 export const zoneListDocument = listExample(
-  listDocument(zoneSummarySchema),
+  listDocument(
+    zoneSummarySchema.extend({
+      /** Whether PowerDNS signs the zone (DNSSEC); null when PowerDNS did not answer. */
+      dnssec: z.boolean().nullable(),
+    }),
+  ),
   '/api/dm/power-dns/servers/localhost/zones/',
-  [zoneSummaryExample],
+  [{ ...zoneSummaryExample, dnssec: true }],
 );
 export const zoneDocument = answerExample(
   zoneSummarySchema.extend({

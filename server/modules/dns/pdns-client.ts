@@ -27,6 +27,18 @@ export type PdnsZone = {
   dnssec: boolean;
   rrsets: PdnsRrset[];
 };
+/** A signing key as GET …/cryptokeys lists it (the list never holds the private key). */
+export type PdnsCryptokey = {
+  id: number;
+  keytype: string;
+  active: boolean;
+  published: boolean;
+  algorithm: string;
+  bits: number;
+  flags: number;
+  dnskey: string;
+  ds?: string[];
+};
 export type PdnsZoneSummary = Omit<PdnsZone, 'rrsets'>;
 export type PdnsZoneCreate = {
   name: string;
@@ -58,14 +70,19 @@ const zonePath = (zone: string) => `/zones/${encodeURIComponent(zone.endsWith('.
 export function createPdnsClient(settings: PowerDnsSettings) {
   const base = `${settings.apiUrl}/api/v1/servers/localhost`;
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    accept = 'application/json',
+  ): Promise<string> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
         method,
         headers: {
           'X-API-Key': settings.apiKey,
-          accept: 'application/json',
+          accept,
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -84,6 +101,11 @@ export function createPdnsClient(settings: PowerDnsSettings) {
       }
       throw new PdnsError(res.status, message || res.statusText);
     }
+    return text;
+  }
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const text = await send(method, path, body);
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
@@ -95,5 +117,17 @@ export function createPdnsClient(settings: PowerDnsSettings) {
     /** One PATCH: PowerDNS applies every rrset or none (a bad one answers 422). */
     patchZone: (zone: string, rrsets: PdnsRrsetChange[]) => call<void>('PATCH', zonePath(zone), { rrsets }),
     deleteZone: (zone: string) => call<void>('DELETE', zonePath(zone)),
+    /**
+     * Signing on or off (PowerDNS 4.7: `dnssec` true creates the default keys, false removes every key);
+     * api_rectify keeps the NSEC chain and auth flags right after each API change.
+     */
+    setDnssec: (zone: string, on: boolean) =>
+      call<void>('PUT', zonePath(zone), { dnssec: on, api_rectify: true }),
+    cryptokeys: (zone: string) => call<PdnsCryptokey[]>('GET', `${zonePath(zone)}/cryptokeys`),
+    /**
+     * The zone as a master file: one record per line, absolute names, disabled records left out. Asked for
+     * as text/plain (asked for as JSON, PowerDNS wraps the same text in {"zone": …}).
+     */
+    exportZone: (zone: string) => send('GET', `${zonePath(zone)}/export`, undefined, 'text/plain'),
   };
 }

@@ -26,6 +26,8 @@ import {
 import { recordRows, revertChangeSet, zoneHistory } from './history';
 import { countZones, listZones } from './repo';
 import { applyChanges, type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
+import { dnssecRoutes } from './dnssec-routes';
+import { zoneFileRoutes } from './zone-file-routes';
 import { createZone, deleteZone, loadZone } from './zones';
 
 const service = { 502: serviceErrorDocument, 503: serviceErrorDocument };
@@ -36,7 +38,8 @@ const zones = '/power-dns/servers/localhost/zones/';
 const actorOf = (request: FastifyRequest): DnsActor => request.user!;
 
 // Mounted under /api/dm: spec section 7's DNS calls (server name localhost), the history, revert, record
-// rows, and whether DNS hosting is configured at all.
+// rows, whether DNS hosting is configured at all; zone files (zone-file-routes.ts) and DNSSEC
+// (dnssec-routes.ts).
 export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
@@ -82,13 +85,21 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) => {
-        pdnsOf(ctx);
+        const pdns = pdnsOf(ctx);
         const scope = scopeOf(request.user!, false);
         const p = paging(request.query);
         const count = await countZones(ctx.db, scope);
         const rows = await listZones(ctx.db, scope, p.offset, p.pageSize);
+        // Signing is PowerDNS's state, read in one call for the page; unknown when PowerDNS does not answer.
+        const signed = await pdns
+          .listZones()
+          .then((all) => new Map(all.map((z) => [z.name, z.dnssec])))
+          .catch(() => null);
         return {
-          data: rows.map((row) => zoneSummary(row, row.records)),
+          data: rows.map((row) => ({
+            ...zoneSummary(row, row.records),
+            dnssec: signed?.get(row.name) ?? null,
+          })),
           links: pageLinks(request.url, p, count),
           meta: pageMeta(p, count),
         };
@@ -217,5 +228,8 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .execute((trx) => recordRows(ctx, trx, actorOf(request), request.query, request.url));
       },
     );
+
+    await app.register(zoneFileRoutes(ctx));
+    await app.register(dnssecRoutes(ctx));
   };
 }

@@ -12,7 +12,11 @@ import type {
   zoneListQuery,
   zonePatchBody,
 } from '../../../contract/dns';
+import type { dnssecDocument } from '../../../contract/dns-dnssec';
+import type { zoneImportBody, zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
 import { api, apiBase } from '../../api/client';
+import { saveFile } from '../../api/saveFile';
+import { dispositionName } from '../processedData/reportsApi';
 
 // DNS hosting under /api/dm (docs/DNS.md); every shape is the contract's (contract/dns.ts).
 export const statusUrl = `${apiBase.dm}/power-dns/status/`;
@@ -32,6 +36,11 @@ export type Conflict = Wire<typeof conflictDocument>;
 export type ZoneCreate = z.input<typeof zoneCreateBody>;
 export type ZonePatch = z.input<typeof zonePatchBody>;
 export type RrsetChange = z.input<typeof rrsetChangeSchema>;
+
+export type ImportPreview = Wire<typeof zoneImportPreviewDocument>;
+export type ZoneImport = z.input<typeof zoneImportBody>;
+
+export type Dnssec = Wire<typeof dnssecDocument>;
 
 export type ZonesQuery = Required<Pick<WireQuery<typeof zoneListQuery>, 'page'>>;
 type ChangeListQuery = WireQuery<typeof historyQuery>;
@@ -77,4 +86,33 @@ export async function fetchHistory(q: HistoryQuery, signal?: AbortSignal): Promi
 
 export async function revertChangeSet(id: number): Promise<Zone> {
   return (await api.post<Zone>(`${historyUrl}${id}/revert/`)).data;
+}
+
+/** The zone as a BIND master file, saved under the name the server gives it. */
+export async function downloadZoneFile(zone: string): Promise<void> {
+  const response = await api.get<string>(`${one(zone)}export/`, {
+    responseType: 'text',
+    rawResponse: true,
+    headers: { Accept: 'text/plain' },
+  });
+  const name = dispositionName(response.headers['content-disposition']) ?? `${zone}zone`;
+  saveFile(new Blob([response.data], { type: 'text/plain;charset=utf-8' }), name);
+}
+
+export async function previewImport(zone: string, text: string): Promise<ImportPreview> {
+  return (await api.post<ImportPreview>(`${one(zone)}import/preview/`, { text })).data;
+}
+
+export async function importZoneFile(zone: string, body: ZoneImport): Promise<Zone> {
+  return (await api.post<Zone>(`${one(zone)}import/`, body)).data;
+}
+
+const dnssecUrl = (zone: string) => `${one(zone)}dnssec/`;
+
+export async function fetchDnssec(zone: string, signal?: AbortSignal): Promise<Dnssec> {
+  return (await api.get<Dnssec>(dnssecUrl(zone), { signal })).data;
+}
+
+export async function setDnssec(zone: string, enabled: boolean): Promise<Dnssec> {
+  return (await api.put<Dnssec>(dnssecUrl(zone), { enabled })).data;
 }

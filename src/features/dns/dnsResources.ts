@@ -9,7 +9,7 @@ import './locale';
 const t = (key: string) => i18n.t(key, { ns: 'dns' });
 
 /** 409, 502 and 503 carry a code or a state the user should read in their language. */
-function serviceMessage(error: unknown): string | null {
+export function serviceMessage(error: unknown): string | null {
   const status = (error as { response?: { status?: number } } | null)?.response?.status;
   const code = errorBody(error)?.code;
   if (status === 409) return t('messages.stale');
@@ -88,7 +88,7 @@ export const historyResource = registerResource(
 );
 
 // After a change the editor shows the zone as the server answered it, and the history starts over.
-const afterChange = (zone: Zone) => [
+export const afterChange = (zone: Zone) => [
   zoneResource.actions.change(zone),
   historyResource.actions.request({ zone: zone.name, page: 1 }),
 ];

@@ -44,6 +44,11 @@ function dnsCases(): Partial<Record<string, Case>> {
     { path: () => `${zones}${aDomain}/`, body },
     { path: (a) => `${zones}${a.dns.zone}/`, body },
   ];
+  const fileOf = (tail: string, body?: Attack['body']): Attack[] => [
+    { path: () => `${zones}${aDomain}/${tail}`, body },
+    { path: (a) => `${zones}${a.dns.zone}/${tail}`, body },
+  ];
+  const zoneFile = `x.${aDomain}. 60 IN A 192.0.2.1`;
   const change = () => ({ version: 1, rrsets: [{ name: `x.${aDomain}`, type: 'A', changetype: 'DELETE' }] });
   return {
     'GET /api/dm/power-dns/status/': 'own',
@@ -55,6 +60,21 @@ function dnsCases(): Partial<Record<string, Case>> {
     'GET /api/dm/power-dns/servers/localhost/zones/{zone}/': byNameAndId(),
     'PATCH /api/dm/power-dns/servers/localhost/zones/{zone}/': byNameAndId(change),
     'DELETE /api/dm/power-dns/servers/localhost/zones/{zone}/': byNameAndId(),
+    'GET /api/dm/power-dns/servers/localhost/zones/{zone}/export/': fileOf('export/'),
+    'POST /api/dm/power-dns/servers/localhost/zones/{zone}/import/preview/': fileOf(
+      'import/preview/',
+      () => ({
+        text: zoneFile,
+      }),
+    ),
+    'POST /api/dm/power-dns/servers/localhost/zones/{zone}/import/': fileOf('import/', () => ({
+      text: zoneFile,
+      version: 1,
+    })),
+    'GET /api/dm/power-dns/servers/localhost/zones/{zone}/dnssec/': fileOf('dnssec/'),
+    'PUT /api/dm/power-dns/servers/localhost/zones/{zone}/dnssec/': fileOf('dnssec/', () => ({
+      enabled: true,
+    })),
     'GET /api/dm/power-dns/history/': [
       { path: () => `/api/dm/power-dns/history/?zone=${aDomain}` },
       { path: (a) => `/api/dm/power-dns/history/?zone=${a.dns.zone}` },

@@ -11,7 +11,7 @@ import type { HistoryItem } from '../dnsApi';
 import { historyResource, revertResource } from '../dnsResources';
 import { nameInZone, relativeName } from '../validate';
 import { ConfirmModal } from './ConfirmModal';
-import { actionTone } from './ReviewModal';
+import { actionTone } from './RrsetChange';
 import { RrsetDiff } from './RrsetDiff';
 import { Code } from './styles';
 import '../locale';

@@ -8,7 +8,8 @@ import { Button, Muted, PrimaryButton, SearchForm, TableWrap, Toolbar } from '..
 import { changesOf, keyOf, rowsOf, typesByName, type Edits, type Row } from '../changeSet';
 import type { Rrset, Zone } from '../dnsApi';
 import { relativeName } from '../validate';
-import { actionTone, ReviewModal } from './ReviewModal';
+import { ReviewModal } from './ReviewModal';
+import { actionTone } from './RrsetChange';
 import { RrsetModal } from './RrsetModal';
 import { Actions, Code, FieldError, Hint } from './styles';
 import '../locale';

@@ -4,23 +4,15 @@ import styled from 'styled-components';
 import { camelCaseKeys } from '../../../../contract/casing';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
-import { TonePill, type PillTone } from '../../../components/TonePill';
 import { Button, PrimaryButton } from '../../processedData/styles';
-import { patchOf, problemsByRrset, type Action, type Change } from '../changeSet';
+import { patchOf, problemsByRrset, type Change } from '../changeSet';
 import type { Conflict, Zone } from '../dnsApi';
 import { zoneApplyResource, zoneResource } from '../dnsResources';
-import { relativeName } from '../validate';
-import { RrsetDiff } from './RrsetDiff';
+import { RrsetChange } from './RrsetChange';
 import { FieldError, Notice } from './styles';
 import '../locale';
 
-export const actionTone: Record<Action, PillTone> = {
-  added: 'success',
-  changed: 'warning',
-  removed: 'error',
-};
-
-const List = styled.ol`
+export const ChangeList = styled.ol`
   display: grid;
   gap: 12px;
   margin: 0;
@@ -111,46 +103,49 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
       {conflict && (
         <div role="alert">
           <Notice $tone="warning">{t('messages.stale')}</Notice>
-          <List aria-label={t('review.theirs')}>
+          <ChangeList aria-label={t('review.theirs')}>
             {conflict.changes.map((c) => (
               <li key={c.id}>
-                <h3>
-                  <TonePill $tone={actionTone[c.action]}>{t(`actions.${c.action}`)}</TonePill>
-                  <span>
-                    {relativeName(c.name, zone.name)} {c.type}
-                  </span>
-                </h3>
-                <RrsetDiff before={c.before} after={c.after} />
+                <RrsetChange
+                  zone={zone.name}
+                  action={c.action}
+                  name={c.name}
+                  type={c.type}
+                  before={c.before}
+                  after={c.after}
+                />
               </li>
             ))}
-          </List>
+          </ChangeList>
           <p>{t('review.again')}</p>
         </div>
       )}
       {changes.length === 0 ? (
         <p>{t('review.nothing')}</p>
       ) : (
-        <List aria-label={t('review.yours')}>
+        <ChangeList aria-label={t('review.yours')}>
           {changes.map((c) => {
             const r = (c.after ?? c.before)!;
             return (
               <li key={c.key} data-change={c.key}>
-                <h3>
-                  <TonePill $tone={actionTone[c.action]}>{t(`actions.${c.action}`)}</TonePill>
-                  <span>
-                    {relativeName(r.name, zone.name)} {r.type}
-                  </span>
-                </h3>
-                <RrsetDiff before={c.before} after={c.after} />
-                {(problems[c.key] ?? []).map((p) => (
-                  <FieldError key={p.message} role="alert">
-                    {p.message}
-                  </FieldError>
-                ))}
+                <RrsetChange
+                  zone={zone.name}
+                  action={c.action}
+                  name={r.name}
+                  type={r.type}
+                  before={c.before}
+                  after={c.after}
+                >
+                  {(problems[c.key] ?? []).map((p) => (
+                    <FieldError key={p.message} role="alert">
+                      {p.message}
+                    </FieldError>
+                  ))}
+                </RrsetChange>
               </li>
             );
           })}
-        </List>
+        </ChangeList>
       )}
     </Modal>
   );

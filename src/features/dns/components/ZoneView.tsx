@@ -8,9 +8,12 @@ import { Button, Facts } from '../../processedData/styles';
 import type { Edits } from '../changeSet';
 import { zoneResource } from '../dnsResources';
 import { absoluteName } from '../validate';
+import { zoneExportResource } from '../zoneFileResources';
+import { DnssecPanel } from './DnssecPanel';
 import { HistoryPanel } from './HistoryPanel';
+import { ImportModal } from './ImportModal';
 import { RecordsEditor, type Problems } from './RecordsEditor';
-import { Notice } from './styles';
+import { Actions, Notice } from './styles';
 import '../locale';
 
 const Head = styled.div`
@@ -35,6 +38,8 @@ export function ZoneView({ zone, onBack }: Props) {
   const { data, isLoading, error } = useAppSelector(zoneResource.selectors.selectState);
   const [edits, setEdits] = useState<Edits>({});
   const [problems, setProblems] = useState<Problems>({});
+  const [importing, setImporting] = useState(false);
+  const exporting = useAppSelector(zoneExportResource.selectors.selectState).isLoading;
   // The store may still hold the zone opened before this one: only this zone's document counts.
   const wanted = absoluteName(zone) ?? zone;
   const loaded = data && data.name === wanted ? data : null;
@@ -60,7 +65,23 @@ export function ZoneView({ zone, onBack }: Props) {
             <dd>{loaded.dnssec ? t('zone.signed') : t('zone.unsigned')}</dd>
           </Facts>
         )}
+        {loaded && (
+          <Actions>
+            <Button
+              type="button"
+              disabled={exporting}
+              aria-busy={exporting}
+              onClick={() => dispatch(zoneExportResource.actions.request(loaded.name))}
+            >
+              {t('import.export')}
+            </Button>
+            <Button type="button" onClick={() => setImporting(true)}>
+              {t('import.open')}
+            </Button>
+          </Actions>
+        )}
       </Head>
+      {importing && loaded && <ImportModal zone={loaded} onClose={() => setImporting(false)} />}
       {loaded?.outsideChange != null && <Notice role="status">{t('zone.outside')}</Notice>}
       <ListState
         isLoading={isLoading}
@@ -87,6 +108,7 @@ export function ZoneView({ zone, onBack }: Props) {
                 ),
               },
               { id: 'history', label: t('zone.history'), content: <HistoryPanel zone={loaded.name} /> },
+              { id: 'dnssec', label: t('zone.dnssec'), content: <DnssecPanel zone={loaded.name} /> },
             ]}
           />
         )}

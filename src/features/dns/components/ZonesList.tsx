@@ -61,6 +61,7 @@ export function ZonesList({ defaultNameservers, onOpen }: Props) {
                   <th scope="col">{t('list.kind')}</th>
                   <th scope="col">{t('list.records')}</th>
                   <th scope="col">{t('list.version')}</th>
+                  <th scope="col">{t('zone.dnssec')}</th>
                   <th scope="col">{t('list.lastChange')}</th>
                   <th scope="col">{t('list.actions')}</th>
                 </tr>
@@ -74,6 +75,13 @@ export function ZonesList({ defaultNameservers, onOpen }: Props) {
                     <td data-label={t('list.kind')}>{t(`kinds.${zone.kind}`, zone.kind)}</td>
                     <td data-label={t('list.records')}>{zone.records}</td>
                     <td data-label={t('list.version')}>{zone.version}</td>
+                    <td data-label={t('zone.dnssec')}>
+                      {zone.dnssec === null
+                        ? t('zone.unknown')
+                        : zone.dnssec
+                          ? t('zone.signed')
+                          : t('zone.unsigned')}
+                    </td>
                     <td data-label={t('list.lastChange')} style={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(zone.updatedAt, i18n.language)}
                     </td>

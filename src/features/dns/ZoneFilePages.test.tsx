@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { zoneDocument } from '../../../contract/dns';
+import type { dnssecDocument } from '../../../contract/dns-dnssec';
+import type { zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
+import { userDocument } from '../../app/testing/session';
+import { renderAnalytics } from '../analytics/testing/renderAnalytics';
+import { DnsSection } from './components/DnsSection';
+import { fileProblems } from './components/ImportModal';
+
+// Import of a zone file on the zone's page: paste → preview per rrset → apply with the preview's version;
+// problems by line; a 409 previews again. Wire documents typed by the contract.
+const base = '*/api/dm/power-dns/';
+const rrset = (name: string, content: string) => ({
+  name,
+  type: 'A',
+  ttl: 300,
+  records: [{ content, disabled: false }],
+  comments: [],
+});
+const zone: z.input<typeof zoneDocument> = {
+  id: 3,
+  name: 'example.com.',
+  kind: 'Native',
+  version: 4,
+  records: 1,
+  organization: 1,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+  account: 'msas-org-1',
+  serial: 2026112104,
+  dnssec: false,
+  outside_change: null,
+  rrsets: [rrset('www.example.com.', '192.0.2.1')],
+};
+const preview = (version: number): z.input<typeof zoneImportPreviewDocument> => ({
+  version,
+  unchanged: 1,
+  changes: [
+    {
+      name: 'www.example.com.',
+      type: 'A',
+      action: 'changed',
+      before: rrset('www.example.com.', '192.0.2.1'),
+      after: rrset('www.example.com.', '192.0.2.2'),
+    },
+  ],
+});
+
+const unsigned: z.input<typeof dnssecDocument> = { zone: 'example.com.', enabled: false, keys: [], ds: [] };
+const signed: z.input<typeof dnssecDocument> = {
+  zone: 'example.com.',
+  enabled: true,
+  keys: [
+    {
+      id: 1,
+      keytype: 'csk',
+      active: true,
+      algorithm: 'ECDSAP256SHA256',
+      bits: 256,
+      flags: 257,
+      dnskey: '257 3 13 AAAA',
+    },
+  ],
+  ds: ['29876 13 2 7e608b44ee0836426a239143f76ded67df3d8aa1a6aec6c9859616974951f73e'],
+};
+
+const world = {
+  dnssec: unsigned,
+  dnssecWrites: [] as unknown[],
+  previews: [] as unknown[],
+  imports: [] as unknown[],
+  importFailures: [] as { status: number; body: object }[],
+  previewFailure: null as { status: number; body: object } | null,
+};
+const server = setupServer(
+  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
+  http.get(`${base}status/`, () =>
+    HttpResponse.json({ configured: true, reachable: true, server: 'localhost', default_nameservers: [] }),
+  ),
+  http.get(`${base}servers/localhost/zones/:zone/`, () => HttpResponse.json(zone)),
+  http.get(`${base}history/`, () =>
+    HttpResponse.json({
+      data: [],
+      links: { current: null, first: null, last: null, next: null, prev: null },
+      meta: { count: 0, page: 1, page_size: 20 },
+    }),
+  ),
+  http.get(`${base}servers/localhost/zones/:zone/dnssec/`, () => HttpResponse.json(world.dnssec)),
+  http.put(`${base}servers/localhost/zones/:zone/dnssec/`, async ({ request }) => {
+    const body = (await request.json()) as { enabled: boolean };
+    world.dnssecWrites.push(body);
+    world.dnssec = body.enabled ? signed : unsigned;
+    return HttpResponse.json(world.dnssec);
+  }),
+  http.post(`${base}servers/localhost/zones/:zone/import/preview/`, async ({ request }) => {
+    world.previews.push(await request.json());
+    if (world.previewFailure) return HttpResponse.json(world.previewFailure.body, world.previewFailure);
+    return HttpResponse.json(preview(4 + world.previews.length - 1));
+  }),
+  http.post(`${base}servers/localhost/zones/:zone/import/`, async ({ request }) => {
+    world.imports.push(await request.json());
+    const failure = world.importFailures.shift();
+    if (failure) return HttpResponse.json(failure.body, failure);
+    return HttpResponse.json({ ...zone, version: 9 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  world.dnssec = unsigned;
+  world.dnssecWrites = [];
+  world.previews = [];
+  world.imports = [];
+  world.importFailures = [];
+  world.previewFailure = null;
+});
+afterAll(() => server.close());
+
+async function openImport() {
+  const user = userEvent.setup();
+  renderAnalytics(<DnsSection />, '/msas/dns/zones?zone=example.com.');
+  await user.click(await screen.findByRole('button', { name: 'Import' }));
+  const dialog = screen.getByRole('dialog', { name: 'Import a zone file into example.com.' });
+  await user.type(within(dialog).getByLabelText('Or paste it here'), 'www 300 A 192.0.2.2');
+  return { user, dialog };
+}
+
+describe('zone file import', { timeout: 30_000 }, () => {
+  it('previews the file per rrset, then applies it with the version of the preview', async () => {
+    const { user, dialog } = await openImport();
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const list = await within(dialog).findByRole('list', { name: 'Changes from the file' });
+    expect(list).toHaveTextContent('Changedwww A');
+    expect(list).toHaveTextContent('192.0.2.2');
+    expect(dialog).toHaveTextContent('1 record set of the file is already as written.');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply 1 change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(world.previews).toEqual([{ text: 'www 300 A 192.0.2.2' }]);
+    expect(world.imports).toEqual([{ text: 'www 300 A 192.0.2.2', version: 4 }]);
+    expect(await screen.findByText('Zone file imported successfully.')).toBeInTheDocument();
+  });
+
+  it('shows the problems of the file by line and stays on the file', async () => {
+    world.previewFailure = { status: 400, body: { text: ['Line 1: Enter a valid IPv4 address.'] } };
+    const { user, dialog } = await openImport();
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByRole('alert', { name: 'Problems in the file' })).toHaveTextContent(
+      'Line 1: Enter a valid IPv4 address.',
+    );
+    expect(within(dialog).getByLabelText('Or paste it here')).toHaveAttribute('aria-invalid', 'true');
+    expect(world.imports).toEqual([]);
+  });
+
+  it('on a 409 says so, previews again and applies against the new version', async () => {
+    world.importFailures = [{ status: 409, body: { detail: 'stale', version: 5, changes: [] } }];
+    const { user, dialog } = await openImport();
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Apply 1 change' }));
+    expect(await within(dialog).findByText(/Someone else changed these records/)).toBeInTheDocument();
+    await waitFor(() => expect(world.previews).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply 1 change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(world.imports.map((b) => (b as { version: number }).version)).toEqual([4, 5]);
+  });
+});
+
+describe('DNSSEC tab', { timeout: 30_000 }, () => {
+  it('signs the zone after asking, then shows the DS records for the registrar', async () => {
+    const user = userEvent.setup();
+    renderAnalytics(<DnsSection />, '/msas/dns/zones?zone=example.com.');
+    await user.click(await screen.findByRole('tab', { name: 'DNSSEC' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign the zone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign the zone' });
+    expect(dialog).toHaveTextContent('give the DS records shown here to your registrar');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign the zone' }));
+    const list = await screen.findByRole('list', { name: 'DS records for your registrar' });
+    expect(list).toHaveTextContent('example.com. IN DS 29876 13 2 7e608b44');
+    expect(world.dnssecWrites).toEqual([{ enabled: true }]);
+    expect(await screen.findByText('The zone is now signed with DNSSEC.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop signing' })).toBeInTheDocument();
+  });
+});
+
+describe('fileProblems', () => {
+  it('reads the messages of the text field only', () => {
+    expect(fileProblems({ text: ['Line 2: x', 3] })).toEqual(['Line 2: x']);
+    expect(fileProblems({ detail: 'no' })).toEqual([]);
+    expect(fileProblems(null)).toEqual([]);
+  });
+});
