@@ -201,10 +201,11 @@ build_and_check_bundle() {
   NODE_ENV=production node_modules/.bin/vite build && node_modules/.bin/tsx scripts/check-bundle.ts
 }
 
-# The lane beside the unit and PGlite phases: PostgreSQL integration, then the build and the e2e suite.
-# Each lane keeps about one core busy (vitest runs integration and e2e files one at a time), so the two
-# lanes, about equally long, share the machine's two cores.
+# The lane beside the unit and PGlite phases: the server's own tests, PostgreSQL integration, then the build
+# and the e2e suite. Each lane keeps about one core busy (vitest runs integration and e2e files one at a
+# time), so the two lanes, about equally long, share the machine's two cores.
 postgres_then_browser() {
+  phase "server tests" vitest_phase server --project server
   phase "integration (PostgreSQL)" integration_on_postgres
   phase "services" other_services
   phase "build + check:bundle" build_and_check_bundle
@@ -221,7 +222,7 @@ phase "check:locales" npm run --silent check:locales
 lane postgres_then_browser
 # vitest's default worker count (cores - 1) leaves a core to the other lane and to the jsdom and timing
 # tests: with every core busy, their one-second waits time out.
-phase "unit + server tests" vitest_phase unit-server --project unit --project server
+phase "unit tests" vitest_phase unit --project unit
 phase "integration (PGlite)" vitest_phase integration-pglite --project integration --passWithNoTests \
   --exclude tests/integration/jobs-workers.test.ts --exclude tests/integration/read-replica.test.ts \
   --exclude tests/integration/scale-fault.test.ts
@@ -235,6 +236,6 @@ if [ ${#FAILED_PHASES[@]} -gt 0 ]; then
   echo "failed phases: ${FAILED_PHASES[*]}"
 fi
 
-node scripts/test-report.mjs "$WORK/vitest-unit-server.json" "$WORK/vitest-integration-pglite.json" \
+node scripts/test-report.mjs "$WORK/vitest-unit.json" "$WORK/vitest-server.json" "$WORK/vitest-integration-pglite.json" \
   "$WORK/vitest-integration-postgres.json" "$WORK/vitest-e2e.json"
 [ ${#FAILED_PHASES[@]} -eq 0 ]
