@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, CanceledError } from 'axios';
-import { errorBody, errorMessage } from './errors';
+import { errorBody, errorMessage, refusalMessage } from './errors';
 
 function failed(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
@@ -94,5 +94,15 @@ describe('errorMessage', () => {
     expect(errorMessage(new CanceledError(), 'fb', { from: 'allFields' })).toBe('fb');
     expect(errorMessage(new Error('boom'), 'fb', { from: 'allFields' })).toBe('fb');
     expect(errorBody(network)).toBeNull();
+  });
+});
+
+describe('refusalMessage', () => {
+  it("gives a 403's reason (a read-only organization) and nothing for other failures", () => {
+    const reason = 'In order to use Systems Explore, please update your subscription.';
+    expect(refusalMessage(failed(403, { detail: reason }))).toBe(reason);
+    expect(refusalMessage(failed(403, {}))).toBeNull();
+    expect(refusalMessage(failed(400, { detail: reason }))).toBeNull();
+    expect(refusalMessage(new Error('network'))).toBeNull();
   });
 });

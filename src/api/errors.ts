@@ -74,3 +74,13 @@ export function errorMessage(
   }
   return fallback;
 }
+
+/**
+ * The reason of a 403 (a read-only organization, a role that may not do this), or null. Forms whose spec
+ * message names only field errors show it instead of their generic failure, so a refusal is explained.
+ */
+export function refusalMessage(error: unknown): string | null {
+  if (!isAxiosError(error) || error.response?.status !== 403) return null;
+  const detail = errorBody(error)?.detail;
+  return typeof detail === 'string' && detail.trim() ? detail : null;
+}

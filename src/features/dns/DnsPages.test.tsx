@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { dnsStatusDocument, historyItemSchema, zoneDocument } from '../../../contract/dns';
+import { fakeAccessToken } from '../../api/testJwt';
 import { userDocument } from '../../app/testing/session';
 import { setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
@@ -162,6 +163,16 @@ describe('DNS pages', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'A zone with this name already exists.',
     );
+
+    // A read-only (Cancelled) organization: the 403's reason, not the generic failure.
+    const readOnly = 'In order to use Systems Explore, please update your subscription.';
+    // The client refreshes its token once on a 403 (the organization's status may have changed) and retries.
+    server.use(
+      http.post('*/api/ph/authenticate/refresh/', () => HttpResponse.json({ access: fakeAccessToken(600) })),
+    );
+    world.fail.POST = { status: 403, body: { detail: readOnly } };
+    await user.click(within(dialog).getByRole('button', { name: 'Create zone' }));
+    expect(await screen.findByText(readOnly)).toBeInTheDocument();
   });
 
   it("deletes after a confirmation and shows the server's error, else the spec's message", async () => {

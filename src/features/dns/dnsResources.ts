@@ -1,4 +1,4 @@
-import { errorBody, errorMessage } from '../../api/errors';
+import { errorBody, errorMessage, refusalMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -48,6 +48,7 @@ export const zoneCreateResource = registerResource(
     // Spec section 8: the name's errors, else the catalogue message.
     failureMessage: (error) =>
       serviceMessage(error) ??
+      refusalMessage(error) ??
       errorMessage(error, t('messages.createFailed'), {
         from: [{ field: 'name' }, { field: 'nameservers' }],
       }),

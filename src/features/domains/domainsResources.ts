@@ -1,4 +1,4 @@
-import { errorMessage } from '../../api/errors';
+import { errorMessage, refusalMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -36,9 +36,10 @@ export const domainChangeResource = registerResource(
     successMessage: (_d, p) => t(p.kind === 'create' ? 'messages.created' : 'messages.deleted'),
     // Spec section 8: the two domain texts, word for word; a name error from the server is more useful.
     failureMessage: (error, p) =>
-      p.kind === 'create'
+      refusalMessage(error) ??
+      (p.kind === 'create'
         ? errorMessage(error, t('messages.createFailed'), { from: { field: 'name' } })
-        : t('messages.deleteFailed'),
+        : t('messages.deleteFailed')),
     onSuccess: () => [domainsResource.actions.request(), domainGroupsResource.actions.request()],
   }),
 );
