@@ -130,9 +130,11 @@ export async function main(argv: string[]): Promise<number> {
         allowPositionals: true,
       });
       if (positionals.length === 0) throw new UsageError('import needs files or folders');
-      const { importFiles } = await import('./cli/import');
       // stdout carries only the one line per file.
-      const runtime = await openRuntime({ logger: await stderrLogger() });
+      const { openRuntimeLoading } = await import('./cli/runtime');
+      const [runtime, { importFiles }] = await openRuntimeLoading(() => import('./cli/import'), {
+        logger: await stderrLogger(),
+      });
       try {
         const opts = { json: Boolean(values.json), print, printError: console.error };
         return (await importFiles(runtime.ctx.db, positionals, opts)).internalErrors > 0 ? 1 : 0;

@@ -1,18 +1,31 @@
-import { buildApp } from '../app';
-import { bootstrap } from '../bootstrap';
-import { registeredJobs } from '../jobs/registry';
-import { openQueue } from '../jobs/runner';
-import { startInboundSources } from '../mail/inbound/start';
-import { seedDemo } from './accounts';
 import { buildIfNeeded } from './build-if-needed';
-import { closeAfterJobs, openRuntime, untilSignal } from './runtime';
+import { closeAfterJobs, openRuntimeLoading, untilSignal } from './runtime';
+
+// The web server, the jobs and their modules load while the embedded database opens (openRuntimeLoading).
+const loadServer = () =>
+  Promise.all([
+    import('../app'),
+    import('../bootstrap'),
+    import('../jobs/registry'),
+    import('../jobs/runner'),
+    import('../mail/inbound/start'),
+    import('./accounts'),
+  ]);
 
 export type ServeOptions = { buildIfNeeded: boolean; jobs: boolean; demo?: boolean };
 
 // msas serve: migrate, create the first owner if needed, serve API + SPA, and (unless --no-jobs) run the
 // background jobs in the same process. Any number of such processes may share one PostgreSQL.
 export async function serve(options: ServeOptions): Promise<void> {
-  const runtime = await openRuntime();
+  const [runtime, modules] = await openRuntimeLoading(loadServer);
+  const [
+    { buildApp },
+    { bootstrap },
+    { registeredJobs },
+    { openQueue },
+    { startInboundSources },
+    { seedDemo },
+  ] = modules;
   const { ctx } = runtime;
   if (options.buildIfNeeded) buildIfNeeded(process.cwd(), ctx.config.staticDir, (l) => console.log(l));
   await bootstrap(ctx.db, ctx.config, (text) => console.log(text));

@@ -15,12 +15,15 @@ export type DatabaseOptions = {
   dataDir: string;
   // PostgreSQL only: every connection uses this schema first (tests use one schema per file).
   searchPath?: string;
+  /** Called once the database is on its way (PGlite: its thread started), before it is ready. */
+  onStart?: () => void;
 };
 
 // PostgreSQL through pg when DATABASE_URL is set, else PGlite (embedded WASM Postgres) in DATA_DIR/pglite,
 // run in a worker thread and reached through pg as well (pglite-socket.ts).
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    options.onStart?.();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -32,7 +35,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true, mode: privateDirMode });
-  const worker = await startPGliteWorker(dir);
+  const worker = await startPGliteWorker(dir, options.onStart);
   // PGlite sets modes of its own on the cluster it lays down (0666) and on files it rewrites (0644), whatever the
   // umask: the 0700 directory already shuts others out, and the files are brought to 0600 on open and close.
   tightenTree(dir);

@@ -15,7 +15,8 @@ export type PGliteWorker = {
   close: () => Promise<void>;
 };
 
-export async function startPGliteWorker(dir: string): Promise<PGliteWorker> {
+/** onStart runs once the thread exists, while PGlite opens in it (seconds): the caller's own work meanwhile. */
+export async function startPGliteWorker(dir: string, onStart?: () => void): Promise<PGliteWorker> {
   const worker = tsWorker('db/pglite-worker', { workerData: { dir } });
   const pending = new Map<number, Pending>();
   let next = 1;
@@ -44,8 +45,10 @@ export async function startPGliteWorker(dir: string): Promise<PGliteWorker> {
       if (msg) worker.postMessage({ ...msg, id });
     });
   // id 0 is the worker's own answer: PGlite opened, or why it could not (then the thread goes too).
+  const opened = send(null, 0);
+  onStart?.();
   try {
-    await send(null, 0);
+    await opened;
   } catch (e) {
     await worker.terminate();
     throw e;
