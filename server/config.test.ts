@@ -1,4 +1,5 @@
-import { ConfigError, parseSettings } from './config';
+import { ConfigError } from './config-fields';
+import { parseSettings } from './config';
 
 describe('parseSettings', () => {
   it('applies the documented defaults', () => {

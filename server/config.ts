@@ -1,109 +1,32 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isListSetting } from './checks/dnsbl/zones';
-import { parseDurationSeconds } from './lib/duration';
 import { defaultReportAddressing, type ReportAddressing } from './mail/report-address';
 import type { TrackerSettings } from './lib/trackers';
 import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation';
 
+import {
+  ConfigError,
+  duration,
+  email,
+  flag,
+  looseEmail,
+  optionalText,
+  port,
+  positiveInt,
+  secret,
+  url,
+  wholeNumber,
+} from './config-fields';
+import {
+  parseBilling,
+  parsePowerDns,
+  parseTrackers,
+  type BillingSettings,
+  type PowerDnsSettings,
+} from './config-integrations';
+
 // Every setting of the server, read once from the environment (and .env through dotenv in loadConfig).
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-const looseEmail = /^[^\s@]+@[^\s@]+$/;
-
-const port = (fallback?: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > 65535) {
-        ctx.addIssue({ code: 'custom', message: 'expected a number between 1 and 65535' });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const positiveInt = (fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) {
-        ctx.addIssue({ code: 'custom', message: 'expected a whole number of at least 1' });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const wholeNumber = (fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: 'expected a whole number (0 or more)' });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const duration = (fallback: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const seconds = parseDurationSeconds(v === undefined || v === '' ? fallback : v);
-      if (seconds === null) {
-        ctx.addIssue({ code: 'custom', message: 'expected a duration such as 900, 15m, 12h or 7d' });
-        return z.NEVER;
-      }
-      return seconds;
-    });
-
-const flag = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    const text = (v ?? '').trim().toLowerCase();
-    if (text === '' || ['false', '0', 'no', 'off'].includes(text)) return false;
-    if (['true', '1', 'yes', 'on'].includes(text)) return true;
-    ctx.addIssue({ code: 'custom', message: 'expected true or false' });
-    return z.NEVER;
-  });
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-const email = (fallback: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? fallback : v.trim()))
-    .refine((v) => looseEmail.test(v), 'expected an email address');
-
-const url = (protocols: string[], what: string) =>
-  optionalText.refine((v) => {
-    if (v === undefined) return true;
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `expected ${what}`);
-
-const secret = (min: number) =>
-  optionalText.refine((v) => v === undefined || v.length >= min, `expected at least ${min} characters`);
-
 const envSchema = z.object({
   NODE_ENV: optionalText,
   PORT: port(8080),
@@ -226,6 +149,9 @@ const envSchema = z.object({
   ),
 });
 
+/** The environment as read, before it is shaped into Settings. */
+export type Env = z.output<typeof envSchema>;
+
 export type Settings = {
   nodeEnv: string;
   port: number;
@@ -293,88 +219,6 @@ export type Settings = {
   /** Optional web analytics in the interface; each unset one is off. */
   trackers: TrackerSettings;
 };
-
-export type BillingSettings = {
-  secretKey: string;
-  webhookSecret: string;
-  /** Where the SDK connects (Stripe's own API unless STRIPE_API_BASE says otherwise). */
-  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
-};
-
-function parseBilling(e: z.output<typeof envSchema>): BillingSettings | undefined {
-  if (!e.STRIPE_SECRET_KEY) {
-    if (e.STRIPE_WEBHOOK_SECRET)
-      throw new ConfigError(
-        'Invalid setting STRIPE_SECRET_KEY: STRIPE_WEBHOOK_SECRET is set, billing needs the key too',
-      );
-    return undefined;
-  }
-  if (!e.STRIPE_WEBHOOK_SECRET)
-    throw new ConfigError(
-      "Invalid setting STRIPE_WEBHOOK_SECRET: billing needs the webhook signing secret to trust Stripe's events",
-    );
-  const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
-  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  return {
-    secretKey: e.STRIPE_SECRET_KEY,
-    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-    api: base
-      ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol }
-      : undefined,
-  };
-}
-
-export type PowerDnsSettings = {
-  apiUrl: string;
-  apiKey: string;
-  timeoutMs: number;
-  /** NS records of a new zone when the request names none (absolute names). */
-  nameservers: string[];
-};
-
-function parsePowerDns(e: z.output<typeof envSchema>): PowerDnsSettings | undefined {
-  if (!e.PDNS_API_URL && !e.PDNS_API_KEY) return undefined;
-  if (!e.PDNS_API_URL || !e.PDNS_API_KEY)
-    throw new ConfigError(
-      `Invalid setting ${e.PDNS_API_URL ? 'PDNS_API_KEY' : 'PDNS_API_URL'}: DNS hosting needs both PDNS_API_URL and PDNS_API_KEY`,
-    );
-  return {
-    apiUrl: e.PDNS_API_URL.replace(/\/+$/, ''),
-    apiKey: e.PDNS_API_KEY,
-    timeoutMs: e.PDNS_TIMEOUT_MS,
-    nameservers: (e.PDNS_NAMESERVERS ?? '')
-      .split(',')
-      .map((n) => n.trim().toLowerCase())
-      .filter(Boolean)
-      .map((n) => (n.endsWith('.') ? n : `${n}.`)),
-  };
-}
-
-// Each tracker is on with both of its settings, off with neither; one alone is a mistake worth stopping for.
-function parseTrackers(e: z.output<typeof envSchema>): TrackerSettings {
-  const pair = <A extends string, B extends string>(
-    a: [A, string | undefined],
-    b: [B, string | undefined],
-  ) => {
-    if (!a[1] && !b[1]) return undefined;
-    if (!a[1] || !b[1]) {
-      const [missing, present] = a[1] ? [b[0], a[0]] : [a[0], b[0]];
-      throw new ConfigError(`Invalid setting ${missing}: ${present} is set, the tracker needs both`);
-    }
-    return [a[1], b[1]] as const;
-  };
-  const plausible = pair(
-    ['PLAUSIBLE_SCRIPT_URL', e.PLAUSIBLE_SCRIPT_URL],
-    ['PLAUSIBLE_DOMAIN', e.PLAUSIBLE_DOMAIN],
-  );
-  const matomo = pair(['MATOMO_URL', e.MATOMO_URL], ['MATOMO_SITE_ID', e.MATOMO_SITE_ID]);
-  const umami = pair(['UMAMI_SCRIPT_URL', e.UMAMI_SCRIPT_URL], ['UMAMI_WEBSITE_ID', e.UMAMI_WEBSITE_ID]);
-  return {
-    ...(plausible && { plausible: { scriptUrl: plausible[0], domain: plausible[1] } }),
-    ...(matomo && { matomo: { url: matomo[0].replace(/\/*$/, '/'), siteId: matomo[1] } }),
-    ...(umami && { umami: { scriptUrl: umami[0], websiteId: umami[1] } }),
-  };
-}
 
 // Behind a reverse proxy the client IP (used by the rate limits) comes from X-Forwarded-For.
 function parseTrustProxy(value: string | undefined): boolean | string[] {

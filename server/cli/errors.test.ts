@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-fields';
 import { ImportRefused } from '../db/portable/import';
 import { cliErrorLines, takeDebugFlag, UsageError } from './errors';
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { BillingSettings } from '../../config';
+import type { BillingSettings } from '../../config-integrations';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { billingMessages } from '../../../contract/billing';

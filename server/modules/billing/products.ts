@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { BillingSettings } from '../../config';
+import type { BillingSettings } from '../../config-integrations';
 import type { PriceWire, ProductWire } from '../../../contract/billing';
 import { stripeOf } from './client';
 import { benefitsFor } from '../shared/roles';

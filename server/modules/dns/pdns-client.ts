@@ -1,4 +1,4 @@
-import type { PowerDnsSettings } from '../../config';
+import type { PowerDnsSettings } from '../../config-integrations';
 
 // A small typed client for PowerDNS Authoritative's HTTP API v1 (server "localhost"), the calls msas needs.
 // PowerDNS has one API key for everything (no per-tenant keys): tenant isolation is msas's job.
