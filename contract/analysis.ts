@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import {
-  checkWarningSchema,
   dkimCheckSchema,
   dmarcCheckSchema,
-  dnssecCheckSchema,
   mtaStsCheckSchema,
-  smtpCheckSchema,
   spfCheckSchema,
   tlsRptCheckSchema,
 } from './checks';
+import { checkWarningSchema } from './check-fields';
+import { dnssecCheckSchema, smtpCheckSchema } from './checks-transport';
 import { filterShape } from './analytics';
 import { listExample, pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 import { dmarcExample, warningExample } from './checks-examples';

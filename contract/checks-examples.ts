@@ -1,17 +1,15 @@
 import type { z } from 'zod';
 import type {
   checkAttributes,
-  checkWarningSchema,
-  daneCheckSchema,
   dkimCheckSchema,
   dmarcCheckSchema,
   dnsCheckSchema,
-  dnssecCheckSchema,
   mtaStsCheckSchema,
-  smtpCheckSchema,
   spfCheckSchema,
   tlsRptCheckSchema,
 } from './checks';
+import type { checkWarningSchema } from './check-fields';
+import type { daneCheckSchema, dnssecCheckSchema, smtpCheckSchema } from './checks-transport';
 import { sample } from './example';
 
 // Examples of each checker's result for example.com (a signed zone with two MX hosts, SPF ~all, DMARC

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
-import type { checkWarningSchema } from '../../../../contract/checks';
+import type { checkWarningSchema } from '../../../../contract/check-fields';
 import { userDocument } from '../../../app/testing/session';
 
 // Wire documents of the s2 checks contract (snake_case, as the server sends them) for the page tests.

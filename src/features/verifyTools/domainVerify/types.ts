@@ -1,17 +1,19 @@
 import type { Wire } from '../../../../contract/casing';
 import type {
   checkAttributes,
-  checkWarningSchema,
-  daneCheckSchema,
   dmarcCheckSchema,
   dnsCheckSchema,
-  dnssecCheckSchema,
   mtaStsCheckSchema,
-  smtpCheckSchema,
   spfCheckSchema,
   spfTreeSchema,
   tlsRptCheckSchema,
 } from '../../../../contract/checks';
+import type { checkWarningSchema } from '../../../../contract/check-fields';
+import type {
+  daneCheckSchema,
+  dnssecCheckSchema,
+  smtpCheckSchema,
+} from '../../../../contract/checks-transport';
 import type { systemPaths } from './flags';
 
 // The /checks/* results as the SPA reads them: the contract's schemas (contract/checks.ts) after the
