@@ -13,7 +13,7 @@ import {
   digestsResource,
   organizationDigestsResource,
 } from '../digestsResources';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DigestFormModal } from './DigestFormModal';
 import { DigestsTable } from './DigestsTable';
 import { OrganizationDigests } from './OrganizationDigests';
@@ -133,20 +133,22 @@ export function DigestsSection() {
       {deleting && (
         <ConfirmModal
           title={t(typeOf(deleting) === 'scheduled' ? 'delete.title' : 'delete.turnOffTitle')}
-          text={t('delete.text', { name: deleting.attributes.name })}
           confirm={t(typeOf(deleting) === 'scheduled' ? 'delete.confirm' : 'organization.turnOff')}
           onConfirm={confirmDelete}
           onClose={() => setDeleting(null)}
-        />
+        >
+          <p>{t('delete.text', { name: deleting.attributes.name })}</p>
+        </ConfirmModal>
       )}
       {sending && (
         <ConfirmModal
           title={t('send.title', { name: sending.attributes.name })}
-          text={t('send.text', { count: sending.attributes.destinationAddresses.length })}
           confirm={t('send.confirm')}
           onConfirm={confirmSend}
           onClose={() => setSending(null)}
-        />
+        >
+          <p>{t('send.text', { count: sending.attributes.destinationAddresses.length })}</p>
+        </ConfirmModal>
       )}
     </>
   );

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ListState } from '../../processedData/components/ListState';
 import { Button, Facts, PrimaryButton } from '../../processedData/styles';
 import { dnssecResource, dnssecSetResource } from '../zoneFileResources';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { Code, Hint } from './styles';
 import '../locale';
 

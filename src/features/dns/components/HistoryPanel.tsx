@@ -10,7 +10,7 @@ import { Button, PrimaryButton, SearchForm, TableWrap, Toolbar } from '../../pro
 import type { HistoryItem } from '../dnsApi';
 import { historyResource, revertResource } from '../dnsResources';
 import { nameInZone, relativeName } from '../validate';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { actionTone } from './RrsetChange';
 import { RrsetDiff } from './RrsetDiff';
 import { Code } from './styles';

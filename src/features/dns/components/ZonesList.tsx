@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { Button, PrimaryButton, TableWrap, Toolbar } from '../../processedData/styles';
 import type { ZoneSummary } from '../dnsApi';
 import { zoneDeleteResource, zonesResource } from '../dnsResources';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CreateZoneModal } from './CreateZoneModal';
 import { Actions } from './styles';
 import '../locale';

@@ -1,21 +1,21 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/Modal';
-import { Button, PrimaryButton } from '../../processedData/styles';
-import '../locale';
+import { Button, PrimaryButton } from './Button';
+import { Modal } from './Modal';
 
 type Props = {
-  isOpen: boolean;
+  isOpen?: boolean;
   title: string;
+  /** The confirming button's label, naming the step ("Delete zone", "Send now"). */
   confirm: string;
   onConfirm: () => void;
   onClose: () => void;
   children: ReactNode;
 };
 
-/** A question before a change that cannot be taken back silently (deleting a zone, reverting a change). */
-export function ConfirmModal({ isOpen, title, confirm, onConfirm, onClose, children }: Props) {
-  const { t } = useTranslation('dns');
+/** A question before a step that cannot be taken back (deleting, reverting, mailing recipients). */
+export function ConfirmModal({ isOpen = true, title, confirm, onConfirm, onClose, children }: Props) {
+  const { t } = useTranslation('common');
   return (
     <Modal
       isOpen={isOpen}
@@ -24,7 +24,7 @@ export function ConfirmModal({ isOpen, title, confirm, onConfirm, onClose, child
       footer={
         <>
           <Button type="button" onClick={onClose}>
-            {t('form.cancel')}
+            {t('actions.cancel')}
           </Button>
           <PrimaryButton type="button" onClick={onConfirm}>
             {confirm}
