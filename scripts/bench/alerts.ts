@@ -32,7 +32,7 @@ import { createMailer } from '../../server/mail/send';
 import { queueAlertEvaluations } from '../../server/modules/alerts';
 import { evaluateRuleDay } from '../../server/modules/alerts/evaluate';
 import { reportXml } from '../../tests/fixtures/dmarc/build-report';
-import { startSlowSmtp } from '../../tests/integration/support/smtp';
+import { startSlowSmtp } from '../../tests/support/smtp';
 import { startPostgres } from '../services/postgres';
 
 const { values } = parseArgs({

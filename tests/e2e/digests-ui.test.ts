@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSlowSmtp, type SlowSmtp } from '../integration/support/smtp';
+import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 import { apiLogin } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage, screenshot } from '../support/browser';

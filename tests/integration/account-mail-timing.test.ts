@@ -3,7 +3,7 @@ import { outboxRetryJob } from '../../server/mail/retry-job';
 import { resetFloorMs, signupFloorMs } from '../../server/modules/account/routes';
 import { postForm, startTestApp, type TestApp } from './support/app';
 import { quickUser, seedTenant } from './support/orgs';
-import { startSlowSmtp, type SlowSmtp } from './support/smtp';
+import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
 // Public account routes must not tell a known address from an unknown one by the time they take, with a real
 // relay that is slow to accept mail: the answer waits out the same floor on both paths and never waits on SMTP.

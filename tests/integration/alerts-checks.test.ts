@@ -8,7 +8,7 @@ import { createTestCa, type TestCa } from '../support/tls/certs';
 import { firingsOf, plain, runEvaluations } from './alerts-setup';
 import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
 import { call, seedTenant } from './support/orgs';
-import { startSlowSmtp, type SlowSmtp } from './support/smtp';
+import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
 // The conditions on the re-checks' stored results, driven by real re-checks against a loopback DNS zone
 // that changes between runs and a loopback HTTPS policy host: SPF past 10 lookups fires and recovers, and

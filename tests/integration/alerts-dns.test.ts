@@ -4,7 +4,7 @@ import { checkAndStore } from '../../server/modules/analysis/recheck-service';
 import { firingsOf, plain, runEvaluations } from './alerts-setup';
 import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
 import { call, seedTenant } from './support/orgs';
-import { startSlowSmtp, type SlowSmtp } from './support/smtp';
+import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
 // The DNS change condition, driven by real re-checks against a loopback DNS zone that changes between runs:
 // the first check records the sets (no alert), a weakened DMARC policy and a removed SPF record fire, with

@@ -11,7 +11,7 @@ import {
 } from './alerts-setup';
 import type { TestApp } from './support/app';
 import { call, tokenFor } from './support/orgs';
-import type { SlowSmtp } from './support/smtp';
+import type { SlowSmtp } from '../support/smtp';
 
 // Alerts driven by ingested aggregate reports: ingestion queues the evaluation of the day each report covers
 // (in its own transaction), the job judges it, and the e-mail goes out over SMTP (a loopback relay here).

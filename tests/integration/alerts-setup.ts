@@ -8,7 +8,7 @@ import { alertEvaluateJob, evaluateQueue } from '../../server/modules/alerts/job
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
 import { startTestApp, type TestApp } from './support/app';
 import { seedTenant, type Tenant } from './support/orgs';
-import { startSlowSmtp, type SlowSmtp } from './support/smtp';
+import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
 // What the alert tests share: an app with SMTP to a loopback relay, the queue's tables (its jobs run here by
 // hand, as a worker would), an organization with one domain, and aggregate reports built per UTC day.

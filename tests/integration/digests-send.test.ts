@@ -17,7 +17,7 @@ import {
 import { findSchedule } from '../../server/modules/digests/repo';
 import { analyticsFixture } from './analytics-setup';
 import { call } from './support/orgs';
-import { startSlowSmtp, type SlowSmtp } from './support/smtp';
+import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
 // Sending digests (issue 18): the figures are the analytics endpoints' own, a (schedule, period) goes out
 // once whatever runs it twice, a quiet period is sent or skipped as chosen, the mail arrives over SMTP with

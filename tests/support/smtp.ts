@@ -13,7 +13,8 @@ export type SlowSmtp = {
   close: () => Promise<void>;
 };
 
-// A relay on loopback that takes `delayMs` to accept each message, like a real one over the Internet.
+// A relay on loopback that keeps every message as sent, and takes `delayMs` to accept each one, like a real
+// one over the Internet. The one SMTP catcher of the tests (integration and e2e).
 export async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
   const received: Received[] = [];
   let failures = 0;
@@ -31,9 +32,10 @@ export async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
       callback();
     },
     onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const data = Buffer.concat(chunks).toString('utf8');
         setTimeout(() => {
           received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
           callback();
