@@ -27,6 +27,7 @@ import { recordRows, revertChangeSet, zoneHistory } from './history';
 import { countZones, listZones } from './repo';
 import { applyChanges, type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
 import { dnssecRoutes } from './dnssec-routes';
+import { fixRoutes } from './fix-routes';
 import { zoneFileRoutes } from './zone-file-routes';
 import { createZone, deleteZone, loadZone } from './zones';
 
@@ -38,8 +39,8 @@ const zones = '/power-dns/servers/localhost/zones/';
 const actorOf = (request: FastifyRequest): DnsActor => request.user!;
 
 // Mounted under /api/dm: spec section 7's DNS calls (server name localhost), the history, revert, record
-// rows, whether DNS hosting is configured at all; zone files (zone-file-routes.ts) and DNSSEC
-// (dnssec-routes.ts).
+// rows, whether DNS hosting is configured at all; zone files (zone-file-routes.ts), DNSSEC
+// (dnssec-routes.ts) and suggested fixes (fix-routes.ts).
 export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
@@ -231,5 +232,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     await app.register(zoneFileRoutes(ctx));
     await app.register(dnssecRoutes(ctx));
+    await app.register(fixRoutes(ctx));
   };
 }
