@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { secured } from '../../lib/route-schema';
-import { errorResponses } from '../../lib/schemas';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { conflictDocument, serviceErrorDocument, zoneDocument, zoneParams } from '../../../contract/dns';
+import { conflictDocument, zoneDocument, zoneParams } from '../../../contract/dns';
 import { fixApplyBody, fixListDocument, fixParams } from '../../../contract/dns-fixes';
+import { dnsReadErrors, zonesPath } from './route-errors';
 import type { DnsActor } from './service';
 import { applyFix, listFixes } from './fixes';
 
-const readErrors = {
-  ...errorResponses(400, 401, 403, 404),
-  502: serviceErrorDocument,
-  503: serviceErrorDocument,
-};
-const zones = '/power-dns/servers/localhost/zones/';
+const zones = zonesPath;
 
 // Mounted under /api/dm beside the other DNS calls: the zone's suggested fixes, listed and applied.
 export function fixRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,7 +24,7 @@ export function fixRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, "Fixes proposed from the domain's checks, each as a change set preview", {
           params: zoneParams,
-          response: { 200: fixListDocument, ...readErrors },
+          response: { 200: fixListDocument, ...dnsReadErrors },
         }),
       },
       (request) =>
@@ -45,7 +40,7 @@ export function fixRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: secured(tag, 'Apply one suggested fix as a change set at the zone version (owner, admin)', {
           params: fixParams,
           body: fixApplyBody,
-          response: { 200: zoneDocument, ...readErrors, 409: conflictDocument },
+          response: { 200: zoneDocument, ...dnsReadErrors, 409: conflictDocument },
         }),
       },
       (request) =>

@@ -27,6 +27,7 @@ import { recordRows, revertChangeSet, zoneHistory } from './history';
 import { countZones, listZones } from './repo';
 import { applyChanges, type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
 import { dnssecRoutes } from './dnssec-routes';
+import { zonesPath } from './route-errors';
 import { fixRoutes } from './fix-routes';
 import { zoneFileRoutes } from './zone-file-routes';
 import { createZone, deleteZone, loadZone } from './zones';
@@ -34,7 +35,7 @@ import { createZone, deleteZone, loadZone } from './zones';
 const service = { 502: serviceErrorDocument, 503: serviceErrorDocument };
 const readErrors = { ...errorResponses(400, 401, 403, 404), ...service };
 const writeErrors = { ...readErrors, 409: conflictDocument };
-const zones = '/power-dns/servers/localhost/zones/';
+const zones = zonesPath;
 
 const actorOf = (request: FastifyRequest): DnsActor => request.user!;
 
