@@ -4,31 +4,16 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { zoneDocument } from '../../../contract/dns';
 import type { fixListDocument } from '../../../contract/dns-fixes';
-import { userDocument } from '../../app/testing/session';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DnsSection } from './components/DnsSection';
+import { dnsBase, zoneFixture, zonePageHandlers } from './testing';
 
 // The zone's "Suggested fixes" tab: each fix previewed as the rrset before and after, applied after one
 // confirmation with the listed version; explanations for what msas does not write; a 409 lists again.
-const base = '*/api/dm/power-dns/';
+const base = dnsBase;
+const zone = zoneFixture();
 const record = '"v=DMARC1; p=none; rua=mailto:0123456789abcdef0123@reports.example.net"';
-const zone: z.input<typeof zoneDocument> = {
-  id: 3,
-  name: 'example.com.',
-  kind: 'Native',
-  version: 4,
-  records: 1,
-  organization: 1,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-21T10:00:00.000Z',
-  account: 'msas-org-1',
-  serial: 2026112104,
-  dnssec: false,
-  outside_change: null,
-  rrsets: [],
-};
 const listed = (version: number): z.input<typeof fixListDocument> => ({
   zone: 'example.com.',
   version,
@@ -59,18 +44,7 @@ const world = {
   lists: 0,
 };
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
-  http.get(`${base}status/`, () =>
-    HttpResponse.json({ configured: true, reachable: true, server: 'localhost', default_nameservers: [] }),
-  ),
-  http.get(`${base}servers/localhost/zones/:zone/`, () => HttpResponse.json(zone)),
-  http.get(`${base}history/`, () =>
-    HttpResponse.json({
-      data: [],
-      links: { current: null, first: null, last: null, next: null, prev: null },
-      meta: { count: 0, page: 1, page_size: 20 },
-    }),
-  ),
+  ...zonePageHandlers(zone),
   http.get(`${base}servers/localhost/zones/:zone/fixes/`, () => {
     world.lists += 1;
     return HttpResponse.json(listed(world.version));
