@@ -49,6 +49,7 @@ export const auditOperationNames = [
   'digest_reports.unsubscribe',
   'digest_reports.update',
   'dns.dnssec',
+  'dns.fix_apply',
   'dns.outside_change',
   'dns.revert',
   'dns.zone_create',

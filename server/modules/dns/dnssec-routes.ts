@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { secured } from '../../lib/route-schema';
-import { errorResponses } from '../../lib/schemas';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { serviceErrorDocument, zoneParams } from '../../../contract/dns';
+import { zoneParams } from '../../../contract/dns';
 import { dnssecBody, dnssecDocument } from '../../../contract/dns-dnssec';
 import { readDnssec, setDnssec } from './dnssec';
+import { dnsReadErrors, zonesPath } from './route-errors';
 import type { DnsActor } from './service';
 
-const errors = {
-  ...errorResponses(400, 401, 403, 404),
-  502: serviceErrorDocument,
-  503: serviceErrorDocument,
-};
-const path = '/power-dns/servers/localhost/zones/:zone/dnssec/';
+const path = `${zonesPath}:zone/dnssec/`;
 
 // Mounted under /api/dm beside the other DNS calls: a zone's DNSSEC signing and its DS records.
 export function dnssecRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,7 +24,7 @@ export function dnssecRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Whether the zone is signed, its keys and the DS records for the registrar', {
           params: zoneParams,
-          response: { 200: dnssecDocument, ...errors },
+          response: { 200: dnssecDocument, ...dnsReadErrors },
         }),
       },
       (request) =>
@@ -45,7 +40,7 @@ export function dnssecRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: secured(tag, 'Sign the zone or stop signing it (owner, admin)', {
           params: zoneParams,
           body: dnssecBody,
-          response: { 200: dnssecDocument, ...errors },
+          response: { 200: dnssecDocument, ...dnsReadErrors },
         }),
       },
       (request) =>

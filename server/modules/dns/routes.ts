@@ -27,19 +27,21 @@ import { recordRows, revertChangeSet, zoneHistory } from './history';
 import { countZones, listZones } from './repo';
 import { applyChanges, type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
 import { dnssecRoutes } from './dnssec-routes';
+import { zonesPath } from './route-errors';
+import { fixRoutes } from './fix-routes';
 import { zoneFileRoutes } from './zone-file-routes';
 import { createZone, deleteZone, loadZone } from './zones';
 
 const service = { 502: serviceErrorDocument, 503: serviceErrorDocument };
 const readErrors = { ...errorResponses(400, 401, 403, 404), ...service };
 const writeErrors = { ...readErrors, 409: conflictDocument };
-const zones = '/power-dns/servers/localhost/zones/';
+const zones = zonesPath;
 
 const actorOf = (request: FastifyRequest): DnsActor => request.user!;
 
 // Mounted under /api/dm: spec section 7's DNS calls (server name localhost), the history, revert, record
-// rows, whether DNS hosting is configured at all; zone files (zone-file-routes.ts) and DNSSEC
-// (dnssec-routes.ts).
+// rows, whether DNS hosting is configured at all; zone files (zone-file-routes.ts), DNSSEC
+// (dnssec-routes.ts) and suggested fixes (fix-routes.ts).
 export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
@@ -231,5 +233,6 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     await app.register(zoneFileRoutes(ctx));
     await app.register(dnssecRoutes(ctx));
+    await app.register(fixRoutes(ctx));
   };
 }

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { secured } from '../../lib/route-schema';
-import { errorResponses } from '../../lib/schemas';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { conflictDocument, serviceErrorDocument, zoneDocument, zoneParams } from '../../../contract/dns';
+import { conflictDocument, zoneDocument, zoneParams } from '../../../contract/dns';
 import {
   maxZoneFileLength,
   zoneExportExample,
@@ -13,15 +12,11 @@ import {
   zoneImportPreviewBody,
   zoneImportPreviewDocument,
 } from '../../../contract/dns-zone-file';
+import { dnsReadErrors, zonesPath } from './route-errors';
 import type { DnsActor } from './service';
 import { exportZoneFile, importZoneFile, previewImport } from './zone-file';
 
-const readErrors = {
-  ...errorResponses(400, 401, 403, 404),
-  502: serviceErrorDocument,
-  503: serviceErrorDocument,
-};
-const zones = '/power-dns/servers/localhost/zones/';
+const zones = zonesPath;
 // The JSON body holds the file as one string: room for the longest file with every character escaped.
 const bodyLimit = maxZoneFileLength * 2 + 4096;
 
@@ -40,7 +35,7 @@ export function zoneFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: zoneParams,
           response: {
             200: z.string().describe('text/plain').meta({ example: zoneExportExample }),
-            ...readErrors,
+            ...dnsReadErrors,
           },
         }),
       },
@@ -63,7 +58,7 @@ export function zoneFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: secured(tag, 'What importing a BIND master file would change, per rrset (owner, admin)', {
           params: zoneParams,
           body: zoneImportPreviewBody,
-          response: { 200: zoneImportPreviewDocument, ...readErrors },
+          response: { 200: zoneImportPreviewDocument, ...dnsReadErrors },
         }),
       },
       async (request) => {
@@ -85,7 +80,7 @@ export function zoneFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: secured(tag, "Apply a BIND master file's rrsets as one change set (owner, admin)", {
           params: zoneParams,
           body: zoneImportBody,
-          response: { 200: zoneDocument, ...readErrors, 409: conflictDocument },
+          response: { 200: zoneDocument, ...dnsReadErrors, 409: conflictDocument },
         }),
       },
       (request) =>

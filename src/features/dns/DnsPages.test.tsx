@@ -10,6 +10,7 @@ import { userDocument } from '../../app/testing/session';
 import { setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DnsSection } from './components/DnsSection';
+import { zoneFixture } from './testing';
 
 // The DNS pages against wire documents typed by the contract (contract/dns.ts), one msw server that
 // records every write, so each test says what the page sent and what it showed.
@@ -17,37 +18,27 @@ type ZoneWire = z.input<typeof zoneDocument>;
 type HistoryWire = z.input<typeof historyItemSchema>;
 const base = '*/api/dm/power-dns/';
 
-const zoneWire = (over: Partial<ZoneWire> = {}): ZoneWire => ({
-  id: 3,
-  name: 'example.com.',
-  kind: 'Native',
-  version: 4,
-  records: 2,
-  organization: 1,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-21T10:00:00.000Z',
-  account: 'msas-org-1',
-  serial: 2026112104,
-  dnssec: false,
-  outside_change: null,
-  rrsets: [
-    {
-      name: 'example.com.',
-      type: 'NS',
-      ttl: 3600,
-      records: [{ content: 'ns1.example.com.', disabled: false }],
-      comments: [],
-    },
-    {
-      name: 'www.example.com.',
-      type: 'A',
-      ttl: 3600,
-      records: [{ content: '192.0.2.1', disabled: false }],
-      comments: [],
-    },
-  ],
-  ...over,
-});
+const zoneWire = (over: Partial<ZoneWire> = {}): ZoneWire =>
+  zoneFixture({
+    records: 2,
+    rrsets: [
+      {
+        name: 'example.com.',
+        type: 'NS',
+        ttl: 3600,
+        records: [{ content: 'ns1.example.com.', disabled: false }],
+        comments: [],
+      },
+      {
+        name: 'www.example.com.',
+        type: 'A',
+        ttl: 3600,
+        records: [{ content: '192.0.2.1', disabled: false }],
+        comments: [],
+      },
+    ],
+    ...over,
+  });
 const theirChange: HistoryWire = {
   id: 40,
   change_set: 12,

@@ -4,17 +4,16 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { zoneDocument } from '../../../contract/dns';
 import type { dnssecDocument } from '../../../contract/dns-dnssec';
 import type { zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
-import { userDocument } from '../../app/testing/session';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DnsSection } from './components/DnsSection';
 import { fileProblems } from './components/ImportModal';
+import { dnsBase, zoneFixture, zonePageHandlers } from './testing';
 
 // Import of a zone file on the zone's page: paste → preview per rrset → apply with the preview's version;
 // problems by line; a 409 previews again. Wire documents typed by the contract.
-const base = '*/api/dm/power-dns/';
+const base = dnsBase;
 const rrset = (name: string, content: string) => ({
   name,
   type: 'A',
@@ -22,21 +21,7 @@ const rrset = (name: string, content: string) => ({
   records: [{ content, disabled: false }],
   comments: [],
 });
-const zone: z.input<typeof zoneDocument> = {
-  id: 3,
-  name: 'example.com.',
-  kind: 'Native',
-  version: 4,
-  records: 1,
-  organization: 1,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-21T10:00:00.000Z',
-  account: 'msas-org-1',
-  serial: 2026112104,
-  dnssec: false,
-  outside_change: null,
-  rrsets: [rrset('www.example.com.', '192.0.2.1')],
-};
+const zone = zoneFixture({ records: 1, rrsets: [rrset('www.example.com.', '192.0.2.1')] });
 const preview = (version: number): z.input<typeof zoneImportPreviewDocument> => ({
   version,
   unchanged: 1,
@@ -78,18 +63,7 @@ const world = {
   previewFailure: null as { status: number; body: object } | null,
 };
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
-  http.get(`${base}status/`, () =>
-    HttpResponse.json({ configured: true, reachable: true, server: 'localhost', default_nameservers: [] }),
-  ),
-  http.get(`${base}servers/localhost/zones/:zone/`, () => HttpResponse.json(zone)),
-  http.get(`${base}history/`, () =>
-    HttpResponse.json({
-      data: [],
-      links: { current: null, first: null, last: null, next: null, prev: null },
-      meta: { count: 0, page: 1, page_size: 20 },
-    }),
-  ),
+  ...zonePageHandlers(zone),
   http.get(`${base}servers/localhost/zones/:zone/dnssec/`, () => HttpResponse.json(world.dnssec)),
   http.put(`${base}servers/localhost/zones/:zone/dnssec/`, async ({ request }) => {
     const body = (await request.json()) as { enabled: boolean };

@@ -13,6 +13,7 @@ import type {
   zonePatchBody,
 } from '../../../contract/dns';
 import type { dnssecDocument } from '../../../contract/dns-dnssec';
+import type { fixListDocument } from '../../../contract/dns-fixes';
 import type { zoneImportBody, zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
 import { api, apiBase } from '../../api/client';
 import { saveFile } from '../../api/saveFile';
@@ -41,6 +42,8 @@ export type ImportPreview = Wire<typeof zoneImportPreviewDocument>;
 export type ZoneImport = z.input<typeof zoneImportBody>;
 
 export type Dnssec = Wire<typeof dnssecDocument>;
+export type FixList = Wire<typeof fixListDocument>;
+export type Fix = FixList['fixes'][number];
 
 export type ZonesQuery = Required<Pick<WireQuery<typeof zoneListQuery>, 'page'>>;
 type ChangeListQuery = WireQuery<typeof historyQuery>;
@@ -115,4 +118,12 @@ export async function fetchDnssec(zone: string, signal?: AbortSignal): Promise<D
 
 export async function setDnssec(zone: string, enabled: boolean): Promise<Dnssec> {
   return (await api.put<Dnssec>(dnssecUrl(zone), { enabled })).data;
+}
+
+export async function fetchFixes(zone: string, signal?: AbortSignal): Promise<FixList> {
+  return (await api.get<FixList>(`${one(zone)}fixes/`, { signal })).data;
+}
+
+export async function applyFix(zone: string, kind: Fix['kind'], version: number): Promise<Zone> {
+  return (await api.post<Zone>(`${one(zone)}fixes/${kind}/`, { version })).data;
 }

@@ -75,6 +75,10 @@ function dnsCases(): Partial<Record<string, Case>> {
     'PUT /api/dm/power-dns/servers/localhost/zones/{zone}/dnssec/': fileOf('dnssec/', () => ({
       enabled: true,
     })),
+    'GET /api/dm/power-dns/servers/localhost/zones/{zone}/fixes/': fileOf('fixes/'),
+    'POST /api/dm/power-dns/servers/localhost/zones/{zone}/fixes/{kind}/': fileOf('fixes/dmarc/', () => ({
+      version: 1,
+    })),
     'GET /api/dm/power-dns/history/': [
       { path: () => `/api/dm/power-dns/history/?zone=${aDomain}` },
       { path: (a) => `/api/dm/power-dns/history/?zone=${a.dns.zone}` },

@@ -10,6 +10,7 @@ import { zoneResource } from '../dnsResources';
 import { absoluteName } from '../validate';
 import { zoneExportResource } from '../zoneFileResources';
 import { DnssecPanel } from './DnssecPanel';
+import { FixesPanel } from './FixesPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportModal } from './ImportModal';
 import { RecordsEditor, type Problems } from './RecordsEditor';
@@ -108,6 +109,7 @@ export function ZoneView({ zone, onBack }: Props) {
                 ),
               },
               { id: 'history', label: t('zone.history'), content: <HistoryPanel zone={loaded.name} /> },
+              { id: 'fixes', label: t('zone.fixes'), content: <FixesPanel zone={loaded.name} /> },
               { id: 'dnssec', label: t('zone.dnssec'), content: <DnssecPanel zone={loaded.name} /> },
             ]}
           />
