@@ -5,7 +5,7 @@ import { ListState } from '../../processedData/components/ListState';
 import { PrimaryButton } from '../../processedData/styles';
 import type { Fix } from '../dnsApi';
 import { fixApplyResource, fixesResource } from '../fixResources';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { RrsetChange } from './RrsetChange';
 import { Hint } from './styles';
 import '../locale';
