@@ -42,6 +42,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Files share one module cache: each opens its own database and app, so re-importing the whole
+          // server per file (most of a phase's time) buys nothing. The one module state that names a
+          // database, the queue's schema, is set and reset by tests/integration/support.
+          isolate: false,
         },
       },
       {

@@ -8,7 +8,8 @@ import type { Db } from '../db/database';
 // how a job is inserted in the caller's transaction, and on PGlite (one connection, in a worker thread) how
 // the queue shares the embedded database at all.
 
-let schema = 'pgboss';
+export const defaultQueueSchema = 'pgboss';
+let schema = defaultQueueSchema;
 
 /** The schema holding pg-boss's tables ('pgboss'; tests on PostgreSQL use one per test file). */
 export const queueSchema = () => schema;

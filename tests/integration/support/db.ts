@@ -4,7 +4,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { setQueueSchema } from '../../../server/jobs/boss';
+import { defaultQueueSchema, setQueueSchema } from '../../../server/jobs/boss';
 import { seededDataDir } from '../../support/pglite-template';
 
 export type TestDatabase = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
@@ -28,6 +28,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       kind: 'postgres',
       close: async () => {
         await handle.close();
+        setQueueSchema(defaultQueueSchema);
         const cleanup = new pg.Client({ connectionString: url });
         await cleanup.connect();
         await cleanup.query(`drop schema ${schema} cascade`);

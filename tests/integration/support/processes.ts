@@ -5,6 +5,7 @@ import pg from 'pg';
 import { startPostgres, type Postgres } from '../../../scripts/services/postgres';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { defaultQueueSchema, setQueueSchema } from '../../../server/jobs/boss';
 import { msasBin } from '../../support/build';
 import { seededDataDir } from '../../support/pglite-template';
 
@@ -21,6 +22,9 @@ export type SharedDatabase = {
 };
 
 export async function sharedDatabase(options: { postgres?: boolean } = {}): Promise<SharedDatabase> {
+  // The processes use the queue's default schema; so does this test's own handle, whatever schema an earlier
+  // file in the same worker set.
+  setQueueSchema(defaultQueueSchema);
   const dataDir = seededDataDir('msas-proc-');
   const base = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
   let cluster: Postgres | undefined;
