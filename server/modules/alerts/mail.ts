@@ -3,6 +3,8 @@ import type { OutgoingMail } from '../../mail/send';
 import { conditionById } from './catalogue';
 import type { Observed } from './evaluators';
 import type { AlertRuleRow } from './repo';
+import enTexts from '../../../locales/en/alerts.json';
+import ptTexts from '../../../locales/pt/alerts.json';
 
 // The alert e-mail: one per rule and recipient, listing every subject that fired or recovered since the
 // last one, in the recipient's language, as plain text with an HTML alternative. Each line names the day
@@ -36,18 +38,11 @@ const words = {
   },
 } as const;
 
+// The condition names the console shows (locales/<lang>/alerts.json, bundled with the server): one text per
+// language for the page and the mail.
 const conditionNames: Record<Lang, Record<string, string>> = {
-  en: Object.fromEntries([...conditionById].map(([id, c]) => [id, c.label])),
-  pt: {
-    dmarc_failure_rate: 'Taxa de falha DMARC',
-    spf_failure_rate: 'Taxa de falha SPF',
-    dkim_failure_rate: 'Taxa de falha DKIM',
-    volume_change: 'Pico ou queda de volume',
-    no_reports: 'Nenhum relatório agregado recebido',
-    new_source: 'Nova origem de envio',
-    dns_change: 'Registo DNS alterado',
-    tls_failures: 'Falhas TLS-RPT',
-  },
+  en: { ...Object.fromEntries([...conditionById].map(([id, c]) => [id, c.label])), ...enTexts.conditions },
+  pt: ptTexts.conditions,
 };
 
 const valuesText = (o: Observed) =>

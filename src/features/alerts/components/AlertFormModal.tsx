@@ -114,6 +114,9 @@ export function AlertFormModal({ alert, onClose }: Props) {
             ))}
           </select>
         </label>
+        {condition && (
+          <Hint>{t(`conditionHelp.${condition.id}`, { defaultValue: condition.attributes.description })}</Hint>
+        )}
         <ParamsFields
           condition={condition}
           values={params}
