@@ -24,7 +24,7 @@ export function layDownSeed(tarball: string, dir: string): boolean {
 // Reads only what dumpDataDir writes: ustar headers (POSIX.1-2001, pax, "ustar Interchange Format") of
 // regular files and directories, with names relative to the cluster's root.
 function untar(tar: Buffer, root: string): void {
-  for (let at = 0; at + 512 <= tar.length; ) {
+  for (let at = 0; at + 512 <= tar.length;) {
     const header = tar.subarray(at, at + 512);
     if (header[0] === 0) return; // the zero blocks that end an archive
     const field = (from: number, to: number) => header.toString('latin1', from, to).replace(/\0.*$/s, '');

@@ -41,16 +41,22 @@ async function describeDb(db: Db) {
     where table_schema = 'public' and table_type = 'BASE TABLE'`);
   const rows: string[] = [];
   for (const table of tables) {
-    const { rows: n } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
+    const { rows: n } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
+      db,
+    );
     rows.push(`${table} ${n[0]!.n}`);
   }
   return {
-    columns: await q(sql`select concat_ws(' ', table_name, column_name, data_type, is_nullable, column_default) as line
+    columns:
+      await q(sql`select concat_ws(' ', table_name, column_name, data_type, is_nullable, column_default) as line
       from information_schema.columns where table_schema = 'public'`),
     indexes: await q(sql`select indexdef as line from pg_indexes where schemaname = 'public'`),
-    constraints: await q(sql`select concat_ws(' ', conrelid::regclass::text, conname, pg_get_constraintdef(oid)) as line
+    constraints:
+      await q(sql`select concat_ws(' ', conrelid::regclass::text, conname, pg_get_constraintdef(oid)) as line
       from pg_constraint where connamespace = 'public'::regnamespace`),
-    triggers: await q(sql`select concat_ws(' ', tgrelid::regclass::text, tgname) as line from pg_trigger where not tgisinternal`),
+    triggers: await q(
+      sql`select concat_ws(' ', tgrelid::regclass::text, tgname) as line from pg_trigger where not tgisinternal`,
+    ),
     functions: await q(sql`select concat_ws(' ', proname, md5(prosrc)) as line from pg_proc
       where pronamespace = 'public'::regnamespace`),
     migrations: await q(sql`select name as line from kysely_migration`),
