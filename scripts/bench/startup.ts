@@ -102,7 +102,7 @@ async function measure(name: string, mode: Mode, once: (dataDir: string) => Timi
   }
   const wall = median(timings.map((t) => t.wall)).toFixed(2);
   const cpu = median(timings.map((t) => t.cpu)).toFixed(2);
-  console.log(`${name.padEnd(34)} ${mode.padEnd(5)} wall ${wall.padStart(6)} s  cpu ${cpu.padStart(6)} s`);
+  console.log(`${name.padEnd(38)} ${mode.padEnd(5)} wall ${wall.padStart(6)} s  cpu ${cpu.padStart(6)} s`);
 }
 
 const built = performance.now();
