@@ -5,16 +5,24 @@
 // fresh when the directory named by the current fingerprint exists. Builds are written aside and renamed
 // into place, so two builders at once (parallel test phases) or a process still loading chunks of an
 // older build never see a half-written directory.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const self = fileURLToPath(import.meta.url);
 export const repoRoot = path.resolve(path.dirname(self), '..');
 const sourceDirs = ['server', 'contract'];
-// Entry points: the CLI and the scripts of the worker threads (resolved by server/lib/server-files.ts).
-const entries = ['server/main.ts', 'server/db/pglite-worker.ts', 'server/dmarc/parse-worker.ts'];
+// Entry points: the CLI, the scripts of the worker threads (resolved by server/lib/server-files.ts) and the
+// maker of the migrated PGlite seed (server/db/seed.ts).
+const entries = [
+  'server/main.ts',
+  'server/db/pglite-worker.ts',
+  'server/dmarc/parse-worker.ts',
+  'server/db/seed-build.ts',
+];
 // An older build is removed once it is this old (at the next build): a process started from it may still
 // load a chunk or start a worker thread from it for a while.
 const keepOldMs = 60 * 60_000;
@@ -56,6 +64,17 @@ function removeOldBuilds(root, keep) {
   }
 }
 
+// The migrated PGlite cluster a new DATA_DIR starts from (server/db/seed.ts), made by the new build itself.
+// Without it a start is only slower, so a failure is reported and the build kept.
+async function makeSeed(dir, log) {
+  log('msas: making the migrated database seed...');
+  try {
+    await promisify(execFile)(process.execPath, [path.join(dir, 'seed-build.js'), dir]);
+  } catch (e) {
+    log(`msas: no database seed (a new DATA_DIR runs every migration): ${e.stderr || e.message}`);
+  }
+}
+
 /** Builds the server unless a fresh build exists; returns the build's directory. */
 export async function buildServer(root = repoRoot, log = () => {}) {
   const fingerprint = sourceFingerprint(root);
@@ -84,6 +103,7 @@ export async function buildServer(root = repoRoot, log = () => {}) {
       sourcemap: 'linked',
       logLevel: 'warning',
     });
+    await makeSeed(scratch, log);
     try {
       fs.renameSync(scratch, target);
     } catch (e) {

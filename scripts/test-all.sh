@@ -159,6 +159,7 @@ EMBEDDED_ONLY=(
   tests/integration/cli.test.ts
   tests/integration/ingest-cli.test.ts
   tests/integration/pglite-worker.test.ts
+  tests/integration/pglite-seed.test.ts
 )
 
 integration_on_postgres() {

@@ -91,7 +91,9 @@ export async function main(argv: string[]): Promise<number> {
       const runtime = await openRuntime({ migrate: false });
       try {
         const { applied } = await migrateToLatest(runtime.ctx.db);
-        print(applied.length ? `msas: applied ${applied.join(', ')}` : 'msas: database is up to date');
+        if (applied.length) print(`msas: applied ${applied.join(', ')}`);
+        else if (runtime.seeded) print("msas: database created from the build's migrated seed");
+        else print('msas: database is up to date');
       } finally {
         await runtime.close();
       }

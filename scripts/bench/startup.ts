@@ -1,9 +1,10 @@
 // npm run bench:startup -- [--runs 3]
 // Start-up of the `msas` command, from the server's build (bin/server-build.js) and from the TypeScript
 // sources through tsx (MSAS_FROM_SOURCES=1): wall and CPU time (user + system of the process and its
-// threads) of `msas --help`, a one-file `msas import` on a fresh
-// and on an existing DATA_DIR (PGlite), and `msas serve` until GET /readyz answers on an existing DATA_DIR.
-// Prints the median of the runs per case. The build is made first when it is stale.
+// threads) of `msas --help`, a one-file `msas import` on a fresh DATA_DIR (from the build: laid down from its
+// migrated seed, server/db/seed.ts; from the sources: initdb and every migration) and on an existing one
+// (PGlite), and `msas serve` until GET /readyz answers on an existing DATA_DIR.
+// Prints the median of the runs per case, and the time of the server's build with its seed when it is made.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -101,10 +102,12 @@ async function measure(name: string, mode: Mode, once: (dataDir: string) => Timi
   }
   const wall = median(timings.map((t) => t.wall)).toFixed(2);
   const cpu = median(timings.map((t) => t.cpu)).toFixed(2);
-  console.log(`${name.padEnd(34)} ${mode.padEnd(5)} wall ${wall.padStart(6)} s  cpu ${cpu.padStart(6)} s`);
+  console.log(`${name.padEnd(38)} ${mode.padEnd(5)} wall ${wall.padStart(6)} s  cpu ${cpu.padStart(6)} s`);
 }
 
+const built = performance.now();
 await buildServer(repoRoot, (line) => console.log(line));
+console.log(`build ready in ${((performance.now() - built) / 1000).toFixed(1)} s`);
 console.log(
   `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load ${os.loadavg()[0]!.toFixed(1)}; median of ${runs}`,
 );

@@ -8,7 +8,8 @@ import { privateUmask, secureDataDir } from '../lib/data-dir';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../mail/send';
 
-export type Runtime = { ctx: AppContext; close: () => Promise<void> };
+// seeded: the embedded database was new and came from the build's migrated seed (db/seed.ts).
+export type Runtime = { ctx: AppContext; seeded: boolean; close: () => Promise<void> };
 
 // Config, logger, database (migrated), mailer: what every command starts with.
 // onDatabaseStart: see DatabaseOptions.onStart (a command loads its own modules then, on the other core).
@@ -35,6 +36,7 @@ export async function openRuntime(
     dataDir: config.dataDir,
     onStart: options.onDatabaseStart,
   });
+  if (handle.seeded) logger.info('database created from the build seed (migrated)');
   if (options.migrate !== false) {
     const { applied } = await migrateToLatest(handle.db);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
@@ -47,6 +49,7 @@ export async function openRuntime(
   const ctx: AppContext = { config, db: handle.db, replica, logger, mailer, now: () => new Date() };
   return {
     ctx,
+    seeded: handle.seeded === true,
     close: async () => {
       mailer.close();
       await replica?.close();

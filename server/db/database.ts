@@ -6,15 +6,24 @@ import { privateDirMode, tightenTree } from '../lib/data-dir';
 import { dbTypes } from './int8';
 import { startPGliteWorker } from './pglite-socket';
 import type { Database } from './schema';
+import { usableSeed } from './seed';
 
 export type Db = Kysely<Database>;
-export type DatabaseHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** PGlite only: the cluster was new and laid down from the build's migrated seed (seed.ts). */
+  seeded?: boolean;
+  close: () => Promise<void>;
+};
 
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir: string;
   // PostgreSQL only: every connection uses this schema first (tests use one schema per file).
   searchPath?: string;
+  /** PGlite only: where a new cluster's seed is looked for (seed.ts); null: none. Default: the build's directory. */
+  seedDir?: string | null;
   /** Called once the database is on its way (PGlite: its thread started), before it is ready. */
   onStart?: () => void;
 };
@@ -34,8 +43,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = path.join(options.dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true, mode: privateDirMode });
-  const worker = await startPGliteWorker(dir, options.onStart);
+  // A DATA_DIR without a database starts from the build's seed when there is a usable one (seed.ts).
+  const seed = fs.existsSync(dir) ? null : usableSeed(options.seedDir);
+  fs.mkdirSync(seed ? options.dataDir : dir, { recursive: true, mode: privateDirMode });
+  const worker = await startPGliteWorker(dir, seed, options.onStart);
   // PGlite sets modes of its own on the cluster it lays down (0666) and on files it rewrites (0644), whatever the
   // umask: the 0700 directory already shuts others out, and the files are brought to 0600 on open and close.
   tightenTree(dir);
@@ -53,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    seeded: worker.seeded,
     close: async () => {
       await db.destroy();
       await worker.close();

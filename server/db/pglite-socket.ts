@@ -12,15 +12,25 @@ type Pending = { resolve: (bytes: Uint8Array) => void; reject: (e: Error) => voi
 export type PGliteWorker = {
   /** A new stream speaking the PostgreSQL protocol (frontend side) to the worker's PGlite. */
   socket: () => Duplex;
+  /** The cluster was new and laid down from the seed. */
+  seeded: boolean;
   close: () => Promise<void>;
 };
 
-/** onStart runs once the thread exists, while PGlite opens in it (seconds): the caller's own work meanwhile. */
-export async function startPGliteWorker(dir: string, onStart?: () => void): Promise<PGliteWorker> {
-  const worker = tsWorker('db/pglite-worker', { workerData: { dir } });
+/**
+ * seed: a gzip tarball of a cluster to lay down at `dir`, which does not exist yet (db/seed.ts). onStart runs once the
+ * thread exists, while PGlite opens in it (seconds): the caller's own work meanwhile.
+ */
+export async function startPGliteWorker(
+  dir: string,
+  seed: string | null,
+  onStart?: () => void,
+): Promise<PGliteWorker> {
+  const worker = tsWorker('db/pglite-worker', { workerData: { dir, seed } });
   const pending = new Map<number, Pending>();
   let next = 1;
   let stopped: Error | null = null;
+  let seeded = false;
   const failAll = (e: Error) => {
     stopped ??= e;
     for (const p of pending.values()) p.reject(e);
@@ -31,6 +41,7 @@ export async function startPGliteWorker(dir: string, onStart?: () => void): Prom
     pending.delete(reply.id);
     // An idle database must not keep the process alive (PGlite on the main thread would not either).
     if (pending.size === 0) worker.unref();
+    if (reply.id === 0) seeded = reply.seeded === true;
     if (reply.error !== undefined) p?.reject(new Error(reply.error));
     else p?.resolve(reply.bytes ?? new Uint8Array());
   });
@@ -56,6 +67,7 @@ export async function startPGliteWorker(dir: string, onStart?: () => void): Prom
 
   return {
     socket: () => new PGliteStream((bytes) => send({ bytes })),
+    seeded,
     close: async () => {
       if (stopped) return;
       await send({ bytes: new Uint8Array(), close: true });

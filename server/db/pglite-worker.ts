@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { layDownSeed } from './seed-untar';
 
 // Body of the PGlite worker (pglite-socket.ts): the embedded database runs on this thread, so its WASM work
 // takes the second core while the main thread serves requests and parses reports. It only moves protocol
@@ -7,14 +9,20 @@ import { PGlite } from '@electric-sql/pglite';
 // the reply is everything PGlite answered, in the order asked.
 
 export type WorkerRequest = { id: number; bytes: Uint8Array; close?: boolean };
-export type WorkerReply = { id: number; bytes?: Uint8Array; error?: string };
+// The first reply (id 0) says whether the new cluster came from the seed.
+export type WorkerReply = { id: number; bytes?: Uint8Array; error?: string; seeded?: boolean };
 
 const port = parentPort!;
-const opened = PGlite.create(workerData.dir as string);
+const { dir, seed } = workerData as { dir: string; seed: string | null };
+// A new cluster from the build's seed (db/seed.ts) when the caller found one; else, or if it cannot be laid
+// down, PGlite makes one (initdb) in the empty directory.
+const seeded = seed !== null && layDownSeed(seed, dir);
+if (!seeded) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+const opened = PGlite.create(dir);
 let queue: Promise<unknown> = opened;
 
 opened.then(
-  () => port.postMessage({ id: 0 } satisfies WorkerReply),
+  () => port.postMessage({ id: 0, seeded } satisfies WorkerReply),
   (e: unknown) =>
     port.postMessage({ id: 0, error: String((e as Error)?.message ?? e) } satisfies WorkerReply),
 );

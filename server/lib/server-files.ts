@@ -11,6 +11,9 @@ const dir = path.dirname(here);
 // Two levels up in both: from server/lib/ and from dist-server/<fingerprint>/.
 const root = path.resolve(dir, '..', '..');
 
+/** The build's directory (dist-server/<fingerprint>/), null when running from the TypeScript sources. */
+export const buildDir = runsFromBuild ? dir : null;
+
 /** A data file of the source tree, by its path under server/ (the build reads it where it lies). */
 export function serverFile(relative: string): string {
   return path.join(root, 'server', relative);
