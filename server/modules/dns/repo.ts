@@ -11,14 +11,36 @@ const rrsetRowsPerInsert = 1000;
 export type ZoneRef = { id: number } | { name: string };
 export type OrgScope = number | 'any';
 
+// Every column but `known`: a zone of 10,000 records keeps about 1 MB there, read only to notice outside changes.
+const zoneColumns = [
+  'organization_id',
+  'id',
+  'name',
+  'kind',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
 export function findZone(db: Db, organizationId: OrgScope, ref: ZoneRef, lock = false) {
-  let q = db.selectFrom('dns_zones').selectAll();
+  let q = db.selectFrom('dns_zones').select(zoneColumns);
   if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
   q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name);
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 }
 
 export type ZoneRow = NonNullable<Awaited<ReturnType<typeof findZone>>>;
+
+/** The rrsets msas last saw in PowerDNS for this zone. */
+export async function knownRrsets(db: Db, zone: ZoneRow): Promise<StoredRrset[]> {
+  const row = await db
+    .selectFrom('dns_zones')
+    .select('known')
+    .where('organization_id', '=', zone.organization_id)
+    .where('id', '=', zone.id)
+    .executeTakeFirstOrThrow();
+  return row.known;
+}
 
 export async function countZones(db: Db, organizationId: OrgScope): Promise<number> {
   let q = db.selectFrom('dns_zones').select(sql<number>`count(*)::int`.as('n'));
@@ -56,7 +78,7 @@ export function insertZone(db: Db, organizationId: number, name: string, kind: s
   return db
     .insertInto('dns_zones')
     .values({ organization_id: organizationId, name, kind, known: '[]' })
-    .returningAll()
+    .returning(zoneColumns)
     .executeTakeFirstOrThrow();
 }
 
@@ -115,7 +137,7 @@ export async function recordChangeSet(
     .set({ version, known: JSON.stringify(known), updated_at: now })
     .where('organization_id', '=', zone.organization_id)
     .where('id', '=', zone.id)
-    .returningAll()
+    .returning(zoneColumns)
     .executeTakeFirstOrThrow();
   return { zone: row, changeSetId: set.id };
 }

@@ -21,6 +21,7 @@ import {
   changesSince,
   findZone,
   type HistoryRow,
+  knownRrsets,
   type OrgScope,
   recordChangeSet,
   type ZoneRef,
@@ -84,7 +85,7 @@ export async function zoneFor(
   return zone;
 }
 
-export function zoneSummary(z: ZoneRow | Omit<ZoneRow, 'known'>, records: number) {
+export function zoneSummary(z: ZoneRow, records: number) {
   return {
     id: z.id,
     name: z.name,
@@ -105,9 +106,13 @@ export const accountOf = (organizationId: number) => `msas-org-${organizationId}
  * change made outside msas (audited, no user). Runs in the caller's transaction.
  */
 export async function loadLive(ctx: AppContext, db: Db, zone: ZoneRow) {
-  const live = await reaching(() => pdnsOf(ctx).getZone(zone.name));
+  // Both at once: PowerDNS reads its zone while the database hands over msas's copy.
+  const [live, known] = await Promise.all([
+    reaching(() => pdnsOf(ctx).getZone(zone.name)),
+    knownRrsets(db, zone),
+  ]);
   const rrsets = storedRrsets(live.rrsets);
-  const diffs = diffRrsets(zone.known, rrsets);
+  const diffs = diffRrsets(known, rrsets);
   if (diffs.length === 0) return { zone, live, rrsets, outsideChange: null };
   const recorded = await recordChangeSet(
     db,
