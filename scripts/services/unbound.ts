@@ -71,7 +71,11 @@ function config(dir: string, port: number, opts: UnboundOptions): string {
     ...anchors,
     'remote-control:',
     ...(opts.control
-      ? ['    control-enable: yes', `    control-interface: "${dir}/control.sock"`, '    control-use-cert: no']
+      ? [
+          '    control-enable: yes',
+          `    control-interface: "${dir}/control.sock"`,
+          '    control-use-cert: no',
+        ]
       : ['    control-enable: no']),
     ...stubs,
     '',

@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { zoneDocument } from '../../contract/dns';
 import { responseSerializer } from './response-serializer';
 
-const compile = (schema: z.ZodType) => responseSerializer({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+const compile = (schema: z.ZodType) =>
+  responseSerializer({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 
 describe('responseSerializer', () => {
   it('sends what the library serializer sends: unknown keys dropped, nested documents kept', () => {
     const doc = { ...zoneExample(), internal: 'not on the wire' };
     const ours = compile(zoneDocument)(doc);
-    const theirs = serializerCompiler({ schema: zoneDocument, method: 'GET', url: '/x', httpStatus: '200' })(doc);
+    const theirs = serializerCompiler({ schema: zoneDocument, method: 'GET', url: '/x', httpStatus: '200' })(
+      doc,
+    );
     expect(ours).toBe(theirs);
     expect(ours).not.toContain('not on the wire');
   });

@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table dns_zones add column records integer not null default 0`.execute(db);
   await sql`
     update dns_zones set records =
-      (select coalesce(sum(jsonb_array_length(r->'records')), 0) from jsonb_array_elements(known) r)`.execute(db);
+      (select coalesce(sum(jsonb_array_length(r->'records')), 0) from jsonb_array_elements(known) r)`.execute(
+    db,
+  );
   await sql`alter table dns_zones alter column known drop default`.execute(db);
   await sql`alter table dns_zones alter column known type text using known::text`.execute(db);
   await sql`alter table dns_zones alter column known set default '[]'`.execute(db);

@@ -12,15 +12,7 @@ export type ZoneRef = { id: number } | { name: string };
 export type OrgScope = number | 'any';
 
 // Every column but `known`: a zone of 10,000 records keeps about 1 MB there, read only to notice outside changes.
-const zoneColumns = [
-  'organization_id',
-  'id',
-  'name',
-  'kind',
-  'version',
-  'created_at',
-  'updated_at',
-] as const;
+const zoneColumns = ['organization_id', 'id', 'name', 'kind', 'version', 'created_at', 'updated_at'] as const;
 
 export function findZone(db: Db, organizationId: OrgScope, ref: ZoneRef, lock = false) {
   let q = db.selectFrom('dns_zones').select(zoneColumns);
@@ -31,15 +23,25 @@ export function findZone(db: Db, organizationId: OrgScope, ref: ZoneRef, lock = 
 
 export type ZoneRow = NonNullable<Awaited<ReturnType<typeof findZone>>>;
 
-/** The rrsets msas last saw in PowerDNS for this zone. */
-export async function knownRrsets(db: Db, zone: ZoneRow): Promise<StoredRrset[]> {
+/** The rrsets msas last saw in PowerDNS for this zone, as stored: JSON text of StoredRrset[]. */
+export async function knownText(db: Db, zone: ZoneRow): Promise<string> {
   const row = await db
     .selectFrom('dns_zones')
     .select('known')
     .where('organization_id', '=', zone.organization_id)
     .where('id', '=', zone.id)
     .executeTakeFirstOrThrow();
-  return JSON.parse(row.known) as StoredRrset[];
+  return row.known;
+}
+
+/** Stores msas's copy again, same rrsets in the text this version writes (after migration 0054's). */
+export async function rewriteKnown(db: Db, zone: ZoneRow, text: string): Promise<void> {
+  await db
+    .updateTable('dns_zones')
+    .set({ known: text })
+    .where('organization_id', '=', zone.organization_id)
+    .where('id', '=', zone.id)
+    .execute();
 }
 
 export async function countZones(db: Db, organizationId: OrgScope): Promise<number> {

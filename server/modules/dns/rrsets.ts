@@ -44,7 +44,11 @@ export function sameRrset(a: StoredRrset | null | undefined, b: StoredRrset | nu
   for (let i = 0; i < a.comments.length; i++) {
     const x = a.comments[i]!;
     const y = b.comments[i]!;
-    if (x.content !== y.content || x.account !== y.account || (x.modified_at ?? null) !== (y.modified_at ?? null))
+    if (
+      x.content !== y.content ||
+      x.account !== y.account ||
+      (x.modified_at ?? null) !== (y.modified_at ?? null)
+    )
       return false;
   }
   return true;
@@ -52,17 +56,17 @@ export function sameRrset(a: StoredRrset | null | undefined, b: StoredRrset | nu
 
 export type RrsetDiff = { name: string; type: string; before: StoredRrset | null; after: StoredRrset | null };
 
-/** What differs between two states of a zone, per rrset. */
+/** What differs between two states of a zone, per rrset, in the order of their keys. */
 export function diffRrsets(before: StoredRrset[], after: StoredRrset[]): RrsetDiff[] {
   const b = byKey(before);
   const a = byKey(after);
-  const keys = [...new Set([...b.keys(), ...a.keys()])].sort();
-  return keys
-    .filter((k) => !sameRrset(b.get(k), a.get(k)))
-    .map((k) => {
-      const r = (a.get(k) ?? b.get(k))!;
-      return { name: r.name, type: r.type, before: b.get(k) ?? null, after: a.get(k) ?? null };
-    });
+  // Only the differing keys are sorted: a zone has thousands of rrsets, a change a few.
+  const keys = [...a.keys()].filter((k) => !sameRrset(b.get(k), a.get(k)));
+  for (const k of b.keys()) if (!a.has(k)) keys.push(k);
+  return keys.sort().map((k) => {
+    const r = (a.get(k) ?? b.get(k))!;
+    return { name: r.name, type: r.type, before: b.get(k) ?? null, after: a.get(k) ?? null };
+  });
 }
 
 export function nameTypes(rrsets: StoredRrset[]): NameTypes {

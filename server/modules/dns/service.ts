@@ -21,9 +21,10 @@ import {
   changesSince,
   findZone,
   type HistoryRow,
-  knownRrsets,
+  knownText,
   type OrgScope,
   recordChangeSet,
+  rewriteKnown,
   type ZoneRef,
   type ZoneRow,
 } from './repo';
@@ -109,11 +110,18 @@ export async function loadLive(ctx: AppContext, db: Db, zone: ZoneRow) {
   // Both at once: PowerDNS reads its zone while the database hands over msas's copy.
   const [live, known] = await Promise.all([
     reaching(() => pdnsOf(ctx).getZone(zone.name)),
-    knownRrsets(db, zone),
+    knownText(db, zone),
   ]);
   const rrsets = storedRrsets(live.rrsets);
-  const diffs = diffRrsets(known, rrsets);
-  if (diffs.length === 0) return { zone, live, rrsets, outsideChange: null };
+  // The same text as stored (the usual case): nothing changed outside msas, no rrset by rrset comparison.
+  const text = JSON.stringify(rrsets);
+  if (text === known) return { zone, live, rrsets, outsideChange: null };
+  const diffs = diffRrsets(JSON.parse(known) as StoredRrset[], rrsets);
+  if (diffs.length === 0) {
+    // Equal but written differently (the jsonb text of before migration 0054): store it as this version does.
+    await rewriteKnown(db, zone, text);
+    return { zone, live, rrsets, outsideChange: null };
+  }
   const recorded = await recordChangeSet(
     db,
     zone,
