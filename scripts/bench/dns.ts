@@ -15,19 +15,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { buildApp } from '../../server/app';
-import { parseSettings, type Config } from '../../server/config';
-import type { AppContext } from '../../server/context';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { createMailer } from '../../server/mail/send';
 import { buildClaims } from '../../server/modules/auth/claims';
 import { signAccessToken } from '../../server/modules/auth/jwt';
 import { insertUser } from '../../server/modules/shared/users-repo';
 import { startPowerDns } from '../services/powerdns';
+import { timedContext } from './app-context';
+import { load, quantile } from './figures';
 import { withScratchDatabase } from './scratch-database';
-import { statementTimer } from './statement-timer';
 
 const { values } = parseArgs({
   options: {
@@ -42,16 +39,6 @@ const iterations = Number(values.iterations);
 const touched = Number(values.touched);
 if (!(records >= 100 && records <= 100_000)) throw new Error('--records: 100 to 100000');
 if (!(touched >= 1 && touched <= 1000)) throw new Error('--touched: 1 to 1000 (one change set)');
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const quantile = (xs: number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-};
 
 type Rrset = { name: string; type: string; ttl: number; records: { content: string; disabled: boolean }[] };
 
@@ -116,25 +103,12 @@ async function run(databaseUrl: string | undefined) {
     }
   };
 
-  const settings = parseSettings({
-    DATA_DIR: dataDir,
+  const { ctx, config, timer } = timedContext(dataDir, handle, {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    LOG_LEVEL: 'silent',
-    CHECK_INTERVAL_HOURS: '0',
     PDNS_API_URL: pdns.apiUrl,
     PDNS_API_KEY: pdns.apiKey,
     PDNS_TIMEOUT_MS: '30000',
   });
-  const config: Config = { ...settings, jwtSecret: 'x'.repeat(32), encryptionKey: Buffer.alloc(32) };
-  const logger = pino({ level: 'silent' });
-  const timer = statementTimer();
-  const ctx: AppContext = {
-    config,
-    db: handle.db.withPlugin(timer.plugin),
-    logger,
-    mailer: createMailer(config, logger),
-    now: () => new Date(),
-  };
   const zone = `dnsbench${process.pid}.example.`;
   let base = '';
   let token = '';
