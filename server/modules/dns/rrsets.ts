@@ -24,8 +24,12 @@ export function storedRrsets(rrsets: PdnsRrset[]): StoredRrset[] {
         modified_at: c.modified_at,
       })),
     }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type));
+    .sort(byNameType);
 }
+
+/** The order msas keeps and shows rrsets in. */
+export const byNameType = (a: { name: string; type: string }, b: { name: string; type: string }) =>
+  a.name.localeCompare(b.name) || a.type.localeCompare(b.type);
 
 export const byKey = (rrsets: StoredRrset[]) => new Map(rrsets.map((r) => [keyOf(r), r]));
 
