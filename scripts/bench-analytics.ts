@@ -18,6 +18,7 @@ import { countReports } from '../server/modules/analytics/reports-count-query';
 import { dailyTotals } from '../server/modules/analytics/time-series-query';
 import { startPostgres } from './services/postgres';
 import { loadAnalytics, shapeFor } from './bench-analytics-load';
+import { load, quantile } from './bench/figures';
 
 const { values } = parseArgs({
   options: {
@@ -40,16 +41,7 @@ const queries: Query[] = [
   { name: 'time-series', run: (h, s) => dailyTotals(h.db, s) },
 ];
 
-const quantile = (xs: number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-};
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 async function bench(kind: 'postgres' | 'pglite', records: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-bench-analytics-'));

@@ -9,13 +9,13 @@ import { z } from 'zod';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import './fastify-augment';
 import { rejectControlChars } from './lib/control-chars';
+import { responseSerializer } from './lib/response-serializer';
 import { errorHandler } from './lib/error-handler';
 import { completeDocument } from './lib/openapi';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -87,7 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({ loggerInstance: ctx.logger as FastifyBaseLogger, trustProxy: ctx.config.trustProxy });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
 

@@ -12,21 +12,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import Stripe from 'stripe';
 import { buildApp } from '../../server/app';
-import { parseSettings, type Config } from '../../server/config';
-import type { AppContext } from '../../server/context';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { createMailer } from '../../server/mail/send';
 import { claimStatusOf } from '../../server/modules/billing/plan';
 import { currentSubscription } from '../../server/modules/billing/repo';
 import { handledEvents } from '../../server/modules/billing/webhook';
 import { startStripeFake } from '../../tests/support/stripe-fake';
 import { shuffle } from '../../tests/support/stripe-fake/webhooks';
+import { timedContext } from './app-context';
 import { withScratchDatabase } from './scratch-database';
-import { statementTimer } from './statement-timer';
 
 const { values } = parseArgs({
   options: {
@@ -47,27 +43,14 @@ async function run(databaseUrl: string | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-bench-billing-'));
   const fake = await startStripeFake();
   const handle = await openDatabase({ databaseUrl, dataDir });
-  const settings = parseSettings({
-    DATA_DIR: dataDir,
+  // The app's statements are timed: a delivery's time splits into the database's and the rest (the SDK, the
+  // fake's answers, the route).
+  const { ctx, timer } = timedContext(dataDir, handle, {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    LOG_LEVEL: 'silent',
     STRIPE_SECRET_KEY: fake.apiKey,
     STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
     STRIPE_API_BASE: fake.url,
-    CHECK_INTERVAL_HOURS: '0',
   });
-  const config: Config = { ...settings, jwtSecret: 'x'.repeat(32), encryptionKey: Buffer.alloc(32) };
-  const logger = pino({ level: 'silent' });
-  // The app's statements are timed: a delivery's time splits into the database's and the rest (the SDK, the
-  // fake's answers, the route).
-  const timer = statementTimer();
-  const ctx: AppContext = {
-    config,
-    db: handle.db.withPlugin(timer.plugin),
-    logger,
-    mailer: createMailer(config, logger),
-    now: () => new Date(),
-  };
   try {
     await migrateToLatest(handle.db);
     const app = await buildApp(ctx);

@@ -24,6 +24,7 @@ import { startProxy } from '../../tests/integration/support/round-robin-proxy';
 import { reportXml } from '../../tests/fixtures/dmarc/build-report';
 import { loadAnalytics, shapeFor } from '../bench-analytics-load';
 import { startPostgres, startReplica } from '../services/postgres';
+import { load, quantile } from './figures';
 
 const { values } = parseArgs({
   options: {
@@ -47,15 +48,6 @@ const calls = [
   `/api/dm/aggregated-by-sender-service/?${window}`,
   `/api/dm/domains/time-series/?${window}`,
 ];
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const quantile = (xs: number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-};
 
 /** `clients` closed-loop clients, each sending `next(i)` until `stop()`; latencies of 2xx answers. */
 async function drive(send: (i: number) => Promise<number>, stop: (sent: number) => boolean) {

@@ -6,6 +6,7 @@ import {
   once,
   pickPort,
   removeDir,
+  run,
   spawnDaemon,
   stopChild,
   tail,
@@ -14,7 +15,12 @@ import {
   type Stoppable,
 } from './process';
 
-export type Unbound = Stoppable & { port: number; address: string };
+export type Unbound = Stoppable & {
+  port: number;
+  address: string;
+  /** Runs unbound-control against this instance when started with `control`, e.g. control('flush_zone', 'test.'). */
+  control: (...args: string[]) => string;
+};
 
 export type UnboundOptions = {
   port?: number;
@@ -26,6 +32,11 @@ export type UnboundOptions = {
   extendedErrors?: boolean;
   /** Names the temp dir, so parallel instances are told apart. */
   name?: string;
+  /**
+   * unbound-control on a socket in the temp dir. Tests that change a zone between queries flush with it:
+   * cache-max-ttl 0 still keeps an answer for the rest of the current second.
+   */
+  control?: boolean;
 };
 
 function config(dir: string, port: number, opts: UnboundOptions): string {
@@ -59,7 +70,13 @@ function config(dir: string, port: number, opts: UnboundOptions): string {
     '    cache-max-negative-ttl: 0',
     ...anchors,
     'remote-control:',
-    '    control-enable: no',
+    ...(opts.control
+      ? [
+          '    control-enable: yes',
+          `    control-interface: "${dir}/control.sock"`,
+          '    control-use-cert: no',
+        ]
+      : ['    control-enable: no']),
     ...stubs,
     '',
   ].join('\n');
@@ -88,5 +105,9 @@ export async function startUnbound(opts: UnboundOptions = {}): Promise<Unbound> 
     await stop();
     throw new Error(`Unbound did not start: ${(e as Error).message}\n${output}`, { cause: e });
   }
-  return { port, address: `127.0.0.1:${port}`, stop };
+  const control = (...args: string[]) => {
+    if (!opts.control) throw new Error('Unbound was started without control');
+    return run('unbound-control', ['-c', conf, ...args]);
+  };
+  return { port, address: `127.0.0.1:${port}`, control, stop };
 }

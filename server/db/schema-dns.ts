@@ -2,7 +2,6 @@ import type { ColumnType, Generated } from 'kysely';
 
 // Table types of migrations/0049_dns_zones.ts, merged into the Database type in schema.ts.
 
-type Json<T> = ColumnType<T, string, string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 /** One rrset as PowerDNS holds it (SOA never kept), comments' modified_at in epoch seconds. */
@@ -21,7 +20,10 @@ export type DnsZonesTable = {
   name: string;
   kind: string;
   version: Generated<number>;
-  known: Json<StoredRrset[]>;
+  /** StoredRrset[] as JSON text (migration 0054): written and read whole, never queried inside. */
+  known: ColumnType<string, string | undefined, string>;
+  /** The records in `known`, for the zones list. */
+  records: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { startPowerDns, type PowerDns } from '../../scripts/services/powerdns';
 import { startTestApp, type TestApp } from './support/app';
 import { call, quickUser, seedTenant, tokenFor, type Tenant } from './support/orgs';
@@ -331,6 +332,26 @@ describe('DNS zones', () => {
       .where('organization_id', '=', a.org.id)
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('takes a copy stored in another JSON layout (jsonb text, before migration 0054) as unchanged', async () => {
+    const known = () =>
+      t.db
+        .selectFrom('dns_zones')
+        .select(['known', 'version'])
+        .where('name', '=', 'alpha.test.')
+        .executeTakeFirstOrThrow();
+    const compact = await known();
+    // PostgreSQL's jsonb text: spaces after separators, keys by length then name.
+    await t.db
+      .updateTable('dns_zones')
+      .set({ known: sql<string>`known::jsonb::text` })
+      .where('name', '=', 'alpha.test.')
+      .execute();
+    expect((await known()).known).not.toBe(compact.known);
+    const loaded = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
+    expect(loaded).toMatchObject({ outside_change: null, version: compact.version });
+    expect(await known()).toEqual(compact);
   });
 
   it("keeps another organization's zones out of reach, by name and by id", async () => {

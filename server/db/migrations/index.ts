@@ -27,6 +27,7 @@ import * as m0049 from './0049_dns_zones';
 import * as m0050 from './0050_billing';
 import * as m0052 from './0052_sender_network_snapshot';
 import * as m0053 from './0053_user_language_unset';
+import * as m0054 from './0054_dns_zone_storage';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0050_billing': m0050,
   '0052_sender_network_snapshot': m0052,
   '0053_user_language_unset': m0053,
+  '0054_dns_zone_storage': m0054,
 };

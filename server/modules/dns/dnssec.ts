@@ -21,8 +21,12 @@ export async function dnssecState(ctx: AppContext, zoneName: string) {
       flags: k.flags,
       dnskey: k.dnskey,
     })),
-    // Only a key-signing key (flags 257, SEP) is pointed at from the parent (RFC 4034 section 2.1.1).
-    ds: active.filter((k) => k.flags === 257).flatMap((k) => k.ds ?? []),
+    // Only a key-signing key (flags 257, SEP) is pointed at from the parent (RFC 4034 section 2.1.1). PowerDNS
+    // also lists a SHA-1 digest (type 1), which must no longer be published (RFC 8624 section 3.3).
+    ds: active
+      .filter((k) => k.flags === 257)
+      .flatMap((k) => k.ds ?? [])
+      .filter((ds) => ds.split(/\s+/)[2] !== '1'),
   };
 }
 

@@ -113,6 +113,9 @@ export function createPdnsClient(settings: PowerDnsSettings) {
     server: () => call<{ id: string; version: string }>('GET', ''),
     listZones: () => call<PdnsZoneSummary[]>('GET', '/zones'),
     getZone: (zone: string) => call<PdnsZone>('GET', zonePath(zone)),
+    /** The zone with only the rrsets at this name (PowerDNS 4.7's `rrset_name` filter). */
+    getZoneAt: (zone: string, name: string) =>
+      call<PdnsZone>('GET', `${zonePath(zone)}?rrset_name=${encodeURIComponent(name)}`),
     createZone: (zone: PdnsZoneCreate) => call<PdnsZone>('POST', '/zones', zone),
     /** One PATCH: PowerDNS applies every rrset or none (a bad one answers 422). */
     patchZone: (zone: string, rrsets: PdnsRrsetChange[]) => call<void>('PATCH', zonePath(zone), { rrsets }),

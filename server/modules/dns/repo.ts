@@ -11,14 +11,38 @@ const rrsetRowsPerInsert = 1000;
 export type ZoneRef = { id: number } | { name: string };
 export type OrgScope = number | 'any';
 
+// Every column but `known`: a zone of 10,000 records keeps about 1 MB there, read only to notice outside changes.
+const zoneColumns = ['organization_id', 'id', 'name', 'kind', 'version', 'created_at', 'updated_at'] as const;
+
 export function findZone(db: Db, organizationId: OrgScope, ref: ZoneRef, lock = false) {
-  let q = db.selectFrom('dns_zones').selectAll();
+  let q = db.selectFrom('dns_zones').select(zoneColumns);
   if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
   q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name);
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 }
 
 export type ZoneRow = NonNullable<Awaited<ReturnType<typeof findZone>>>;
+
+/** The rrsets msas last saw in PowerDNS for this zone, as stored: JSON text of StoredRrset[]. */
+export async function knownText(db: Db, zone: ZoneRow): Promise<string> {
+  const row = await db
+    .selectFrom('dns_zones')
+    .select('known')
+    .where('organization_id', '=', zone.organization_id)
+    .where('id', '=', zone.id)
+    .executeTakeFirstOrThrow();
+  return row.known;
+}
+
+/** Stores msas's copy again, same rrsets in the text this version writes (after migration 0054's). */
+export async function rewriteKnown(db: Db, zone: ZoneRow, text: string): Promise<void> {
+  await db
+    .updateTable('dns_zones')
+    .set({ known: text })
+    .where('organization_id', '=', zone.organization_id)
+    .where('id', '=', zone.id)
+    .execute();
+}
 
 export async function countZones(db: Db, organizationId: OrgScope): Promise<number> {
   let q = db.selectFrom('dns_zones').select(sql<number>`count(*)::int`.as('n'));
@@ -29,13 +53,8 @@ export async function countZones(db: Db, organizationId: OrgScope): Promise<numb
 export function listZones(db: Db, organizationId: OrgScope, offset: number, limit: number) {
   let q = db
     .selectFrom('dns_zones')
-    .select(['id', 'organization_id', 'name', 'kind', 'version', 'created_at', 'updated_at'])
-    // The records of msas's last known copy, counted in the database: the list never reads whole zones.
-    .select(
-      sql<number>`(select coalesce(sum(jsonb_array_length(r->'records')), 0) from jsonb_array_elements(known) r)::int`.as(
-        'records',
-      ),
-    );
+    // The records of msas's last known copy, counted when it was stored: the list never reads whole zones.
+    .select(['id', 'organization_id', 'name', 'kind', 'version', 'created_at', 'updated_at', 'records']);
   if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
   return q.orderBy('name').orderBy('id').offset(offset).limit(limit).execute();
 }
@@ -56,7 +75,7 @@ export function insertZone(db: Db, organizationId: number, name: string, kind: s
   return db
     .insertInto('dns_zones')
     .values({ organization_id: organizationId, name, kind, known: '[]' })
-    .returningAll()
+    .returning(zoneColumns)
     .executeTakeFirstOrThrow();
 }
 
@@ -112,10 +131,15 @@ export async function recordChangeSet(
       .execute();
   const row = await db
     .updateTable('dns_zones')
-    .set({ version, known: JSON.stringify(known), updated_at: now })
+    .set({
+      version,
+      known: JSON.stringify(known),
+      records: known.reduce((n, r) => n + r.records.length, 0),
+      updated_at: now,
+    })
     .where('organization_id', '=', zone.organization_id)
     .where('id', '=', zone.id)
-    .returningAll()
+    .returning(zoneColumns)
     .executeTakeFirstOrThrow();
   return { zone: row, changeSetId: set.id };
 }

@@ -24,39 +24,53 @@ export function storedRrsets(rrsets: PdnsRrset[]): StoredRrset[] {
         modified_at: c.modified_at,
       })),
     }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type));
+    .sort(byNameType);
 }
+
+/** The order msas keeps and shows rrsets in. */
+export const byNameType = (a: { name: string; type: string }, b: { name: string; type: string }) =>
+  a.name.localeCompare(b.name) || a.type.localeCompare(b.type);
 
 export const byKey = (rrsets: StoredRrset[]) => new Map(rrsets.map((r) => [keyOf(r), r]));
 
-// Compared field by field in a fixed order: rrsets read back from jsonb come with their keys reordered.
-const canonical = (r: StoredRrset | null | undefined) =>
-  r
-    ? JSON.stringify([
-        r.name,
-        r.type,
-        r.ttl,
-        r.records.map((x) => [x.content, x.disabled]),
-        r.comments.map((c) => [c.content, c.account, c.modified_at ?? null]),
-      ])
-    : 'null';
-
-export const sameRrset = (a: StoredRrset | null | undefined, b: StoredRrset | null | undefined) =>
-  canonical(a) === canonical(b);
+// Compared field by field: rrsets read back from jsonb come with their keys reordered. Records and comments
+// are in the order storedRrsets gives them. Called for every rrset of a zone on each load, so no
+// serialisation.
+export function sameRrset(a: StoredRrset | null | undefined, b: StoredRrset | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  if (a.name !== b.name || a.type !== b.type || a.ttl !== b.ttl) return false;
+  if (a.records.length !== b.records.length || a.comments.length !== b.comments.length) return false;
+  for (let i = 0; i < a.records.length; i++) {
+    const x = a.records[i]!;
+    const y = b.records[i]!;
+    if (x.content !== y.content || x.disabled !== y.disabled) return false;
+  }
+  for (let i = 0; i < a.comments.length; i++) {
+    const x = a.comments[i]!;
+    const y = b.comments[i]!;
+    if (
+      x.content !== y.content ||
+      x.account !== y.account ||
+      (x.modified_at ?? null) !== (y.modified_at ?? null)
+    )
+      return false;
+  }
+  return true;
+}
 
 export type RrsetDiff = { name: string; type: string; before: StoredRrset | null; after: StoredRrset | null };
 
-/** What differs between two states of a zone, per rrset. */
+/** What differs between two states of a zone, per rrset, in the order of their keys. */
 export function diffRrsets(before: StoredRrset[], after: StoredRrset[]): RrsetDiff[] {
   const b = byKey(before);
   const a = byKey(after);
-  const keys = [...new Set([...b.keys(), ...a.keys()])].sort();
-  return keys
-    .filter((k) => !sameRrset(b.get(k), a.get(k)))
-    .map((k) => {
-      const r = (a.get(k) ?? b.get(k))!;
-      return { name: r.name, type: r.type, before: b.get(k) ?? null, after: a.get(k) ?? null };
-    });
+  // Only the differing keys are sorted: a zone has thousands of rrsets, a change a few.
+  const keys = [...a.keys()].filter((k) => !sameRrset(b.get(k), a.get(k)));
+  for (const k of b.keys()) if (!a.has(k)) keys.push(k);
+  return keys.sort().map((k) => {
+    const r = (a.get(k) ?? b.get(k))!;
+    return { name: r.name, type: r.type, before: b.get(k) ?? null, after: a.get(k) ?? null };
+  });
 }
 
 export function nameTypes(rrsets: StoredRrset[]): NameTypes {

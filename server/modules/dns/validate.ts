@@ -133,7 +133,8 @@ export function checkChanges(
   const add = (key: string, message: string) => (errors[key] ??= []).push(message);
   const out: CheckedChange[] = [];
   const seen = new Set<string>();
-  const after: NameTypes = new Map([...current].map(([n, t]) => [n, new Set(t)]));
+  // The touched names' types after the change set; the others stay as they are (a zone has thousands).
+  const after: NameTypes = new Map();
 
   changes.forEach((c, i) => {
     const key = `rrsets.${i}`;
@@ -161,7 +162,7 @@ export function checkChanges(
       if (type === 'CNAME' && (c.records?.length ?? 0) > 1) add(`${key}.records`, messages.cnameOne);
       if (type === 'CNAME' && name === zone) add(`${key}.type`, messages.cnameApex);
     }
-    const types = after.get(name) ?? new Set<string>();
+    const types = after.get(name) ?? new Set<string>(current.get(name));
     if (c.changetype === 'REPLACE') types.add(type);
     else types.delete(type);
     after.set(name, types);

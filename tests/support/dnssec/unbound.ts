@@ -8,6 +8,7 @@ export type TestUnbound = Unbound;
 export function startValidatingUnbound(opts: {
   stubs: { zone: string; port: number }[];
   trustAnchors: string[];
+  control?: boolean;
 }): Promise<TestUnbound> {
   return startUnbound({ ...opts, port: 5311, extendedErrors: true, name: 'unbound-dnssec' });
 }
