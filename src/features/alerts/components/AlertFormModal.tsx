@@ -115,7 +115,9 @@ export function AlertFormModal({ alert, onClose }: Props) {
           </select>
         </label>
         {condition && (
-          <Hint>{t(`conditionHelp.${condition.id}`, { defaultValue: condition.attributes.description })}</Hint>
+          <Hint>
+            {t(`conditionHelp.${condition.id}`, { defaultValue: condition.attributes.description })}
+          </Hint>
         )}
         <ParamsFields
           condition={condition}
