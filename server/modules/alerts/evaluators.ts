@@ -276,3 +276,41 @@ export function checkFindings(condition: string, rows: CheckRow[], day: string, 
   }
   return out;
 }
+
+/** One IP as the blocklist lookups answered it during a sweep (../reputation's ipBlocklistStatus). */
+export type IpListing = {
+  ip: string;
+  /** The zones of the block lists that list it. */
+  listed_on: string[];
+  /** Block lists that could not be asked (error, timeout). */
+  failed: number;
+  /** The reputation zone's level (-5 … 5), null when it has none or was not asked. */
+  reputation_level: number | null;
+  reputation: string | null;
+  /** The reputation zone could not be asked (error or timeout; not "not configured"). */
+  reputation_failed: boolean;
+};
+
+/**
+ * Listed on at least min_listings block lists, or (reputation_drop) a negative reputation level. An IP that
+ * does not trip but might have, had the lists that failed answered, is not judged: a timeout must not
+ * resolve a firing.
+ */
+export function blocklistFindings(rows: IpListing[], p: ResolvedParams): Verdicts {
+  const out: Verdicts = new Map();
+  const min = Number(p.min_listings);
+  const byReputation = p.reputation_drop !== false;
+  for (const r of rows) {
+    const listed = r.listed_on.length >= min;
+    const dropped = byReputation && r.reputation_level !== null && r.reputation_level < 0;
+    if (listed || dropped) {
+      const observed: Observed = { blocklists: r.listed_on.join(', ') || '(none)', listings: r.listed_on.length };
+      if (r.reputation_level !== null) observed.reputation = r.reputation ?? String(r.reputation_level);
+      out.set(r.ip, observed);
+      continue;
+    }
+    const unsure = r.listed_on.length + r.failed >= min || (byReputation && r.reputation_failed);
+    if (!unsure) out.set(r.ip, null);
+  }
+  return out;
+}
