@@ -30,7 +30,8 @@ export async function backtestRule(ctx: AppContext, actor: Actor, body: AlertCre
   const to = addDays(ctx.now().toISOString().slice(0, 10), -1);
   const from = addDays(to, -(backtestDays - 1));
   // Blocklist state is only known as of each live lookup: no history to replay, and no zero to make up.
-  if (liveConditions.has(rule.condition)) return { data: { from, to, available: false, fired_count: null, days: [] } };
+  if (liveConditions.has(rule.condition))
+    return { data: { from, to, available: false, fired_count: null, days: [] } };
   return { data: await replay(ctx, rule, from, to) };
 }
 

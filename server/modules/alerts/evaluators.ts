@@ -304,7 +304,10 @@ export function blocklistFindings(rows: IpListing[], p: ResolvedParams): Verdict
     const listed = r.listed_on.length >= min;
     const dropped = byReputation && r.reputation_level !== null && r.reputation_level < 0;
     if (listed || dropped) {
-      const observed: Observed = { blocklists: r.listed_on.join(', ') || '(none)', listings: r.listed_on.length };
+      const observed: Observed = {
+        blocklists: r.listed_on.join(', ') || '(none)',
+        listings: r.listed_on.length,
+      };
       if (r.reputation_level !== null) observed.reputation = r.reputation ?? String(r.reputation_level);
       out.set(r.ip, observed);
       continue;

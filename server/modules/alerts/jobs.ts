@@ -16,7 +16,6 @@ export const evaluateQueue = 'alert-evaluate';
 /** Conditions about what did not arrive: judged for the last complete day by the sweep. */
 const absence = new Set(['no_reports', 'volume_change']);
 
-
 type Touched = { organizationId: number; domain: string; day: string };
 
 const yesterday = (now: Date) => addDays(now.toISOString().slice(0, 10), -1);
