@@ -35,19 +35,41 @@ export async function watchedIps(db: Db, rule: AlertRuleRow, now: Date): Promise
   return rows.map((r) => r.ip);
 }
 
+/** IPs looked up at once (each asks every list at once): a sweep at the cap waits 25 rounds at most. */
+export const lookupsAtOnce = 8;
+
 /** The lookups of the rule's IPs within the organization's budget; IPs past it are not judged this sweep. */
-export async function lookUp(ctx: AppContext, rule: AlertRuleRow, ips: string[], budget: LookupBudget) {
-  const out: IpListing[] = [];
+export async function lookUp(
+  ctx: AppContext,
+  rule: AlertRuleRow,
+  ips: string[],
+  budget: LookupBudget,
+): Promise<IpListing[]> {
+  const wanted: string[] = [];
+  const fresh: string[] = [];
   for (const ip of ips) {
-    let answer = budget.answers.get(ip);
-    if (!answer) {
+    if (!budget.answers.has(ip) && !fresh.includes(ip)) {
       const left = budget.left.get(rule.organization_id) ?? lookupsPerOrganization;
       if (left <= 0) break;
       budget.left.set(rule.organization_id, left - 1);
-      answer = ipBlocklistStatus(ctx, ip);
-      budget.answers.set(ip, answer);
+      fresh.push(ip);
     }
-    const listing = await answer;
+    wanted.push(ip);
+  }
+  for (let i = 0; i < fresh.length; i += lookupsAtOnce) {
+    const round = fresh.slice(i, i + lookupsAtOnce).map((ip) => {
+      const answer = ipBlocklistStatus(ctx, ip).catch((err: unknown) => {
+        ctx.logger.warn({ err, ip }, 'blocklist lookup failed');
+        return null;
+      });
+      budget.answers.set(ip, answer);
+      return answer;
+    });
+    await Promise.all(round);
+  }
+  const out: IpListing[] = [];
+  for (const ip of wanted) {
+    const listing = await budget.answers.get(ip);
     if (listing) out.push(listing);
   }
   return out;
