@@ -273,7 +273,9 @@ export const backtestDocument = answerExample(
 export const conditionParamSchema = z.object({
   name: z.string(),
   type: z.enum(['integer', 'number', 'boolean', 'choice']),
-  unit: z.enum(['percent', 'messages', 'days', 'factor', 'sessions', 'lookups', 'sources', 'lists']).nullable(),
+  unit: z
+    .enum(['percent', 'messages', 'days', 'factor', 'sessions', 'lookups', 'sources', 'lists'])
+    .nullable(),
   default: paramValue,
   min: z.number().nullable(),
   max: z.number().nullable(),
