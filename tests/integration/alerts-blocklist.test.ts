@@ -11,7 +11,7 @@ import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/
 import { alertSweepJob } from '../../server/modules/alerts/jobs';
 import { configureReputation } from '../../server/modules/reputation/services';
 import { alertWorld, type AlertWorld, dayAgo, firingsOf, ingestDay, plain } from './alerts-setup';
-import { call } from './support/orgs';
+import { call, seedTenant } from './support/orgs';
 
 // ip_blocklisted end to end: real DNSBL and reputation lookups against a loopback DNS server serving the
 // test zones, judged by the hourly sweep, with the mail captured over SMTP. One rule on an IP, one on a
@@ -81,6 +81,19 @@ describe('the blocklist alert condition', () => {
     ]);
   });
 
+  it('refuses parameters out of range with 400 naming them', async () => {
+    const res = await call(w.t, 'POST', '/api/dm/alerts/', w.a.tokens.owner, {
+      scope_type: 'ip',
+      target_selection: listed,
+      condition: 'ip_blocklisted',
+      params: { top_sources: 201, min_listings: 'two', reputation_drop: 'maybe' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('top_sources');
+    expect(res.body).toContain('min_listings');
+    expect(res.body).toContain('reputation_drop');
+  });
+
   it('answers that the backtest is not available, not a zero', async () => {
     const res = await call(w.t, 'POST', '/api/dm/alerts/backtest/', w.a.tokens.owner, {
       scope_type: 'ip',
@@ -103,7 +116,17 @@ describe('the blocklist alert condition', () => {
       params: { min_listings: 2, reputation_drop: false },
       destination_addresses: ['bl-domain@example.com'],
     });
+    // Another organization with no reports of its own: its organization-wide rule watches no IP of ours.
+    const other = await seedTenant(w.t, 'Other Blocklist Org', 'other-blocklist.example.com');
+    const res = await call(w.t, 'POST', '/api/dm/alerts/', other.tokens.owner, {
+      scope_type: 'organization',
+      condition: 'ip_blocklisted',
+      destination_addresses: ['bl-other@example.com'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const otherRule = res.json().data.id as number;
     await sweep(0);
+    expect(await kinds(otherRule)).toEqual([]);
     expect(await kinds(onIp)).toEqual([['firing', listed]]);
     expect(await kinds(onDomain)).toEqual([['firing', listed]]);
     expect((await firingsOf(w.t, onIp))[0]!.observed).toEqual({
