@@ -1,3 +1,4 @@
+import type { IpBlocklistStatus } from '../reputation';
 import type { ResolvedParams } from './catalogue';
 
 // The pure half of every condition: given the sums of the days it reads, which subjects trip on day D and
@@ -277,19 +278,8 @@ export function checkFindings(condition: string, rows: CheckRow[], day: string, 
   return out;
 }
 
-/** One IP as the blocklist lookups answered it during a sweep (../reputation's ipBlocklistStatus). */
-export type IpListing = {
-  ip: string;
-  /** The zones of the block lists that list it. */
-  listed_on: string[];
-  /** Block lists that could not be asked (error, timeout). */
-  failed: number;
-  /** The reputation zone's level (-5 … 5), null when it has none or was not asked. */
-  reputation_level: number | null;
-  reputation: string | null;
-  /** The reputation zone could not be asked (error or timeout; not "not configured"). */
-  reputation_failed: boolean;
-};
+/** One IP as the blocklist lookups answered it during a sweep. */
+export type IpListing = IpBlocklistStatus;
 
 /**
  * Listed on at least min_listings block lists, or (reputation_drop) a negative reputation level. An IP that

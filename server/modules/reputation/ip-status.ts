@@ -9,10 +9,15 @@ import { reputationServices } from './services';
 
 export type IpBlocklistStatus = {
   ip: string;
+  /** The zones of the block lists that list it. */
   listed_on: string[];
+  /** Block lists that could not be asked (error, timeout). */
   failed: number;
+  /** The reputation zone's level (-5 … 5), null when it has none or was not asked. */
   reputation_level: number | null;
+  /** Its category label (L4, H0…), null likewise. */
   reputation: string | null;
+  /** The reputation zone could not be asked (error or timeout; not "not configured"). */
   reputation_failed: boolean;
 };
 
