@@ -21,6 +21,7 @@ export const conditionIds = [
   'spf_lookups',
   'dnssec_bogus',
   'mta_sts_certificate',
+  'ip_blocklisted',
 ] as const;
 export type ConditionId = (typeof conditionIds)[number];
 
@@ -237,8 +238,13 @@ export const backtestDocument = answerExample(
     data: z.object({
       from: z.string(),
       to: z.string(),
+      /**
+       * false: the condition keeps no history to replay (ip_blocklisted: blocklist state is only known as
+       * of each lookup); fired_count is then null and days empty.
+       */
+      available: z.boolean(),
       /** How many firings (subject and day) the rule would have produced; recoveries are not counted. */
-      fired_count: z.number().int(),
+      fired_count: z.number().int().nullable(),
       days: z.array(
         z.object({ day: z.string(), subjects: z.array(z.object({ subject: z.string(), observed })) }),
       ),
@@ -248,6 +254,7 @@ export const backtestDocument = answerExample(
     data: {
       from: '2026-04-11',
       to: sample.endDay,
+      available: true,
       fired_count: 2,
       days: [
         {
@@ -266,7 +273,9 @@ export const backtestDocument = answerExample(
 export const conditionParamSchema = z.object({
   name: z.string(),
   type: z.enum(['integer', 'number', 'boolean', 'choice']),
-  unit: z.enum(['percent', 'messages', 'days', 'factor', 'sessions', 'lookups']).nullable(),
+  unit: z
+    .enum(['percent', 'messages', 'days', 'factor', 'sessions', 'lookups', 'sources', 'lists'])
+    .nullable(),
   default: paramValue,
   min: z.number().nullable(),
   max: z.number().nullable(),

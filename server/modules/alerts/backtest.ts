@@ -4,7 +4,7 @@ import { forbidden } from '../../lib/errors';
 import { type Actor, isSupport } from '../../lib/permissions';
 import { conditionById } from './catalogue';
 import { addDays, type Observed } from './evaluators';
-import { judgeDay, loadRuleData } from './judge';
+import { judgeDay, liveConditions, loadRuleData } from './judge';
 import type { AlertRuleRow } from './repo';
 import { checkRule } from './rules';
 import { type SubjectState, step } from './state';
@@ -29,6 +29,9 @@ export async function backtestRule(ctx: AppContext, actor: Actor, body: AlertCre
   } as AlertRuleRow;
   const to = addDays(ctx.now().toISOString().slice(0, 10), -1);
   const from = addDays(to, -(backtestDays - 1));
+  // Blocklist state is only known as of each live lookup: no history to replay, and no zero to make up.
+  if (liveConditions.has(rule.condition))
+    return { data: { from, to, available: false, fired_count: null, days: [] } };
   return { data: await replay(ctx, rule, from, to) };
 }
 
@@ -48,5 +51,5 @@ export async function replay(ctx: AppContext, rule: AlertRuleRow, from: string, 
     }
     if (fired.length) days.push({ day, subjects: fired.sort((a, b) => a.subject.localeCompare(b.subject)) });
   }
-  return { from, to, fired_count: days.reduce((n, d) => n + d.subjects.length, 0), days };
+  return { from, to, available: true, fired_count: days.reduce((n, d) => n + d.subjects.length, 0), days };
 }

@@ -189,6 +189,24 @@ export const catalogue: ConditionInfo[] = [
     scope_types: domainScopes,
     params: [int('days', 'days', 14, 1, 365)],
   },
+  {
+    id: 'ip_blocklisted',
+    label: 'IP on a blocklist',
+    description:
+      'The IP of the scope, or each of the scope’s top_sources largest sending IPs of the last 7 days, is ' +
+      'listed on at least min_listings of the configured DNS blocklists (RFC 5782), or, with ' +
+      'reputation_drop, the reputation zone answers a negative level (L1 to L5). Judged by the hourly sweep ' +
+      'with live lookups; there is no history to backtest.',
+    subject: 'ip',
+    uses_time_frame: false,
+    kind: 'state',
+    scope_types: allScopes,
+    params: [
+      int('top_sources', 'sources', 20, 1, 200),
+      int('min_listings', 'lists', 1, 1, 50),
+      bool('reputation_drop', true),
+    ],
+  },
 ];
 
 export const conditionById = new Map(catalogue.map((c) => [c.id, c]));

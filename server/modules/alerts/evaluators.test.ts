@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkFindings, dmarcWeakened, dnsChanges, failureRate, volumeChange } from './evaluators';
+import {
+  blocklistFindings,
+  checkFindings,
+  dmarcWeakened,
+  dnsChanges,
+  failureRate,
+  volumeChange,
+} from './evaluators';
 import { step } from './state';
 
 // The pure halves: the verdicts of the conditions and the state machine both live evaluation and the
@@ -118,5 +125,35 @@ describe('alert state machine', () => {
     });
     expect(within('2026-01-01T00:00:00.000Z', 1)).toMatchObject({ days_left: -5 });
     expect(within(null, 14)).toBeUndefined();
+  });
+
+  it('fires on enough blocklists or a negative reputation, and leaves unsure IPs unjudged', () => {
+    const ip = (listed_on: string[], rest: Partial<Parameters<typeof blocklistFindings>[0][0]> = {}) => ({
+      ip: '192.0.2.10',
+      listed_on,
+      failed: 0,
+      reputation_level: null,
+      reputation: null,
+      reputation_failed: false,
+      ...rest,
+    });
+    const p = { top_sources: 20, min_listings: 2, reputation_drop: true };
+    const one = (row: ReturnType<typeof ip>, params = p) =>
+      blocklistFindings([row], params).get('192.0.2.10');
+    expect(one(ip(['zen.test', 'cop.test']))).toEqual({ blocklists: 'zen.test, cop.test', listings: 2 });
+    expect(one(ip(['zen.test']))).toBeNull();
+    // One list timed out: it could be the second listing, so the IP is not judged (no recovery on a timeout).
+    expect(one(ip(['zen.test'], { failed: 1 }))).toBeUndefined();
+    expect(one(ip([], { reputation_level: -4, reputation: 'L4' }))).toEqual({
+      blocklists: '(none)',
+      listings: 0,
+      reputation: 'L4',
+    });
+    expect(
+      one(ip([], { reputation_level: -4, reputation: 'L4' }), { ...p, reputation_drop: false }),
+    ).toBeNull();
+    expect(one(ip([], { reputation_level: 3, reputation: 'H3' }))).toBeNull();
+    expect(one(ip([], { reputation_failed: true }))).toBeUndefined();
+    expect(one(ip([], { reputation_failed: true }), { ...p, reputation_drop: false })).toBeNull();
   });
 });

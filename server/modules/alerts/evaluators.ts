@@ -1,3 +1,4 @@
+import type { IpBlocklistStatus } from '../reputation';
 import type { ResolvedParams } from './catalogue';
 
 // The pure half of every condition: given the sums of the days it reads, which subjects trip on day D and
@@ -273,6 +274,36 @@ export function checkFindings(condition: string, rows: CheckRow[], day: string, 
         left < Number(p.days) ? { expires, days_left: left, checked_at: r.checked_at } : null,
       );
     }
+  }
+  return out;
+}
+
+/** One IP as the blocklist lookups answered it during a sweep. */
+export type IpListing = IpBlocklistStatus;
+
+/**
+ * Listed on at least min_listings block lists, or (reputation_drop) a negative reputation level. An IP that
+ * does not trip but might have, had the lists that failed answered, is not judged: a timeout must not
+ * resolve a firing.
+ */
+export function blocklistFindings(rows: IpListing[], p: ResolvedParams): Verdicts {
+  const out: Verdicts = new Map();
+  const min = Number(p.min_listings);
+  const byReputation = p.reputation_drop !== false;
+  for (const r of rows) {
+    const listed = r.listed_on.length >= min;
+    const dropped = byReputation && r.reputation_level !== null && r.reputation_level < 0;
+    if (listed || dropped) {
+      const observed: Observed = {
+        blocklists: r.listed_on.join(', ') || '(none)',
+        listings: r.listed_on.length,
+      };
+      if (r.reputation_level !== null) observed.reputation = r.reputation ?? String(r.reputation_level);
+      out.set(r.ip, observed);
+      continue;
+    }
+    const unsure = r.listed_on.length + r.failed >= min || (byReputation && r.reputation_failed);
+    if (!unsure) out.set(r.ip, null);
   }
   return out;
 }

@@ -3,8 +3,9 @@ import type { Db } from '../../db/database';
 import { enqueue } from '../../jobs/queue';
 import type { Job } from '../../jobs/job';
 import { addDays } from './evaluators';
+import { newBudget, sweepBlocklistRule } from './blocklist';
 import { evaluateRuleDay, sendPending, webhookQueue } from './evaluate';
-import { checkConditions, settledDay } from './judge';
+import { checkConditions, liveConditions as live, settledDay } from './judge';
 import { activeRulesOf, groupDomainsOf } from './repo';
 import { deliverWebhook } from './webhook';
 
@@ -78,6 +79,7 @@ export async function queueAlertEvaluations(
 // Re-checks feed the conditions on their results (every re-check) and DNS changes (a re-check that stored a
 // change); reports feed all the others.
 function fedBy(condition: string, source: 'reports' | 'dns' | 'check'): boolean {
+  if (live.has(condition)) return false;
   if (condition === 'dns_change') return source === 'dns';
   if (checkConditions.has(condition)) return source !== 'reports';
   return source === 'reports';
@@ -118,7 +120,7 @@ export function alertSweepJob(): Job {
         .where('is_active', '=', true)
         .where((eb) =>
           eb.or([
-            eb('condition', 'in', [...absence]),
+            eb('condition', 'in', [...absence, ...live]),
             eb.exists(
               eb
                 .selectFrom('alert_firings as f')
@@ -129,10 +131,18 @@ export function alertSweepJob(): Job {
             ),
           ]),
         )
+        .orderBy('organization_id')
+        .orderBy('id')
         .execute();
+      const budget = newBudget();
       for (const r of rules) {
         const organizationId = r.organization_id;
         const ruleId = Number(r.id);
+        if (live.has(r.condition)) {
+          // Lookups first, outside a transaction; then judge and send in one.
+          ctx.mailer.deliverLater(ctx.db, await sweepBlocklistRule(ctx, organizationId, ruleId, budget));
+          continue;
+        }
         const ids = await ctx.db.transaction().execute(async (trx) => {
           if (absence.has(r.condition))
             return evaluateRuleDay(

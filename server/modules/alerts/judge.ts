@@ -35,6 +35,8 @@ export type RuleData = {
 
 /** Conditions on the re-checks' latest stored results (check_results), judged on the day of the check. */
 export const checkConditions = new Set(['spf_lookups', 'dnssec_bogus', 'mta_sts_certificate']);
+/** Conditions on live lookups, not on stored data: judged by the hourly sweep as of now (./blocklist.ts). */
+export const liveConditions = new Set(['ip_blocklisted']);
 const checkSystem: Record<string, string> = {
   spf_lookups: 'spf',
   dnssec_bogus: 'dnssec',
@@ -57,6 +59,7 @@ export function lookbackDays(rule: Pick<AlertRuleRow, 'condition' | 'time_frame'
     case 'spf_lookups':
     case 'dnssec_bogus':
     case 'mta_sts_certificate':
+    case 'ip_blocklisted':
       return 0;
     default:
       return frameDays(rule.time_frame) - 1;

@@ -57,7 +57,10 @@ const valuesText = (o: Observed) =>
 export function dataLink(publicUrl: string, rule: AlertRuleRow, item: MailItem): string {
   const base = publicUrl.replace(/\/$/, '');
   const q = new URLSearchParams({ begin_date: item.day, end_date: item.day });
-  const ip = rule.scope_type === 'ip' || (rule.condition === 'new_source' && rule.params.source !== 'sender');
+  const ip =
+    rule.scope_type === 'ip' ||
+    rule.condition === 'ip_blocklisted' ||
+    (rule.condition === 'new_source' && rule.params.source !== 'sender');
   if (rule.scope_type === 'domain') q.set('domain', rule.target_selection);
   else if (!ip && rule.condition !== 'new_source') q.set('domain', item.subject.split(' · ')[0]!);
   return `${base}/msas/analytics/${ip ? 'by_ip' : 'by_domain'}?${q.toString()}`;

@@ -19,19 +19,22 @@ export type ReputationServices = {
   fetch: typeof fetch;
 };
 
-const built = new WeakMap<AppContext, ReputationServices>();
-const overrides = new WeakMap<AppContext, Partial<ReputationServices>>();
+// Keyed by the context's config, not the context: a job runs with a copy of the context ({ ...ctx, data }),
+// and must share the services (and their answer cache) of the app that started it.
+type Key = AppContext['config'];
+const built = new WeakMap<Key, ReputationServices>();
+const overrides = new WeakMap<Key, Partial<ReputationServices>>();
 
 export function configureReputation(ctx: AppContext, parts: Partial<ReputationServices>): void {
-  overrides.set(ctx, { ...overrides.get(ctx), ...parts });
-  built.delete(ctx);
+  overrides.set(ctx.config, { ...overrides.get(ctx.config), ...parts });
+  built.delete(ctx.config);
 }
 
 export function reputationServices(ctx: AppContext): ReputationServices {
-  const existing = built.get(ctx);
+  const existing = built.get(ctx.config);
   if (existing) return existing;
   const settings = ctx.config.reputation;
-  const extra = overrides.get(ctx) ?? {};
+  const extra = overrides.get(ctx.config) ?? {};
   const resolver = extra.resolver ?? createDnsResolver({ timeoutMs: settings.dnsblTimeoutMs, tries: 1 });
   const lists = extra.lists ?? parseListSetting(settings.dnsblZones);
   const services: ReputationServices = {
@@ -49,6 +52,6 @@ export function reputationServices(ctx: AppContext): ReputationServices {
     captchaTimeoutMs: extra.captchaTimeoutMs ?? 5000,
     fetch: extra.fetch ?? fetch,
   };
-  built.set(ctx, services);
+  built.set(ctx.config, services);
   return services;
 }

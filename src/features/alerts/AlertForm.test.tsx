@@ -182,7 +182,7 @@ describe('Backtest', { timeout: 20_000 }, () => {
     await fillDomain(user, dialog);
     const panel = within(dialog).getByRole('region', { name: 'Backtest: the last 30 days' });
     await within(panel).findByText(/would have fired 3 times/, {}, { timeout: 3000 });
-    world.backtest = { from: '2026-10-26', to: '2026-11-24', fired_count: 0, days: [] };
+    world.backtest = { from: '2026-10-26', to: '2026-11-24', available: true, fired_count: 0, days: [] };
     await user.selectOptions(within(dialog).getByLabelText('Time frame'), '30d');
     expect(
       await within(panel).findByText(
@@ -192,6 +192,18 @@ describe('Backtest', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(backtests().map((c) => (c.body as { time_frame: string }).time_frame)).toEqual(['1d', '30d']);
+  });
+
+  it('says when the condition has no history to backtest', async () => {
+    const user = userEvent.setup();
+    world.backtest = { from: '2026-10-26', to: '2026-11-24', available: false, fired_count: null, days: [] };
+    const dialog = await openCreate(user);
+    await fillDomain(user, dialog);
+    const panel = within(dialog).getByRole('region', { name: 'Backtest: the last 30 days' });
+    expect(
+      await within(panel).findByText(/not available for this condition/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText(/would not have fired/)).toBeNull();
   });
 
   it('shows the server’s reason when the backtest is refused', async () => {

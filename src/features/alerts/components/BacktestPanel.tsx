@@ -58,6 +58,7 @@ function BacktestResult({
 }) {
   const { t } = useTranslation('alerts');
   const range = { from: formatDay(result.from, lang), to: formatDay(result.to, lang) };
+  if (!result.available || result.firedCount === null) return <Muted>{t('backtest.notAvailable')}</Muted>;
   if (result.firedCount === 0) return <p>{t('backtest.none', range)}</p>;
   return (
     <>

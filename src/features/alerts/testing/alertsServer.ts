@@ -137,6 +137,7 @@ export const firing: FiringWire = {
 export const backtestResult: BacktestWire = {
   from: '2026-10-26',
   to: '2026-11-24',
+  available: true,
   fired_count: 3,
   days: [
     { day: '2026-11-02', subjects: [{ subject: 'example.com', observed: { rate: 14.2 } }] },
