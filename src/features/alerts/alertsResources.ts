@@ -13,6 +13,7 @@ import type {
   FiringPage,
   FiringsQuery,
 } from './alertsApi';
+import './locale';
 
 const t = (key: string) => i18n.t(key, { ns: 'alerts' });
 

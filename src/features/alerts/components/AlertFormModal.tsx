@@ -21,6 +21,7 @@ import { useBacktest } from '../useBacktest';
 import { useScopeTargets } from '../useScopeTargets';
 import { BacktestPanel } from './BacktestPanel';
 import { ParamsFields } from './ParamsFields';
+import '../locale';
 
 const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
 

@@ -17,6 +17,7 @@ import {
 import { AlertFormModal } from './AlertFormModal';
 import { AlertsTable } from './AlertsTable';
 import { FiringsModal } from './FiringsModal';
+import '../locale';
 
 type Editing = { alert: Alert | null } | null;
 

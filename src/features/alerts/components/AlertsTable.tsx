@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { Button, Muted, TableWrap } from '../../processedData/styles';
 import type { Alert } from '../alertsApi';
 import { StackedTable } from './StackedTable';
+import '../locale';
 
 const Actions = styled.div`
   display: flex;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { formatObserved } from '../format';
 import { formatDay } from '../../../i18n/format';
 import type { BacktestState } from '../useBacktest';
+import '../locale';
 
 const Box = styled.section`
   padding: 12px 14px;

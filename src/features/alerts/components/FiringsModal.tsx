@@ -11,6 +11,7 @@ import type { Alert } from '../alertsApi';
 import { formatObserved, formatValue } from '../format';
 import { formatDateTime, formatDay } from '../../../i18n/format';
 import { StackedTable } from './StackedTable';
+import '../locale';
 
 type Props = { alert: Alert; onClose: () => void };
 

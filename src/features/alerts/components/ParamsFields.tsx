@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Condition } from '../alertsApi';
+import '../locale';
 
 type ParamValue = number | boolean | string;
 type Props = {
