@@ -135,9 +135,9 @@ describe('the blocklist alert condition', () => {
       reputation: 'L4',
     });
     const [ipMail] = mailsTo('bl-ip@example.com');
-    expect(ipMail).toContain('blocklists=zen.test, cop.test');
+    expect(ipMail).toContain('block lists zen.test, cop.test');
     expect(mailsTo('bl-domain@example.com')).toHaveLength(1);
-    expect(mailsTo('bl-domain@example.com')[0]).toContain('blocklists=zen.test, cop.test');
+    expect(mailsTo('bl-domain@example.com')[0]).toContain('block lists zen.test, cop.test');
 
     // An hour later, still listed: no second firing, no second mail.
     await sweep(60);

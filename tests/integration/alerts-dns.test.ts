@@ -66,8 +66,8 @@ describe('alerts on DNS changes from the re-checks', () => {
     ]);
     expect((await firingsOf(c.t, weakened)).map((f) => f.subject)).toEqual([`${d} · dmarc`]);
     const mail = plain((await smtp.waitFor('dns-any@example.com')).data);
-    expect(mail).toContain('old=v=DMARC1; p=reject');
-    expect(mail).toContain('new=(removed)');
+    expect(mail).toContain('old v=DMARC1; p=reject');
+    expect(mail).toContain('new (removed)');
     // An unchanged re-check is no new event.
     await recheck();
     await runEvaluations(c.t);

@@ -45,10 +45,12 @@ const conditionNames: Record<Lang, Record<string, string>> = {
   pt: ptTexts.conditions,
 };
 
-const valuesText = (o: Observed) =>
+// The values that tripped the rule, named as the console names them ("rate (%) 36.36 · failed 4").
+const observedNames: Record<Lang, Record<string, string>> = { en: enTexts.observed, pt: ptTexts.observed };
+const valuesText = (o: Observed, lang: Lang) =>
   Object.entries(o)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
+    .map(([k, v]) => `${observedNames[lang][k] ?? k} ${v}`)
+    .join(' · ');
 
 /**
  * The analytics page under the SPA's global filter (src/features/filter/filterQuery.ts): the day, and the
@@ -85,7 +87,7 @@ export function alertMail(
   const fired = items.filter((i) => i.kind === 'firing').length;
   const lines = items.map((i) => ({
     label: `${i.kind === 'firing' ? w.firing : w.recovery}: ${i.subject} (${w.forDay} ${i.day})`,
-    values: valuesText(i.observed),
+    values: valuesText(i.observed, lang),
     link: dataLink(links.publicUrl, rule, i),
   }));
   const text = [

@@ -160,9 +160,9 @@ describe('Backtest', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'Nov 2, 2026: example.com (rate 14.2)',
-      'Nov 9, 2026: example.com (rate 22)',
-      'Nov 20, 2026: example.com (rate 31.5)',
+      'Nov 2, 2026: example.com (rate (%) 14.2)',
+      'Nov 9, 2026: example.com (rate (%) 22)',
+      'Nov 20, 2026: example.com (rate (%) 31.5)',
     ]);
     // Eleven keystrokes, one call: the form had stopped changing.
     expect(backtests()).toHaveLength(1);
@@ -232,6 +232,6 @@ describe('Backtest', { timeout: 20_000 }, () => {
         { timeout: 3000 },
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText('2 de nov. de 2026: example.com (rate 14,2)')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 de nov. de 2026: example.com (taxa (%) 14,2)')).toBeInTheDocument();
   });
 });

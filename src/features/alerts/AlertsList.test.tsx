@@ -109,7 +109,7 @@ describe('Alerts list', { timeout: 20_000 }, () => {
     expect(row).toHaveTextContent('Nov 22, 2026');
     expect(row).toHaveTextContent('example.com');
     expect(row).toHaveTextContent('Fired');
-    expect(row).toHaveTextContent('rate 45.45 · failed 50 · messages 1,100');
+    expect(row).toHaveTextContent('rate (%) 45.45 · failed 50 · messages 1,100');
     expect(within(row).getAllByRole('cell').at(-1)).toHaveTextContent(/^2$/);
     expect(world.calls).toContainEqual({ method: 'GET', path: 'firings/1', body: undefined });
   });
@@ -123,7 +123,9 @@ describe('Alerts list', { timeout: 20_000 }, () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('23 de nov. de 2026');
     await user.click(screen.getByRole('button', { name: 'Histórico de Failures on example.com' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('rate 45,45 · failed 50 · messages 1.100')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('taxa (%) 45,45 · com falha 50 · mensagens 1.100'),
+    ).toBeInTheDocument();
   });
 
   it('the history is empty before the first firing', async () => {

@@ -70,7 +70,7 @@ function BacktestResult({
             {t('backtest.day', {
               day: formatDay(d.day, lang),
               subjects: d.subjects
-                .map((s) => `${s.subject} (${formatObserved(s.observed, lang)})`)
+                .map((s) => `${s.subject} (${formatObserved(s.observed, lang, t)})`)
                 .join(', '),
             })}
           </li>

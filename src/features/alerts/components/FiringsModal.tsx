@@ -84,7 +84,7 @@ export function FiringsModal({ alert, onClose }: Props) {
                       </TonePill>
                     </td>
                     <td data-label={t('history.values')} style={{ overflowWrap: 'anywhere' }}>
-                      {formatObserved(a.observed, lang)}
+                      {formatObserved(a.observed, lang, t)}
                     </td>
                     <td data-label={t('history.emails')}>{formatValue(a.emailsSent, lang)}</td>
                   </tr>
