@@ -11,6 +11,7 @@ export function PassFailChart({ metrics }: { metrics: Metrics }) {
   const { t, i18n } = useTranslation('analytics');
   const { colors } = useTheme();
   const lang = i18n.language;
+  const count = (v: unknown) => formatCount(Number(v), lang);
   const data = (['dmarc', 'dkim', 'spf'] as const).map((k) => ({
     name: t(`overview.${k}`),
     passed: metrics[k].passed,
@@ -32,9 +33,9 @@ export function PassFailChart({ metrics }: { metrics: Metrics }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
           <CartesianGrid stroke={colors.border} strokeDasharray="3 3" />
-          <XAxis type="number" stroke={colors.textMuted} />
+          <XAxis type="number" stroke={colors.textMuted} tickFormatter={count} />
           <YAxis type="category" dataKey="name" stroke={colors.textMuted} width={60} />
-          <Tooltip contentStyle={{ background: colors.surface, color: colors.text }} />
+          <Tooltip contentStyle={{ background: colors.surface, color: colors.text }} formatter={count} />
           <Legend />
           <Bar
             dataKey="passed"

@@ -24,6 +24,7 @@ export function TimeSeriesChart({ series }: { series: TimeSeries }) {
     return point;
   });
   const day = (x: unknown) => formatDay(String(x), i18n.language);
+  const count = (v: unknown) => formatCount(Number(v), i18n.language);
   const rows = data.map((d) => ({
     label: day(d.x),
     cells: drawn.map((id) => formatCount(Number(d[id]), i18n.language)),
@@ -41,8 +42,12 @@ export function TimeSeriesChart({ series }: { series: TimeSeries }) {
         <AreaChart data={data} margin={{ left: 8, right: 16 }}>
           <CartesianGrid stroke={colors.border} strokeDasharray="3 3" />
           <XAxis dataKey="x" stroke={colors.textMuted} tickFormatter={day} />
-          <YAxis stroke={colors.textMuted} allowDecimals={false} />
-          <Tooltip contentStyle={{ background: colors.surface, color: colors.text }} labelFormatter={day} />
+          <YAxis stroke={colors.textMuted} allowDecimals={false} tickFormatter={count} />
+          <Tooltip
+            contentStyle={{ background: colors.surface, color: colors.text }}
+            labelFormatter={day}
+            formatter={count}
+          />
           <Legend />
           {drawn.map((id) => (
             <Area
