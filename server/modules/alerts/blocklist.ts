@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { ipBlocklistStatus } from '../reputation';
 import { addDays, blocklistFindings, type IpListing } from './evaluators';
 import { applyVerdicts, sendPending } from './evaluate';
-import { activeRulesOf, markEvaluated, type AlertRuleRow, ruleDomains } from './repo';
+import { findRule, markEvaluated, type AlertRuleRow, ruleDomains } from './repo';
 
 // ip_blocklisted: judged by the hourly sweep with live DNS lookups (blocklist state keeps no history). The
 // IPs are the rule's own (an ip scope) or the largest senders of its domains over the last 7 days, from the
@@ -83,8 +83,9 @@ export async function sweepBlocklistRule(
   budget: LookupBudget,
 ): Promise<number[]> {
   const now = ctx.now();
-  const [rule] = (await activeRulesOf(ctx.db, [organizationId])).filter((r) => r.id === ruleId);
-  if (!rule) return [];
+  // One rule by id, not the organization's active rules filtered (a sweep calls this once per rule).
+  const rule = await findRule(ctx.db, ruleId, organizationId);
+  if (!rule?.is_active) return [];
   const listings = await lookUp(ctx, rule, await watchedIps(ctx.db, rule, now), budget);
   const day = now.toISOString().slice(0, 10);
   return ctx.db.transaction().execute(async (trx) => {
