@@ -22,6 +22,8 @@ export type DnsZonesTable = {
   version: Generated<number>;
   /** StoredRrset[] as JSON text (migration 0054): written and read whole, never queried inside. */
   known: ColumnType<string, string | undefined, string>;
+  /** PowerDNS's SOA serial when `known` was taken (migration 0056); null when not known. */
+  known_serial: ColumnType<number | null, number | null | undefined, number | null>;
   /** The records in `known`, for the zones list. */
   records: Generated<number>;
   created_at: CreatedAt;

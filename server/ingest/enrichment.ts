@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { getDomain } from 'tldts';
 import type { Resolver } from '../checks/dnsTypes';
 import type { Db } from '../db/database';
+import { mapLimit } from '../lib/map-limit';
 import { attributeIps } from '../modules/email-senders';
 
 // Enrichment of source IPs, after commit and never in the ingest path: reverse DNS (PTR, RFC 1035 section
@@ -32,20 +33,6 @@ export async function lookupPtr(resolver: Resolver, ip: string, timeoutMs: numbe
   const ptr = answer.answers.find((a) => a.type === 'PTR');
   const failed = answer.rcode !== 'NOERROR' && answer.rcode !== 'NXDOMAIN';
   return { ip, ptr: ptr && 'target' in ptr ? ptr.target.replace(/\.$/, '').toLowerCase() : null, failed };
-}
-
-/** Runs fn over items with at most `limit` in flight. */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createDnsResolver } from '../checks/resolver';
 import type { Resolver } from '../checks/dnsTypes';
 import type { Job } from '../jobs/job';
-import { lookupPtr, mapLimit, pendingIps, saveResolved, type Resolved } from './enrichment';
+import { mapLimit } from '../lib/map-limit';
+import { lookupPtr, pendingIps, saveResolved, type Resolved } from './enrichment';
 import { purgeExpiredReports } from './retention';
 
 // Background jobs of report ingestion. A worker runs each job inside a transaction (and on PGlite that

@@ -48,6 +48,11 @@ async function pdnsApi(method: string, path: string, body?: unknown) {
   const text = await res.text();
   return { status: res.status, json: res.ok && text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
+/** An A rrset written through PowerDNS's own API, behind msas's back. */
+const directA = (name: string, content: string) =>
+  pdnsApi('PATCH', '/zones/alpha.test.', {
+    rrsets: [{ name, type: 'A', ttl: 60, changetype: 'REPLACE', records: [{ content, disabled: false }] }],
+  });
 const liveRrsets = async (zone: string) =>
   ((await pdnsApi('GET', `/zones/${zone}`)).json as { rrsets: Rrset[] }).rrsets;
 const live = async (zone: string, name: string, type: string) =>
@@ -301,17 +306,7 @@ describe('DNS zones', () => {
   it('notices a change made in PowerDNS directly on load and records it', async () => {
     const before = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
     expect(before.outside_change).toBeNull();
-    const direct = await pdnsApi('PATCH', '/zones/alpha.test.', {
-      rrsets: [
-        {
-          name: 'sneaky.alpha.test.',
-          type: 'A',
-          ttl: 60,
-          changetype: 'REPLACE',
-          records: [{ content: '192.0.2.66', disabled: false }],
-        },
-      ],
-    });
+    const direct = await directA('sneaky.alpha.test.', '192.0.2.66');
     expect(direct.status).toBe(204);
     const after = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
     expect(after.outside_change).not.toBeNull();
@@ -332,6 +327,28 @@ describe('DNS zones', () => {
       .where('organization_id', '=', a.org.id)
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('notices a change made in PowerDNS directly when a change set comes before any load', async () => {
+    const before = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
+    // Through PowerDNS's API: it raises the serial, so the change set does not trust msas's copy.
+    const direct = await directA('quiet.alpha.test.', '192.0.2.70');
+    expect(direct.status).toBe(204);
+    const stale = await patch(a.tokens.owner, 'alpha.test', before.version, [
+      replace('quiet.alpha.test', 'A', '192.0.2.71'),
+    ]);
+    expect(stale.statusCode).toBe(409);
+    const [outside] = await history(a.tokens.owner, 'zone=alpha.test&name=quiet.alpha.test');
+    expect(outside).toMatchObject({ kind: 'outside', action: 'added', content: ['192.0.2.70'] });
+    // From the version that includes it, the change applies; the copy it leaves is the zone as PowerDNS has it.
+    const current = stale.json<{ version: number }>().version;
+    const applied = await patch(a.tokens.owner, 'alpha.test', current, [
+      replace('quiet.alpha.test', 'A', '192.0.2.71'),
+      replace('loud.alpha.test', 'TXT', '"v=1"'),
+    ]);
+    expect(applied.statusCode).toBe(200);
+    const loaded = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
+    expect(loaded).toMatchObject({ outside_change: null, version: current + 1 });
   });
 
   it('takes a copy stored in another JSON layout (jsonb text, before migration 0054) as unchanged', async () => {

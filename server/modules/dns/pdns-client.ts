@@ -113,6 +113,8 @@ export function createPdnsClient(settings: PowerDnsSettings) {
     server: () => call<{ id: string; version: string }>('GET', ''),
     listZones: () => call<PdnsZoneSummary[]>('GET', '/zones'),
     getZone: (zone: string) => call<PdnsZone>('GET', zonePath(zone)),
+    /** The zone without its rrsets (`rrsets=false`): kind, account, serial, signing, in one small answer. */
+    getZoneMeta: (zone: string) => call<PdnsZoneSummary>('GET', `${zonePath(zone)}?rrsets=false`),
     /** The zone with only the rrsets at this name (PowerDNS 4.7's `rrset_name` filter). */
     getZoneAt: (zone: string, name: string) =>
       call<PdnsZone>('GET', `${zonePath(zone)}?rrset_name=${encodeURIComponent(name)}`),

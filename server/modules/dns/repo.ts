@@ -23,22 +23,28 @@ export function findZone(db: Db, organizationId: OrgScope, ref: ZoneRef, lock = 
 
 export type ZoneRow = NonNullable<Awaited<ReturnType<typeof findZone>>>;
 
-/** The rrsets msas last saw in PowerDNS for this zone, as stored: JSON text of StoredRrset[]. */
-export async function knownText(db: Db, zone: ZoneRow): Promise<string> {
+/** msas's copy of the zone as stored: StoredRrset[] as JSON text, and PowerDNS's serial when it was taken. */
+export type KnownCopy = { text: string; serial: number | null };
+
+/** The rrsets msas last saw in PowerDNS for this zone, and the serial they were seen at. */
+export async function knownCopy(db: Db, zone: ZoneRow): Promise<KnownCopy> {
   const row = await db
     .selectFrom('dns_zones')
-    .select('known')
+    .select(['known', 'known_serial'])
     .where('organization_id', '=', zone.organization_id)
     .where('id', '=', zone.id)
     .executeTakeFirstOrThrow();
-  return row.known;
+  return { text: row.known, serial: row.known_serial };
 }
 
-/** Stores msas's copy again, same rrsets in the text this version writes (after migration 0054's). */
-export async function rewriteKnown(db: Db, zone: ZoneRow, text: string): Promise<void> {
+/**
+ * Stores msas's copy again without a change set: the same rrsets, seen at another serial or written in the
+ * text this version writes (after migration 0054's); the text is left alone when not given.
+ */
+export async function rewriteKnown(db: Db, zone: ZoneRow, serial: number, text?: string): Promise<void> {
   await db
     .updateTable('dns_zones')
-    .set({ known: text })
+    .set(text === undefined ? { known_serial: serial } : { known: text, known_serial: serial })
     .where('organization_id', '=', zone.organization_id)
     .where('id', '=', zone.id)
     .execute();
@@ -95,7 +101,7 @@ export async function recordChangeSet(
   db: Db,
   zone: ZoneRow,
   change: { kind: ChangeKind; userId: number | null; revertsId?: number; diffs: RrsetDiff[] },
-  known: StoredRrset[],
+  known: { rrsets: StoredRrset[]; serial: number | null },
   now: Date,
 ) {
   const version = zone.version + 1;
@@ -133,8 +139,9 @@ export async function recordChangeSet(
     .updateTable('dns_zones')
     .set({
       version,
-      known: JSON.stringify(known),
-      records: known.reduce((n, r) => n + r.records.length, 0),
+      known: JSON.stringify(known.rrsets),
+      known_serial: known.serial,
+      records: known.rrsets.reduce((n, r) => n + r.records.length, 0),
       updated_at: now,
     })
     .where('organization_id', '=', zone.organization_id)

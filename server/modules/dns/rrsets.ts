@@ -96,3 +96,29 @@ export function wireRrset(r: StoredRrset) {
     })),
   };
 }
+
+/**
+ * The rrsets of `keys` in a zone as PowerDNS's `/export` writes it (one record a line: name, TTL, class,
+ * type, content, tab-separated, contents exactly as its JSON API gives them), and the serial of its SOA.
+ * The export leaves out disabled records and comments: callers use it only for rrsets that have neither.
+ */
+export function exportedRrsets(
+  text: string,
+  keys: Set<string>,
+): { rrsets: StoredRrset[]; serial: number | null } {
+  const found = new Map<string, StoredRrset>();
+  let serial: number | null = null;
+  for (const line of text.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [name, ttl, , type, content] = line.split('\t') as [string, string, string, string, string];
+    if (type === 'SOA') serial = Number(content.split(' ')[2]);
+    const key = `${name}/${type}`;
+    if (!keys.has(key)) continue;
+    const r = found.get(key) ?? { name, type, ttl: Number(ttl), records: [], comments: [] };
+    r.records.push({ content, disabled: false });
+    found.set(key, r);
+  }
+  for (const r of found.values()) r.records.sort(byContent);
+  return { rrsets: [...found.values()], serial: Number.isSafeInteger(serial) ? serial : null };
+}

@@ -16,12 +16,14 @@ import {
   PdnsUnavailable,
   type PdnsClient,
   type PdnsRrsetChange,
+  type PdnsZone,
 } from './pdns-client';
 import {
   changesSince,
   findZone,
   type HistoryRow,
-  knownText,
+  type KnownCopy,
+  knownCopy,
   type OrgScope,
   recordChangeSet,
   rewriteKnown,
@@ -32,6 +34,7 @@ import {
   byKey,
   byNameType,
   diffRrsets,
+  exportedRrsets,
   keyOf,
   nameTypes,
   sameRrset,
@@ -39,6 +42,7 @@ import {
   wireRrset,
 } from './rrsets';
 import { absoluteName, checkChanges, type RrsetChangeInput } from './validate';
+import { mapLimit } from '../../lib/map-limit';
 
 // Zones of an organization in PowerDNS: who may see and change them, loading a zone (and noticing changes
 // made in PowerDNS directly), and applying a change set with optimistic concurrency.
@@ -113,29 +117,33 @@ export const accountOf = (organizationId: number) => `msas-org-${organizationId}
 
 /**
  * Reads the zone from PowerDNS and, when it differs from what msas last saw, records the difference as a
- * change made outside msas (audited, no user). Runs in the caller's transaction.
+ * change made outside msas (audited, no user). Runs in the caller's transaction. `copy`: msas's copy when
+ * the caller has read it already.
  */
-export async function loadLive(ctx: AppContext, db: Db, zone: ZoneRow) {
+export async function loadLive(ctx: AppContext, db: Db, zone: ZoneRow, copy?: KnownCopy) {
   // Both at once: PowerDNS reads its zone while the database hands over msas's copy.
   const [live, known] = await Promise.all([
     reaching(() => pdnsOf(ctx).getZone(zone.name)),
-    knownText(db, zone),
+    copy ?? knownCopy(db, zone),
   ]);
   const rrsets = storedRrsets(live.rrsets);
   // The same text as stored (the usual case): nothing changed outside msas, no rrset by rrset comparison.
   const text = JSON.stringify(rrsets);
-  if (text === known) return { zone, live, rrsets, outsideChange: null };
-  const diffs = diffRrsets(JSON.parse(known) as StoredRrset[], rrsets);
+  if (text === known.text) {
+    if (known.serial !== live.serial) await rewriteKnown(db, zone, live.serial);
+    return { zone, live, rrsets, outsideChange: null };
+  }
+  const diffs = diffRrsets(JSON.parse(known.text) as StoredRrset[], rrsets);
   if (diffs.length === 0) {
     // Equal but written differently (the jsonb text of before migration 0054): store it as this version does.
-    await rewriteKnown(db, zone, text);
+    await rewriteKnown(db, zone, live.serial, text);
     return { zone, live, rrsets, outsideChange: null };
   }
   const recorded = await recordChangeSet(
     db,
     zone,
     { kind: 'outside', userId: null, diffs },
-    rrsets,
+    { rrsets, serial: live.serial },
     ctx.now(),
   );
   await insertAuditOperation(db, {
@@ -146,6 +154,24 @@ export async function loadLive(ctx: AppContext, db: Db, zone: ZoneRow) {
     response_status: 200,
   });
   return { zone: recorded.zone, live, rrsets, outsideChange: recorded.changeSetId };
+}
+
+/**
+ * What a change set starts from. PowerDNS raises a zone's SOA serial with every change made through its API
+ * (soa_edit_api) and with `pdnsutil edit-zone`, so while the serial is the one msas's copy was taken at,
+ * the copy is the zone and one small request replaces reading the whole zone. Otherwise the whole zone is
+ * read and what changed recorded (loadLive). A change that leaves the serial alone (an UPDATE in PowerDNS's
+ * own database) is recorded by the next load of the zone instead.
+ */
+async function loadForChange(ctx: AppContext, db: Db, zone: ZoneRow) {
+  const [meta, copy] = await Promise.all([
+    reaching(() => pdnsOf(ctx).getZoneMeta(zone.name)),
+    knownCopy(db, zone),
+  ]);
+  if (copy.serial === null || copy.serial !== meta.serial || meta.serial === 0)
+    return loadLive(ctx, db, zone, copy);
+  const rrsets = JSON.parse(copy.text) as StoredRrset[];
+  return { zone, live: { ...meta, rrsets: [] }, rrsets, outsideChange: null };
 }
 
 export function zoneDocument(loaded: Awaited<ReturnType<typeof loadLive>>) {
@@ -218,7 +244,7 @@ export async function applyChanges(
   inputs: RrsetChangeInput[],
   options: ApplyOptions,
 ) {
-  const loaded = await loadLive(ctx, db, locked);
+  const loaded = await loadForChange(ctx, db, locked);
   const zone = loaded.zone;
   const current = byKey(loaded.rrsets);
   const { changes, errors } = checkChanges(zone.name, inputs, nameTypes(loaded.rrsets));
@@ -250,14 +276,7 @@ export async function applyChanges(
     throw e;
   }
   const touched = new Set(changes.map(keyOf));
-  const disabled = changes.some((c) => c.records.some((r) => r.disabled));
-  const { live: afterLive, rrsets: after } = await readAfter(
-    ctx,
-    zone.name,
-    touched,
-    loaded.rrsets,
-    disabled,
-  );
+  const { live: afterLive, rrsets: after, serial } = await readAfter(ctx, zone.name, patch, loaded);
   const afterByKey = byKey(after);
   const diffs = [...touched]
     .map((k) => ({ before: current.get(k) ?? null, after: afterByKey.get(k) ?? null, k }))
@@ -271,10 +290,12 @@ export async function applyChanges(
         db,
         zone,
         { kind: options.kind, userId: actor.id, revertsId: options.revertsId, diffs },
-        after,
+        { rrsets: after, serial },
         ctx.now(),
       )
     : { zone };
+  // PowerDNS raises the serial even for a change set that changed nothing: the copy is still the zone.
+  if (!diffs.length && serial !== null && serial !== loaded.live.serial) await rewriteKnown(db, zone, serial);
   // The answer is the state read right after the PATCH: no third read of a large zone.
   return zoneDocument({
     zone: recorded.zone,
@@ -284,33 +305,46 @@ export async function applyChanges(
   });
 }
 
-// Up to this many names a change set reads back only its names, one small request each; more, the whole zone
-// (one GET of 10,000 records costs as much as about 35 small ones, `npm run bench:dns`).
+// Up to this many names a change set that keeps comments reads back only its names, one small request each
+// (four at a time); more, the whole zone (one GET of 10,000 records costs as much as about 35 small ones).
 const readBackNames = 10;
 
 /**
  * The zone as PowerDNS holds it after a change set: the touched rrsets as PowerDNS stored them (it normalises
- * contents and dates comments), the others as read before. A change made outside msas meanwhile to another
- * rrset is then left for the next load to record. PowerDNS 4.7's `rrset_name` filter leaves disabled records
- * out, so a change set that writes one reads the whole zone.
+ * contents), the others as read before; `serial` is the zone's serial in that answer, null when it cannot
+ * be told. A change made outside msas meanwhile to another rrset is left for the next load to record.
+ * Touched rrsets without comments or disabled records are read from PowerDNS's zone file export, one
+ * request a third the size of the zone's JSON; others at their names (PowerDNS 4.7's `rrset_name`, which
+ * leaves disabled records out) or, past 10 names or with a disabled record, in the whole zone.
  */
 async function readAfter(
   ctx: AppContext,
   zoneName: string,
-  touched: Set<string>,
-  before: StoredRrset[],
-  disabled: boolean,
+  patch: PdnsRrsetChange[],
+  before: { live: PdnsZone; rrsets: StoredRrset[] },
 ) {
   const pdns = pdnsOf(ctx);
-  const names = [...new Set([...touched].map((k) => k.slice(0, k.lastIndexOf('/'))))];
+  const touched = new Set(patch.map(keyOf));
+  const others = before.rrsets.filter((r) => !touched.has(keyOf(r)));
+  const merged = (fresh: StoredRrset[]) => [...others, ...fresh].sort(byNameType);
+  const disabled = patch.some((c) => c.records?.some((r) => r.disabled));
+  if (!disabled && patch.every((c) => !c.comments?.length)) {
+    const exported = exportedRrsets(await reaching(() => pdns.exportZone(zoneName)), touched);
+    return {
+      live: { ...before.live, serial: exported.serial ?? 0, rrsets: [] },
+      rrsets: merged(exported.rrsets),
+      serial: exported.serial,
+    };
+  }
+  const names = [...new Set(patch.map((c) => c.name))];
   if (disabled || names.length > readBackNames) {
     const live = await reaching(() => pdns.getZone(zoneName));
-    return { live, rrsets: storedRrsets(live.rrsets) };
+    return { live, rrsets: storedRrsets(live.rrsets), serial: live.serial };
   }
-  const parts = await reaching(() => Promise.all(names.map((n) => pdns.getZoneAt(zoneName, n))));
+  const parts = await reaching(() => mapLimit(names, 4, (n) => pdns.getZoneAt(zoneName, n)));
   const fresh = storedRrsets(parts.flatMap((p) => p.rrsets)).filter((r) => touched.has(keyOf(r)));
-  const rrsets = [...before.filter((r) => !touched.has(keyOf(r))), ...fresh].sort(byNameType);
-  return { live: parts[parts.length - 1]!, rrsets };
+  const serial = parts.every((p) => p.serial === parts[0]!.serial) ? parts[0]!.serial : null;
+  return { live: parts[parts.length - 1]!, rrsets: merged(fresh), serial };
 }
 
 /** The change set that undoes one: each rrset back to its state before (absent: deleted). */

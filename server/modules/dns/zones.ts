@@ -79,7 +79,7 @@ export async function createZone(
       db,
       row,
       { kind: 'create', userId: actor.id, diffs: diffRrsets([], rrsets) },
-      rrsets,
+      { rrsets, serial: created.serial },
       ctx.now(),
     );
     return zoneDocument({ zone: recorded.zone, live: created, rrsets, outsideChange: null });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Resolver } from '../../checks/dnsTypes';
 import { createDnsResolver } from '../../checks/resolver';
 import type { Db } from '../../db/database';
-import { mapLimit } from '../../ingest/enrichment';
+import { mapLimit } from '../../lib/map-limit';
 import type { Job } from '../../jobs/job';
 import type { ReportAddressing } from '../../mail/report-address';
 import { findProof, type ProofOutcome } from './verification';
