@@ -29,6 +29,7 @@ import * as m0052 from './0052_sender_network_snapshot';
 import * as m0053 from './0053_user_language_unset';
 import * as m0054 from './0054_dns_zone_storage';
 import * as m0056 from './0056_dns_known_serial';
+import * as m0057 from './0057_ip_spans_messages';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0053_user_language_unset': m0053,
   '0054_dns_zone_storage': m0054,
   '0056_dns_known_serial': m0056,
+  '0057_ip_spans_messages': m0057,
 };
