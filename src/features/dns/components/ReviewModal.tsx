@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { camelCaseKeys } from '../../../../contract/casing';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
@@ -9,32 +8,8 @@ import { patchOf, problemsByRrset, type Change } from '../changeSet';
 import type { Conflict, Zone } from '../dnsApi';
 import { zoneApplyResource, zoneResource } from '../dnsResources';
 import { RrsetChange } from './RrsetChange';
-import { FieldError, Notice } from './styles';
+import { ChangeList, FieldError, Notice } from './styles';
 import '../locale';
-
-export const ChangeList = styled.ol`
-  display: grid;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  > li {
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md}px;
-  }
-
-  h3 {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
-    align-items: center;
-    margin: 0 0 6px;
-    font-size: 0.95rem;
-    overflow-wrap: anywhere;
-  }
-`;
 
 type Problems = Record<string, { message: string; record: number | null }[]>;
 type Props = {
