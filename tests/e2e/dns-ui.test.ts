@@ -119,6 +119,21 @@ const zoneFile = (lastAddress: string) =>
     `ftp   IN A   ${lastAddress}`,
   ].join('\n');
 
+type Say = (key: string, vars?: Record<string, string>) => string;
+
+/** Opens the zone's import, previews a file with a refused last line, and waits for that line's problem. */
+async function previewRefusedFile(page: Page, d: Say) {
+  await page.getByRole('tab', { name: d('zone.records') }).click();
+  await page.getByRole('button', { name: d('import.open') }).click();
+  const dialog = page.getByRole('dialog', { name: d('import.title', { zone }) });
+  await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.300'));
+  await dialog.getByRole('button', { name: d('import.preview') }).click();
+  await expect(dialog.getByRole('alert').innerText()).resolves.toContain(
+    d('import.line', { line: '6', message: d('validation.ipv4') }),
+  );
+  return dialog;
+}
+
 describe('DNS zones at 1440 px in en with the light theme', { timeout: 120_000 }, () => {
   const lang: Lang = 'en';
   const d = (key: string, vars: Record<string, string> = {}) => tr(lang, 'dns', key, vars);
@@ -264,15 +279,7 @@ describe('DNS zones at 1440 px in en with the light theme', { timeout: 120_000 }
   });
 
   it('imports a zone file: a refused line by its number, then the preview per rrset, applied at once', async () => {
-    await page.getByRole('tab', { name: d('zone.records') }).click();
-    await page.getByRole('button', { name: d('import.open') }).click();
-    const dialog = page.getByRole('dialog', { name: d('import.title', { zone }) });
-    await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.300'));
-    await dialog.getByRole('button', { name: d('import.preview') }).click();
-    const problems = dialog.getByRole('alert');
-    await expect(problems.innerText()).resolves.toContain(
-      d('import.line', { line: '6', message: d('validation.ipv4') }),
-    );
+    const dialog = await previewRefusedFile(page, d);
     // The dialog says what is wrong; no toast repeats it as "something went wrong".
     expect(await page.getByText(d('messages.importFailed')).count()).toBe(0);
     await screenshot(page, 'dns-1440-en-light-import-refused');
@@ -397,14 +404,7 @@ describe('DNS zones at 390 px in pt with the dark theme', { timeout: 120_000 }, 
   });
 
   it('imports a zone file with a refused line and signs the zone from the keyboard, within the phone width', async () => {
-    await page.getByRole('tab', { name: d('zone.records') }).click();
-    await page.getByRole('button', { name: d('import.open') }).click();
-    const dialog = page.getByRole('dialog', { name: d('import.title', { zone }) });
-    await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.300'));
-    await dialog.getByRole('button', { name: d('import.preview') }).click();
-    await expect(dialog.getByRole('alert').innerText()).resolves.toContain(
-      d('import.line', { line: '6', message: d('validation.ipv4') }),
-    );
+    const dialog = await previewRefusedFile(page, d);
     expect(await noSideScroll(page)).toBe(true);
     expect(await fitsInside(dialog)).toBe(true);
     await screenshot(page, 'dns-390-pt-dark-import-refused');

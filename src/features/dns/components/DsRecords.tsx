@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CopyButton } from '../../../components/CopyButton';
 import { Facts } from '../../processedData/styles';
-import { Code } from './styles';
+import { Cards, Code } from './styles';
 import '../locale';
 
 // DNSSEC algorithm and DS digest type numbers (IANA registries; RFC 8624 sections 3.1 and 3.3), named as
@@ -19,25 +19,8 @@ const digestTypes: Record<string, string> = { '2': 'SHA-256', '4': 'SHA-384' };
 const named = (number: string, names: Record<string, string>) =>
   names[number] ? `${number} (${names[number]})` : number;
 
-const Cards = styled.ul`
-  display: grid;
-  gap: 12px;
+const Fields = styled(Facts)`
   margin: 0;
-  padding: 0;
-  list-style: none;
-
-  > li {
-    display: grid;
-    gap: 8px;
-    min-width: 0;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md}px;
-  }
-
-  dl {
-    margin: 0;
-  }
 `;
 
 // A value and its copy button, wrapping under it when the line is narrow.
@@ -60,7 +43,7 @@ const Copyable = styled.div`
 export function DsRecords({ zone, ds }: { zone: string; ds: string[] }) {
   const { t } = useTranslation('dns');
   return (
-    <Cards aria-label={t('dnssec.ds')}>
+    <Cards as="ul" aria-label={t('dnssec.ds')}>
       {ds.map((record) => {
         const [keyTag = '', algorithm = '', digestType = '', ...rest] = record.split(/\s+/);
         const line = `${zone} IN DS ${record}`;
@@ -71,7 +54,7 @@ export function DsRecords({ zone, ds }: { zone: string; ds: string[] }) {
               <Code>{line}</Code>
               <CopyButton value={line} what={t('dnssec.copyRecord', { digestType })} />
             </Copyable>
-            <Facts>
+            <Fields>
               <dt>{t('dnssec.keyTag')}</dt>
               <dd>{keyTag}</dd>
               <dt>{t('dnssec.algorithm')}</dt>
@@ -85,7 +68,7 @@ export function DsRecords({ zone, ds }: { zone: string; ds: string[] }) {
                   <CopyButton value={digest} what={t('dnssec.copyDigest', { digestType })} />
                 </Copyable>
               </dd>
-            </Facts>
+            </Fields>
           </li>
         );
       })}

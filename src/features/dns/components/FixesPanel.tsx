@@ -7,7 +7,7 @@ import type { Fix } from '../dnsApi';
 import { fixApplyResource, fixesResource } from '../fixResources';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { RrsetChange } from './RrsetChange';
-import { ChangeList, Hint } from './styles';
+import { Cards, Hint } from './styles';
 import { useFocusAfter } from '../useFocusAfter';
 import '../locale';
 
@@ -62,7 +62,7 @@ export function FixesPanel({ zone }: Props) {
         {state && (
           <>
             {state.fixes.length > 0 && (
-              <ChangeList aria-label={t('fixes.title')}>
+              <Cards aria-label={t('fixes.title')}>
                 {state.fixes.map((fix) => (
                   <li key={fix.kind}>
                     <RrsetChange zone={zone} {...fix} detail={<Hint>{t(`fixes.reasons.${fix.kind}`)}</Hint>}>
@@ -77,7 +77,7 @@ export function FixesPanel({ zone }: Props) {
                     </RrsetChange>
                   </li>
                 ))}
-              </ChangeList>
+              </Cards>
             )}
             {state.notes.length > 0 && (
               <>

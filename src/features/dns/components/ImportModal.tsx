@@ -8,7 +8,7 @@ import type { Zone } from '../dnsApi';
 import { fileProblems, importPreviewResource, zoneImportResource } from '../zoneFileResources';
 import { fileProblemText } from '../serverText';
 import { RrsetChange } from './RrsetChange';
-import { ChangeList, FieldError, Form, Hint, Notice } from './styles';
+import { Cards, FieldError, Form, Hint, Notice } from './styles';
 import '../locale';
 
 type Props = { zone: Zone; onClose: () => void };
@@ -145,13 +145,13 @@ export function ImportModal({ zone, onClose }: Props) {
           {changes.length === 0 ? (
             <p>{t('review.nothing')}</p>
           ) : (
-            <ChangeList aria-label={t('import.changes')}>
+            <Cards aria-label={t('import.changes')}>
               {changes.map((c) => (
                 <li key={`${c.name}/${c.type}`}>
                   <RrsetChange zone={zone.name} {...c} />
                 </li>
               ))}
-            </ChangeList>
+            </Cards>
           )}
         </>
       )}

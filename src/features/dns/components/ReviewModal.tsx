@@ -8,7 +8,7 @@ import { patchOf, problemsByRrset, type Change } from '../changeSet';
 import type { Conflict, Zone } from '../dnsApi';
 import { zoneApplyResource, zoneResource } from '../dnsResources';
 import { RrsetChange } from './RrsetChange';
-import { ChangeList, FieldError, Notice } from './styles';
+import { Cards, FieldError, Notice } from './styles';
 import '../locale';
 
 type Problems = Record<string, { message: string; record: number | null }[]>;
@@ -78,7 +78,7 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
       {conflict && (
         <div role="alert">
           <Notice $tone="warning">{t('messages.stale')}</Notice>
-          <ChangeList aria-label={t('review.theirs')}>
+          <Cards aria-label={t('review.theirs')}>
             {conflict.changes.map((c) => (
               <li key={c.id}>
                 <RrsetChange
@@ -91,14 +91,14 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
                 />
               </li>
             ))}
-          </ChangeList>
+          </Cards>
           <p>{t('review.again')}</p>
         </div>
       )}
       {changes.length === 0 ? (
         <p>{t('review.nothing')}</p>
       ) : (
-        <ChangeList aria-label={t('review.yours')}>
+        <Cards aria-label={t('review.yours')}>
           {changes.map((c) => {
             const r = (c.after ?? c.before)!;
             return (
@@ -120,7 +120,7 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
               </li>
             );
           })}
-        </ChangeList>
+        </Cards>
       )}
     </Modal>
   );

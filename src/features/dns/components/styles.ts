@@ -27,8 +27,8 @@ export const Code = styled.code`
   overflow-wrap: anywhere;
 `;
 
-/** Rrset changes (a review, an import's preview, suggested fixes), one bordered card each. */
-export const ChangeList = styled.ol`
+/** A list of bordered cards: rrset changes (a review, an import's preview, suggested fixes), DS records. */
+export const Cards = styled.ol`
   display: grid;
   gap: 12px;
   margin: 0;
