@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import { startPowerDns, type PowerDns } from '../../scripts/services/powerdns';
@@ -13,11 +14,15 @@ import { loginWithPreferences, waitForHeading } from '../support/ui';
 // Issue 19, DNS → Zones in Chromium against the real server and a real PowerDNS (scripts/services/powerdns.ts):
 // the domain is verified by TXT through a loopback resolver, then the page creates its zone, adds record
 // sets, shows the diff before applying, refuses an edit of an rrset someone else changed (and shows that
-// change), and reverts a change from the history. 1440 px in en/light, 390 px in pt/dark.
+// change), and reverts a change from the history; then imports a zone file (one line refused first), exports
+// it, signs the zone and shows its DS records, and applies a suggested fix. 1440 px in en/light, 390 px in
+// pt/dark. The domain is organizational (RFC 2606's example.net, not a subdomain), so the missing DMARC
+// record is a suggested fix.
 
-const domain = 'dnsui.example.com';
+const domain = 'example.net';
 const zone = `${domain}.`;
 const zonesApi = '/api/dm/power-dns/servers/localhost/zones/';
+const inZone = (name: string) => `${name}.${zone}`.replace(/\./g, '\\.');
 
 let pdns: PowerDns;
 let resolver: TestDnsServer;
@@ -81,6 +86,53 @@ afterAll(async () => {
 
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+async function pdnsGet<T>(path: string): Promise<T> {
+  const res = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/${zone}${path}`, {
+    headers: { 'X-API-Key': pdns.apiKey },
+  });
+  return (await res.json()) as T;
+}
+type LiveRrset = { name: string; type: string; ttl: number; records: { content: string }[] };
+const liveRrset = async (name: string, type: string) =>
+  (await pdnsGet<{ rrsets: LiveRrset[] }>('')).rrsets.find((r) => r.name === name && r.type === type);
+/** The DS records PowerDNS itself derives from the zone's keys, but SHA-1's (RFC 8624 section 3.3). */
+const liveDs = async () =>
+  (await pdnsGet<{ ds?: string[] }[]>('/cryptokeys'))
+    .flatMap((k) => k.ds ?? [])
+    .filter((ds) => ds.split(' ')[2] !== '1');
+/** Whether everything in the element stays inside it (a dialog scrolls sideways without the page doing so). */
+const fitsInside = (element: Locator) =>
+  element.evaluate((box) => {
+    const right = box.getBoundingClientRect().right + 0.5;
+    return [...box.querySelectorAll('*')].every((e) => e.getBoundingClientRect().right <= right);
+  });
+
+/** A zone file whose last line, an A record of `lastAddress`, is refused when that is no IPv4 address. */
+const zoneFile = (lastAddress: string) =>
+  [
+    `$ORIGIN ${zone}`,
+    '$TTL 3600',
+    '@     IN MX  10 mail',
+    '; the mail host',
+    'mail  IN A   192.0.2.25',
+    `ftp   IN A   ${lastAddress}`,
+  ].join('\n');
+
+type Say = (key: string, vars?: Record<string, string>) => string;
+
+/** Opens the zone's import, previews a file with a refused last line, and waits for that line's problem. */
+async function previewRefusedFile(page: Page, d: Say) {
+  await page.getByRole('tab', { name: d('zone.records') }).click();
+  await page.getByRole('button', { name: d('import.open') }).click();
+  const dialog = page.getByRole('dialog', { name: d('import.title', { zone }) });
+  await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.300'));
+  await dialog.getByRole('button', { name: d('import.preview') }).click();
+  await expect(dialog.getByRole('alert').innerText()).resolves.toContain(
+    d('import.line', { line: '6', message: d('validation.ipv4') }),
+  );
+  return dialog;
+}
 
 describe('DNS zones at 1440 px in en with the light theme', { timeout: 120_000 }, () => {
   const lang: Lang = 'en';
@@ -225,6 +277,85 @@ describe('DNS zones at 1440 px in en with the light theme', { timeout: 120_000 }
     };
     expect(now.rrsets.find((r) => r.name === `www.${zone}`)?.ttl).toBe(3600);
   });
+
+  it('imports a zone file: a refused line by its number, then the preview per rrset, applied at once', async () => {
+    const dialog = await previewRefusedFile(page, d);
+    // The dialog says what is wrong; no toast repeats it as "something went wrong".
+    expect(await page.getByText(d('messages.importFailed')).count()).toBe(0);
+    await screenshot(page, 'dns-1440-en-light-import-refused');
+    await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.26'));
+    await dialog.getByRole('button', { name: d('import.preview') }).click();
+    const changes = dialog.getByRole('list', { name: d('import.changes') });
+    await expect(changes.innerText()).resolves.toMatch(
+      new RegExp(`${d('actions.added')}\\s+@ MX[\\s\\S]*10 ${inZone('mail')}`),
+    );
+    await expect(dialog.innerText()).resolves.not.toContain(d('import.problems'));
+    await screenshot(page, 'dns-1440-en-light-import-preview');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: d('import.apply_other', { count: '3' }) }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(d('messages.imported')).waitFor();
+    const table = page.getByRole('table', { name: d('records.caption', { zone }) });
+    await expect(table.innerText()).resolves.toContain('192.0.2.26');
+    expect((await liveRrset(`mail.${zone}`, 'A'))?.records).toEqual([
+      { content: '192.0.2.25', disabled: false },
+    ]);
+  });
+
+  it('exports the zone as a BIND file download', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: d('import.export') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toContain(domain);
+    const text = readFileSync((await file.path())!, 'utf8');
+    expect(text).toMatch(new RegExp(`^${inZone('mail')}\\t3600\\tIN\\tA\\t192\\.0\\.2\\.25$`, 'm'));
+  });
+
+  it('offers the missing DMARC record as a previewed change and applies it after one confirmation', async () => {
+    await page.getByRole('tab', { name: d('zone.fixes') }).click();
+    const fixes = page.getByRole('list', { name: d('fixes.title') });
+    await fixes.waitFor({ timeout: 20_000 });
+    await expect(fixes.innerText()).resolves.toContain(d('fixes.reasons.dmarc'));
+    // The MX of the import makes the domain a mail receiver: MTA-STS is explained, not written.
+    const notes = page.getByRole('list', { name: d('fixes.notesTitle') });
+    await expect(notes.innerText()).resolves.toContain(`mta-sts.${domain}`);
+    await screenshot(page, 'dns-1440-en-light-fixes');
+    await fixes.getByRole('button', { name: d('fixes.apply.dmarc') }).click();
+    const confirm = page.getByRole('dialog', { name: d('fixes.apply.dmarc') });
+    await expect(confirm.innerText()).resolves.toContain('v=DMARC1; p=none');
+    await screenshot(page, 'dns-1440-en-light-fix-confirm');
+    await confirm.getByRole('button', { name: d('fixes.confirm') }).click();
+    await page.getByText(d('messages.fixApplied')).waitFor();
+    await fixes.getByRole('button', { name: d('fixes.apply.dmarc') }).waitFor({ state: 'detached' });
+    const dmarc = await liveRrset(`_dmarc.${zone}`, 'TXT');
+    expect(dmarc?.records[0]?.content).toMatch(/^"v=DMARC1; p=none; rua=mailto:/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('signs the zone, shows the DS records PowerDNS derives, and stops signing after a confirmation', async () => {
+    await page.getByRole('tab', { name: d('zone.dnssec') }).click();
+    await page.getByText(d('dnssec.offHint')).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: d('dnssec.enable') }).click();
+    let confirm = page.getByRole('dialog', { name: d('dnssec.enable') });
+    await confirm.getByRole('button', { name: d('dnssec.enable') }).click();
+    await page.getByText(d('messages.signed')).waitFor();
+    const ds = page.getByRole('list', { name: d('dnssec.ds') });
+    await ds.waitFor({ timeout: 20_000 });
+    const expected = await liveDs();
+    expect(expected.some((r) => r.split(' ')[2] === '2')).toBe(true); // SHA-256, the registrars' usual
+    const shown = await ds.locator(':scope > li > :first-child > code').allInnerTexts();
+    expect(shown).toEqual(expected.map((r) => `${zone} IN DS ${r}`));
+    await screenshot(page, 'dns-1440-en-light-dnssec');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: d('dnssec.disable') }).click();
+    confirm = page.getByRole('dialog', { name: d('dnssec.disable') });
+    await expect(confirm.innerText()).resolves.toContain(d('dnssec.disableText', { zone }));
+    await confirm.getByRole('button', { name: d('dnssec.disable') }).click();
+    await page.getByText(d('messages.unsigned')).waitFor();
+    await page.getByText(d('dnssec.offHint')).waitFor();
+    expect(await liveDs()).toEqual([]);
+  });
 });
 
 describe('DNS zones at 390 px in pt with the dark theme', { timeout: 120_000 }, () => {
@@ -270,5 +401,47 @@ describe('DNS zones at 390 px in pt with the dark theme', { timeout: 120_000 }, 
     await page.getByRole('table', { name: d('history.caption', { zone }) }).waitFor({ timeout: 20_000 });
     expect(await noSideScroll(page)).toBe(true);
     await screenshot(page, 'dns-390-pt-dark-history');
+  });
+
+  it('imports a zone file with a refused line and signs the zone from the keyboard, within the phone width', async () => {
+    const dialog = await previewRefusedFile(page, d);
+    expect(await noSideScroll(page)).toBe(true);
+    expect(await fitsInside(dialog)).toBe(true);
+    await screenshot(page, 'dns-390-pt-dark-import-refused');
+    await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.27'));
+    await dialog.getByRole('button', { name: d('import.preview') }).click();
+    await dialog.getByRole('list', { name: d('import.changes') }).waitFor();
+    expect(await noSideScroll(page)).toBe(true);
+    expect(await fitsInside(dialog)).toBe(true);
+    await screenshot(page, 'dns-390-pt-dark-import-preview');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: d('import.apply_one', { count: '1' }) }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(d('messages.imported')).waitFor();
+
+    // DNSSEC with the keyboard only: the tab, the button, the confirmation's own button.
+    await page.getByRole('tab', { name: d('zone.dnssec') }).focus();
+    await page.keyboard.press('Enter');
+    const enable = page.getByRole('button', { name: d('dnssec.enable') });
+    await enable.waitFor({ timeout: 20_000 });
+    await enable.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: d('dnssec.enable') });
+    await confirm.waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    for (let i = 0; i < 4 && (await focused()) !== d('dnssec.enable'); i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(d('dnssec.enable'));
+    await screenshot(page, 'dns-390-pt-dark-dnssec-confirm');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    const ds = page.getByRole('list', { name: d('dnssec.ds') });
+    await ds.waitFor({ timeout: 20_000 });
+    // The button that asked is gone: focus stays in the DNSSEC panel, so Tab goes on from there.
+    const panel = page.getByRole('region', { name: d('dnssec.title') });
+    await expect.poll(() => panel.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect(ds.innerText()).resolves.toContain(`${zone} IN DS ${(await liveDs())[0]}`);
+    expect(await noSideScroll(page)).toBe(true);
+    await screenshot(page, 'dns-390-pt-dark-dnssec');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

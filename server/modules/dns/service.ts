@@ -342,7 +342,10 @@ async function readAfter(
     return { live, rrsets: storedRrsets(live.rrsets), serial: live.serial };
   }
   const parts = await reaching(() => mapLimit(names, 4, (n) => pdns.getZoneAt(zoneName, n)));
-  const fresh = storedRrsets(parts.flatMap((p) => p.rrsets)).filter((r) => touched.has(keyOf(r)));
+  // PowerDNS 4.7's rrset_name filters the records but not the comments: every other commented rrset of the
+  // zone comes back too, as ttl 0 with no records. Only the asked name's rrsets count.
+  const asked = parts.flatMap((p, i) => p.rrsets.filter((r) => r.name === names[i]));
+  const fresh = storedRrsets(asked).filter((r) => touched.has(keyOf(r)));
   const serial = parts.every((p) => p.serial === parts[0]!.serial) ? parts[0]!.serial : null;
   return { live: parts[parts.length - 1]!, rrsets: merged(fresh), serial };
 }

@@ -4,6 +4,9 @@ import styled from 'styled-components';
 // checkboxes beside their text, fieldsets for repeated groups.
 export const ModalForm = styled.form`
   display: grid;
+  /* One column no wider than the dialog: a field's own width (a file input's button and text) must not
+     push the form past a 390 px screen. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
 
   label {

@@ -107,6 +107,7 @@ const server = setupServer(
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
+  server.resetHandlers();
   world.status = {
     configured: true,
     reachable: true,
@@ -130,6 +131,20 @@ describe('DNS pages', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'DNS hosting is not configured' })).toBeInTheDocument();
     expect(screen.getByText(/PDNS_API_URL/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('counts the records and changes of a zone in the reader’s language', async () => {
+    server.use(
+      http.get(`${base}servers/localhost/zones/`, () =>
+        HttpResponse.json(page([zoneWire({ records: 12345, version: 1234 })])),
+      ),
+    );
+    show();
+    const list = await screen.findByRole('table', { name: 'DNS zones' });
+    expect(list).toHaveTextContent('12,345');
+    expect(list).toHaveTextContent('1,234');
+    await setLanguage('pt');
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Zonas DNS' })).toHaveTextContent('12.345'));
   });
 
   it("creates a zone with the settings' name servers; a refusal without a name error shows the spec's message", async () => {

@@ -93,6 +93,10 @@ describe('suggested fixes tab', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Fix applied successfully.')).toBeInTheDocument();
     expect(world.applied).toEqual([{ kind: 'dmarc', body: { version: 4 } }]);
+    // Its button goes with the fix: focus stays in the panel, not at the start of the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Suggested fixes' })),
+    );
   });
 
   it('on a 409 says so and lists the fixes again at the new version', async () => {

@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import type { dnssecDocument } from '../../../contract/dns-dnssec';
 import type { zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
+import { userDocument } from '../../app/testing/session';
+import { setLanguage } from '../../i18n';
 import { DnsSection } from './components/DnsSection';
-import { fileProblems } from './components/ImportModal';
 import { dnsBase, zoneFixture, zonePageHandlers } from './testing';
+import { fileProblems } from './zoneFileResources';
 
 // Import of a zone file on the zone's page: paste → preview per rrset → apply with the preview's version;
 // problems by line; a 409 previews again. Wire documents typed by the contract.
@@ -85,7 +87,9 @@ const server = setupServer(
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
+  server.resetHandlers();
+  await setLanguage('en');
   world.dnssec = unsigned;
   world.dnssecWrites = [];
   world.previews = [];
@@ -128,6 +132,47 @@ describe('zone file import', { timeout: 30_000 }, () => {
     );
     expect(within(dialog).getByLabelText('Or paste it here')).toHaveAttribute('aria-invalid', 'true');
     expect(world.imports).toEqual([]);
+    // The dialog says what is wrong; no toast repeats it as "something went wrong".
+    expect(screen.queryByText('Something went wrong to try import the zone file.')).not.toBeInTheDocument();
+  });
+
+  it('words the problems of the file in the reader’s language', async () => {
+    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    await setLanguage('pt');
+    world.previewFailure = {
+      status: 400,
+      body: {
+        text: [
+          'Line 3: Enter a valid IPv4 address.',
+          'Line 9: The directive $INCLUDE is not supported; use $ORIGIN and $TTL only.',
+          "Line 12: PowerDNS's own words.",
+        ],
+      },
+    };
+    const user = userEvent.setup();
+    renderAnalytics(<DnsSection />, '/msas/dns/zones?zone=example.com.');
+    await user.click(await screen.findByRole('button', { name: 'Importar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Importar um arquivo de zona em example.com.' });
+    await user.type(within(dialog).getByLabelText('Ou cole aqui'), 'ftp A 192.0.2.300');
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    const problems = await within(dialog).findByRole('alert', { name: 'Problemas no arquivo' });
+    expect([...problems.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Linha 3: Digite um endereço IPv4 válido.',
+      'Linha 9: A diretiva $INCLUDE não é suportada; use só $ORIGIN e $TTL.',
+      "Linha 12: PowerDNS's own words.",
+    ]);
+  });
+
+  it('says how many record sets of the file are already as written only when some are', async () => {
+    server.use(
+      http.post(`${base}servers/localhost/zones/:zone/import/preview/`, () =>
+        HttpResponse.json({ ...preview(4), unchanged: 0 }),
+      ),
+    );
+    const { user, dialog } = await openImport();
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByRole('list', { name: 'Changes from the file' });
+    expect(dialog).not.toHaveTextContent('already as written');
   });
 
   it('on a 409 says so, previews again and applies against the new version', async () => {
@@ -157,6 +202,13 @@ describe('DNSSEC tab', { timeout: 30_000 }, () => {
     expect(world.dnssecWrites).toEqual([{ enabled: true }]);
     expect(await screen.findByText('The zone is now signed with DNSSEC.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stop signing' })).toBeInTheDocument();
+    // The fields registrars' forms ask for, named.
+    expect(list).toHaveTextContent('Key tag29876');
+    expect(list).toHaveTextContent('Algorithm13 (ECDSAP256SHA256)');
+    expect(list).toHaveTextContent('Digest type2 (SHA-256)');
+    expect(within(list).getByRole('button', { name: 'Copy the digest of type 2' })).toBeInTheDocument();
+    // The button that asked is gone: focus stays in the panel, not at the start of the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'DNSSEC' })));
   });
 });
 

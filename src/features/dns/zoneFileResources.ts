@@ -1,3 +1,4 @@
+import { errorBody } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -20,14 +21,23 @@ export const zoneExportResource = registerResource(
   }),
 );
 
-// The file's problems come back by line ({ text: ["Line 3: …"] }) and show in the dialog.
+/** The file's problems by line, as the server words them ({ text: ["Line 3: …"] }). */
+export function fileProblems(body: Record<string, unknown> | null | undefined): string[] {
+  const text = body?.text;
+  return Array.isArray(text) ? text.filter((m): m is string => typeof m === 'string') : [];
+}
+
+// A file refused by line shows its lines in the dialog, beside the file: a toast would only repeat it vaguely.
+const importFailure = (error: unknown) =>
+  fileProblems(errorBody(error)).length ? null : (serviceMessage(error) ?? t('messages.importFailed'));
+
 export const importPreviewResource = registerResource(
   createResource<{ zone: string; text: string }, ImportPreview>({
     name: 'dnsImportPreview',
     kind: 'write',
     method: 'post',
     request: (p) => dnsApi.previewImport(p.zone, p.text),
-    failureMessage: (error) => serviceMessage(error) ?? t('messages.importFailed'),
+    failureMessage: importFailure,
   }),
 );
 
@@ -38,7 +48,7 @@ export const zoneImportResource = registerResource(
     method: 'post',
     request: (p) => dnsApi.importZoneFile(p.zone, p.body),
     successMessage: () => t('messages.imported'),
-    failureMessage: (error) => serviceMessage(error) ?? t('messages.importFailed'),
+    failureMessage: importFailure,
     onSuccess: afterChange,
   }),
 );

@@ -1,14 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ListState } from '../../processedData/components/ListState';
 import { Button, Facts, PrimaryButton } from '../../processedData/styles';
 import { dnssecResource, dnssecSetResource } from '../zoneFileResources';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { Code, Hint } from './styles';
+import { DsRecords } from './DsRecords';
+import { Hint } from './styles';
+import { useFocusAfter } from '../useFocusAfter';
 import '../locale';
 
 type Props = { zone: string };
+
+const Stack = styled.div`
+  display: grid;
+  gap: 12px;
+  justify-items: start;
+
+  > dl {
+    margin: 0;
+  }
+
+  > h3 {
+    margin: 8px 0 0;
+  }
+
+  > ul {
+    justify-self: stretch;
+  }
+`;
 
 /** Whether PowerDNS signs the zone, turning it on or off (asked first), and the DS records for the registrar. */
 export function DnssecPanel({ zone }: Props) {
@@ -18,18 +39,23 @@ export function DnssecPanel({ zone }: Props) {
   const saving = useAppSelector(dnssecSetResource.selectors.selectIsLoading);
   const [confirm, setConfirm] = useState<boolean | null>(null);
   const state = data && data.zone === zone ? data : null;
+  const panel = useRef<HTMLElement>(null);
+  const askFocus = useFocusAfter(panel, saving);
 
   useEffect(() => {
     dispatch(dnssecResource.actions.request(zone));
   }, [dispatch, zone]);
 
   const apply = () => {
-    if (confirm !== null) dispatch(dnssecSetResource.actions.request({ zone, enabled: confirm }));
+    if (confirm !== null) {
+      askFocus();
+      dispatch(dnssecSetResource.actions.request({ zone, enabled: confirm }));
+    }
     setConfirm(null);
   };
 
   return (
-    <section aria-labelledby="dns-dnssec-title">
+    <section aria-labelledby="dns-dnssec-title" ref={panel} tabIndex={-1}>
       <h2 id="dns-dnssec-title" className="visually-hidden">
         {t('dnssec.title')}
       </h2>
@@ -42,7 +68,7 @@ export function DnssecPanel({ zone }: Props) {
         onRetry={() => dispatch(dnssecResource.actions.request(zone))}
       >
         {state && (
-          <>
+          <Stack>
             <Facts>
               <dt>{t('zone.dnssec')}</dt>
               <dd>{state.enabled ? t('zone.signed') : t('zone.unsigned')}</dd>
@@ -51,13 +77,7 @@ export function DnssecPanel({ zone }: Props) {
               <>
                 <h3>{t('dnssec.ds')}</h3>
                 <Hint>{t('dnssec.dsHint')}</Hint>
-                <ul aria-label={t('dnssec.ds')}>
-                  {state.ds.map((ds) => (
-                    <li key={ds}>
-                      <Code>{`${zone} IN DS ${ds}`}</Code>
-                    </li>
-                  ))}
-                </ul>
+                <DsRecords zone={zone} ds={state.ds} />
                 <Button type="button" onClick={() => setConfirm(false)} disabled={saving} aria-busy={saving}>
                   {t('dnssec.disable')}
                 </Button>
@@ -75,7 +95,7 @@ export function DnssecPanel({ zone }: Props) {
                 </PrimaryButton>
               </>
             )}
-          </>
+          </Stack>
         )}
       </ListState>
       <ConfirmModal

@@ -7,7 +7,8 @@ import type { Fix } from '../dnsApi';
 import { fixApplyResource, fixesResource } from '../fixResources';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { RrsetChange } from './RrsetChange';
-import { Hint } from './styles';
+import { Cards, Hint } from './styles';
+import { useFocusAfter } from '../useFocusAfter';
 import '../locale';
 
 type Props = { zone: string };
@@ -24,6 +25,8 @@ export function FixesPanel({ zone }: Props) {
   const [confirm, setConfirm] = useState<Fix | null>(null);
   const state = data && data.zone === zone ? data : null;
   const wasApplying = useRef(false);
+  const panel = useRef<HTMLElement>(null);
+  const askFocus = useFocusAfter(panel, applying.isLoading || isLoading);
 
   useEffect(() => {
     dispatch(fixesResource.actions.request(zone));
@@ -36,13 +39,15 @@ export function FixesPanel({ zone }: Props) {
   }, [applying.isLoading, applying.error, dispatch, zone]);
 
   const apply = () => {
-    if (confirm && state)
+    if (confirm && state) {
+      askFocus();
       dispatch(fixApplyResource.actions.request({ zone, kind: confirm.kind, version: state.version }));
+    }
     setConfirm(null);
   };
 
   return (
-    <section aria-labelledby="dns-fixes-title">
+    <section aria-labelledby="dns-fixes-title" ref={panel} tabIndex={-1}>
       <h2 id="dns-fixes-title" className="visually-hidden">
         {t('fixes.title')}
       </h2>
@@ -57,11 +62,10 @@ export function FixesPanel({ zone }: Props) {
         {state && (
           <>
             {state.fixes.length > 0 && (
-              <ul aria-label={t('fixes.title')}>
+              <Cards aria-label={t('fixes.title')}>
                 {state.fixes.map((fix) => (
                   <li key={fix.kind}>
-                    <RrsetChange zone={zone} {...fix}>
-                      <Hint>{t(`fixes.reasons.${fix.kind}`)}</Hint>
+                    <RrsetChange zone={zone} {...fix} detail={<Hint>{t(`fixes.reasons.${fix.kind}`)}</Hint>}>
                       <PrimaryButton
                         type="button"
                         onClick={() => setConfirm(fix)}
@@ -73,7 +77,7 @@ export function FixesPanel({ zone }: Props) {
                     </RrsetChange>
                   </li>
                 ))}
-              </ul>
+              </Cards>
             )}
             {state.notes.length > 0 && (
               <>

@@ -1,29 +1,32 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Zone } from '../dnsApi';
-import { importPreviewResource, zoneImportResource } from '../zoneFileResources';
-import { ChangeList } from './ReviewModal';
+import { fileProblems, importPreviewResource, zoneImportResource } from '../zoneFileResources';
+import { fileProblemText } from '../serverText';
 import { RrsetChange } from './RrsetChange';
-import { FieldError, Form, Hint, Notice } from './styles';
+import { Cards, FieldError, Form, Hint, Notice } from './styles';
 import '../locale';
 
 type Props = { zone: Zone; onClose: () => void };
 
-/** The file's problems by line, as the server words them ({ text: ["Line 3: …"] }). */
-export function fileProblems(body: Record<string, unknown> | null | undefined): string[] {
-  const text = body?.text;
-  return Array.isArray(text) ? text.filter((m): m is string => typeof m === 'string') : [];
-}
+// A zone file lines up in columns: it is written in the code font (&& outweighs the form's own textarea rule).
+const FileText = styled.textarea`
+  && {
+    font-family: ui-monospace, monospace;
+    font-size: 0.88rem;
+  }
+`;
 
 /**
  * Import a BIND master file: paste it or pick a file, see what it changes per rrset (only the rrsets the file
  * holds are replaced), then apply it as one change set against the version the preview was made on.
  */
 export function ImportModal({ zone, onClose }: Props) {
-  const { t } = useTranslation('dns');
+  const { t, i18n } = useTranslation('dns');
   const dispatch = useAppDispatch();
   const preview = useAppSelector(importPreviewResource.selectors.selectState);
   const apply = useAppSelector(zoneImportResource.selectors.selectState);
@@ -65,7 +68,7 @@ export function ImportModal({ zone, onClose }: Props) {
   const problems = [
     ...(preview.status === 'failure' ? fileProblems(preview.error?.body) : []),
     ...(apply.status === 'failure' ? fileProblems(apply.error?.body) : []),
-  ];
+  ].map((p) => fileProblemText(t, p, i18n.language));
   const changes = preview.data?.changes ?? [];
   const busy = preview.isLoading || apply.isLoading;
   const footer =
@@ -126,7 +129,7 @@ export function ImportModal({ zone, onClose }: Props) {
           </label>
           <label>
             {t('import.text')}
-            <textarea
+            <FileText
               rows={12}
               value={text}
               spellCheck={false}
@@ -138,17 +141,17 @@ export function ImportModal({ zone, onClose }: Props) {
       ) : (
         <>
           {apply.error?.status === 409 && <Notice $tone="warning">{t('messages.stale')}</Notice>}
-          <p>{t('import.unchanged', { count: preview.data?.unchanged ?? 0 })}</p>
+          {!!preview.data?.unchanged && <p>{t('import.unchanged', { count: preview.data.unchanged })}</p>}
           {changes.length === 0 ? (
             <p>{t('review.nothing')}</p>
           ) : (
-            <ChangeList aria-label={t('import.changes')}>
+            <Cards aria-label={t('import.changes')}>
               {changes.map((c) => (
                 <li key={`${c.name}/${c.type}`}>
                   <RrsetChange zone={zone.name} {...c} />
                 </li>
               ))}
-            </ChangeList>
+            </Cards>
           )}
         </>
       )}

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { camelCaseKeys } from '../../../../contract/casing';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
@@ -9,32 +8,8 @@ import { patchOf, problemsByRrset, type Change } from '../changeSet';
 import type { Conflict, Zone } from '../dnsApi';
 import { zoneApplyResource, zoneResource } from '../dnsResources';
 import { RrsetChange } from './RrsetChange';
-import { FieldError, Notice } from './styles';
+import { Cards, FieldError, Notice } from './styles';
 import '../locale';
-
-export const ChangeList = styled.ol`
-  display: grid;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  > li {
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md}px;
-  }
-
-  h3 {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
-    align-items: center;
-    margin: 0 0 6px;
-    font-size: 0.95rem;
-    overflow-wrap: anywhere;
-  }
-`;
 
 type Problems = Record<string, { message: string; record: number | null }[]>;
 type Props = {
@@ -103,7 +78,7 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
       {conflict && (
         <div role="alert">
           <Notice $tone="warning">{t('messages.stale')}</Notice>
-          <ChangeList aria-label={t('review.theirs')}>
+          <Cards aria-label={t('review.theirs')}>
             {conflict.changes.map((c) => (
               <li key={c.id}>
                 <RrsetChange
@@ -116,14 +91,14 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
                 />
               </li>
             ))}
-          </ChangeList>
+          </Cards>
           <p>{t('review.again')}</p>
         </div>
       )}
       {changes.length === 0 ? (
         <p>{t('review.nothing')}</p>
       ) : (
-        <ChangeList aria-label={t('review.yours')}>
+        <Cards aria-label={t('review.yours')}>
           {changes.map((c) => {
             const r = (c.after ?? c.before)!;
             return (
@@ -145,7 +120,7 @@ export function ReviewModal({ zone, changes, onClose, onApplied, onProblems }: P
               </li>
             );
           })}
-        </ChangeList>
+        </Cards>
       )}
     </Modal>
   );

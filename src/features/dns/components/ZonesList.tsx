@@ -5,7 +5,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Pager } from '../../../components/Pager';
 import { StackedTable } from '../../alerts/components/StackedTable';
 import { ListState } from '../../processedData/components/ListState';
-import { formatDateTime } from '../../../i18n/format';
+import { formatCount, formatDateTime } from '../../../i18n/format';
 import { Button, PrimaryButton, TableWrap, Toolbar } from '../../processedData/styles';
 import type { ZoneSummary } from '../dnsApi';
 import { zoneDeleteResource, zonesResource } from '../dnsResources';
@@ -73,8 +73,8 @@ export function ZonesList({ defaultNameservers, onOpen }: Props) {
                       {zone.name}
                     </td>
                     <td data-label={t('list.kind')}>{t(`kinds.${zone.kind}`, zone.kind)}</td>
-                    <td data-label={t('list.records')}>{zone.records}</td>
-                    <td data-label={t('list.version')}>{zone.version}</td>
+                    <td data-label={t('list.records')}>{formatCount(zone.records, i18n.language)}</td>
+                    <td data-label={t('list.version')}>{formatCount(zone.version, i18n.language)}</td>
                     <td data-label={t('zone.dnssec')}>
                       {zone.dnssec === null
                         ? t('zone.unknown')

@@ -26,3 +26,22 @@ export const Code = styled.code`
   font-size: 0.88rem;
   overflow-wrap: anywhere;
 `;
+
+/** A list of bordered cards: rrset changes (a review, an import's preview, suggested fixes), DS records. */
+export const Cards = styled.ol`
+  display: grid;
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  > li {
+    display: grid;
+    gap: 6px;
+    justify-items: start;
+    min-width: 0;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md}px;
+  }
+`;
