@@ -19,7 +19,7 @@ import {
   recordsUnnest,
   reportConflict,
   reportKeyColumns,
-  type StoreContext,
+  type ReceivedContext,
   type StoredAggregate,
 } from './store-aggregate';
 
@@ -31,14 +31,15 @@ import {
 // caller runs it behind one savepoint and, if anything fails, redoes the reports one by one so that only
 // the failing one is lost (store-batch.ts).
 
-/** The report's own bytes are the received file (ctx.own unset): others go one at a time (store-batch.ts). */
-export type BatchReport = { report: AggregateReport; ctx: StoreContext };
+/**
+ * The report's own bytes are the received file (ctx.own unset), and an organization owns it: others go one
+ * at a time (store-batch.ts).
+ */
+export type BatchReport = { report: AggregateReport; ctx: ReceivedContext };
 
 /** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
 export const fitsBatch = (report: AggregateReport) => report.records.length <= recordsPerStatement;
 
-// Held reports have a null organization: equal in the key (NULLS NOT DISTINCT), compared apart in joins.
-const keyWithoutOrganization = reportKeyColumns.filter((c) => c !== 'organization_id').join(', ');
 
 /** A header row's duplicate key, as the unique index compares it. */
 const rowKey = (row: ReturnType<typeof headerRow>) =>
@@ -93,8 +94,7 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       ${reportConflict}
       returning id, file_id, ${sql.raw(reportKeyColumns.join(', '))}),
     stored as (select hin.ord, hdr.id, hdr.file_id from hdr
-      join hin using (${sql.raw(keyWithoutOrganization)})
-      where hdr.organization_id is not distinct from hin.organization_id),
+      join hin using (${sql.raw(reportKeyColumns.join(', '))})),
     ids as (select array(select s.id from generate_series(0, ${items.length - 1}::int) g
       left join stored s on s.ord = g order by g) as a),
     ins_rec as (${insertRecords(
@@ -122,14 +122,11 @@ async function finish(trx: Db, items: BatchReport[], domains: string[], out: Ret
     const fileId = Number(r.id2);
     usedFiles.add(fileId);
     ctx.fileRef.id = fileId;
-    const rollups =
-      ctx.organizationId === null
-        ? new Map()
-        : rollupRows(report.records, {
-            day: utcDay(report.reportMetadata.dateRange.begin),
-            organizationId: ctx.organizationId,
-            domain: domains[r.ord],
-          });
+    const rollups = rollupRows(report.records, {
+      day: utcDay(report.reportMetadata.dateRange.begin),
+      organizationId: ctx.organizationId,
+      domain: domains[r.ord],
+    });
     const ips = [...new Set(report.records.map((x) => cleanText(x.sourceIp)))];
     result[r.ord] = { id: Number(r.id), fileId, ips, rollups };
   }

@@ -9,6 +9,7 @@ import { addPending, emptyPending, flushPending, knownIps, rememberIps, type Pen
 import { findDomainOwners } from './ownership';
 import { storeAggregate } from './store-aggregate';
 import { fitsBatch, storeAggregates, type BatchReport } from './store-aggregates';
+import { holdReport } from './hold';
 import { storeOther } from './store-other';
 import { queueAlertEvaluations } from '../modules/alerts';
 import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types';
@@ -71,6 +72,8 @@ async function storeTogether(
     for (const report of parsed.reports) {
       if (report.kind !== 'aggregate' || !fitsBatch(report)) return;
       const organizationId = owners.get(reportKey(report).domain) ?? null;
+      // A held report (hold.ts) or one the caller may not write goes one at a time.
+      if (organizationId === null) return;
       if (options.onlyOrganization !== undefined && organizationId !== options.onlyOrganization) return;
       mine.push({ report, ctx: { organizationId, file: parsed.file, fileRef, source: parsed.file.source } });
     }
@@ -140,7 +143,7 @@ async function runBatch(
       await sql`savepoint report`.execute(trx);
       try {
         let id: number | null;
-        if (report.kind === 'aggregate') {
+        if (report.kind === 'aggregate' && organizationId !== null) {
           const ctx = {
             organizationId,
             file: parsed.file,
@@ -158,12 +161,12 @@ async function runBatch(
         } else {
           const fileId = fileRef.id ?? (await saveOriginalFile(trx, parsed.file, fileRef.digest));
           const ownId = own ? await saveOriginalFile(trx, own.file, own.digest) : fileId;
-          id = await storeOther(trx, report, {
-            organizationId,
-            fileId: ownId,
-            receivedFileId: fileId,
-            source: parsed.file.source,
-          });
+          const files = { fileId: ownId, receivedFileId: fileId, source: parsed.file.source };
+          // No organization owns it: held (hold.ts) until one verifies its domain (attach.ts).
+          id =
+            report.kind !== 'aggregate' && organizationId !== null
+              ? await storeOther(trx, report, { organizationId, ...files })
+              : await holdReport(trx, report, files);
           if (id !== null) fileRef.id = fileId;
         }
         if (id === null) await sql`rollback to savepoint report`.execute(trx);
