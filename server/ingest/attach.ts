@@ -53,7 +53,12 @@ async function attach(trx: Db, organizationId: number, domain: string): Promise<
   for (const { h, report } of reports) {
     let stored: boolean;
     if (report.kind === 'aggregate') {
-      const ids = { id: h.id, fileId: h.file_id, receivedFileId: h.received_file_id, receivedAt: h.received_at };
+      const ids = {
+        id: h.id,
+        fileId: h.file_id,
+        receivedFileId: h.received_file_id,
+        receivedAt: h.received_at,
+      };
       const done = await storeAggregate(trx, report, { organizationId, held: ids, source: h.source });
       if (done) addPending(pending, done.ips, done.rollups);
       stored = done !== null;

@@ -73,8 +73,9 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
     .where('received_at', '<', unclaimed)
     .returning('kind')
     .execute();
-  for (const { kind } of held) if (kind === 'aggregate') result.reports += 1;
-  else result.other += 1;
+  for (const { kind } of held)
+    if (kind === 'aggregate') result.reports += 1;
+    else result.other += 1;
   // A file goes when no report keeps it as its own bytes nor as the file it was received in (one NOT
   // EXISTS per column, so each is an anti-join the planner can hash).
   const kept = ['dmarc_reports', 'tls_reports', 'failure_reports', 'held_reports'].flatMap((table) =>

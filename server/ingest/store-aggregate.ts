@@ -184,8 +184,7 @@ const insertFile = (name: string, digest: string, file: IncomingFile) =>
     returning id)`;
 
 /** The report's own file when it has one apart from the received file (then the CTE `o`). */
-const ownFile = (ctx: ReceivedContext) =>
-  ctx.own && ctx.own.digest !== ctx.fileRef.digest ? ctx.own : null;
+const ownFile = (ctx: ReceivedContext) => (ctx.own && ctx.own.digest !== ctx.fileRef.digest ? ctx.own : null);
 
 /** Whether the statement has the CTE `o` (the report's own bytes apart from the received file). */
 const hasOwn = (ctx: StoreContext) => 'held' in ctx || ownFile(ctx) !== null;

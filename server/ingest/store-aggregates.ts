@@ -40,7 +40,6 @@ export type BatchReport = { report: AggregateReport; ctx: ReceivedContext };
 /** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
 export const fitsBatch = (report: AggregateReport) => report.records.length <= recordsPerStatement;
 
-
 /** A header row's duplicate key, as the unique index compares it. */
 const rowKey = (row: ReturnType<typeof headerRow>) =>
   row
