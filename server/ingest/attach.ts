@@ -10,8 +10,8 @@ import { storeOther } from './store-other';
 
 // Held reports (no organization verified their policy domain when they arrived: ownership.ts) wait in
 // held_reports (hold.ts). When an organization verifies the domain, they (and those of its subdomains) are
-// stored for it through the normal paths under the ids they were held with, aggregate ones with their
-// rollups, and their held rows deleted. A held copy of a report the organization already has (sent to its
+// stored for it through the normal paths under the ids they were held with, keeping the time they arrived,
+// aggregate ones with their rollups, and their held rows deleted. A held copy of a report the organization already has (sent to its
 // own address) is a duplicate under the per-organization key (migration 0046): dropped. Idempotent: a
 // second call finds nothing left to attach.
 
@@ -33,44 +33,37 @@ export async function attachPendingReports(
 async function attach(trx: Db, organizationId: number, domain: string): Promise<AttachResult> {
   const name = domain.toLowerCase().replace(/\.$/, '');
   const pattern = `%.${likeEscape(name)}`;
-  const held = await trx
+  const rows = await trx
     .deleteFrom('held_reports')
     .where(sql<boolean>`domain = ${name} or domain like ${pattern}`)
     .returningAll()
     .execute();
-  const reports = held
+  const reports = rows
     .sort((x, y) => x.kind.localeCompare(y.kind) || x.id - y.id)
     .map((h) => ({ h, report: revivedReport(h.kind, h.report) }));
   const days = reports.flatMap(({ report }) => (report.kind === 'aggregate' ? [aggregateDay(report)] : []));
   if (days.length > 0) {
-    // The records go to their months' partitions, which a held report never had: created here, with
-    // retention's drop of a month (retention-months.ts) kept out until this transaction ends.
+    // The records go to their months' partitions, which retention may have dropped while they were held (a
+    // held report is in none): created again here, with retention's drop of a month (retention-months.ts)
+    // kept out until this transaction ends.
     await partitionLock.execute(trx);
     await ensureMonths(trx, days);
   }
   const out: AttachResult = { aggregate: 0, tls: 0, failure: 0 };
   const pending = emptyPending();
   for (const { h, report } of reports) {
+    const files = { fileId: h.file_id, receivedFileId: h.received_file_id };
+    const was = { id: h.id, receivedAt: h.received_at };
     let stored: boolean;
     if (report.kind === 'aggregate') {
-      const ids = {
-        id: h.id,
-        fileId: h.file_id,
-        receivedFileId: h.received_file_id,
-        receivedAt: h.received_at,
-      };
-      const done = await storeAggregate(trx, report, { organizationId, held: ids, source: h.source });
+      const held = { ...was, ...files };
+      const done = await storeAggregate(trx, report, { organizationId, held, source: h.source });
       if (done) addPending(pending, done.ips, done.rollups);
       stored = done !== null;
-    } else
-      stored =
-        (await storeOther(trx, report, {
-          organizationId,
-          fileId: h.file_id,
-          receivedFileId: h.received_file_id,
-          source: h.source,
-          heldId: h.id,
-        })) !== null;
+    } else {
+      const ctx = { organizationId, ...files, source: h.source, held: was };
+      stored = (await storeOther(trx, report, ctx)) !== null;
+    }
     if (stored) out[report.kind] += 1;
   }
   // Their rollups, and their source IPs queued for enrichment, as a batch of ingestion writes them.

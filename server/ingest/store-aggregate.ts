@@ -9,10 +9,11 @@ import { maxDkimPerRecord } from '../modules/reports';
 import { rollupRows, type RollupRows } from './rollups';
 import type { IncomingFile, OwnFile, StageHook } from './types';
 
-// Stores one aggregate report inside the caller's transaction (or savepoint) in one statement: data-modifying
-// CTEs write the original file (unless already written), the header (nothing at all when it is a duplicate),
-// and the records with ids drawn from their sequence, each with its DKIM and SPF results as jsonb. One
-// round trip instead of one per table: a round trip costs ~0.6 ms, more than the rows of a small report.
+// Stores one aggregate report for its organization (one no organization owns is held instead: hold.ts)
+// inside the caller's transaction (or savepoint) in one statement: data-modifying CTEs write the original
+// file (unless already written), the header (nothing at all when it is a duplicate), and the records with
+// ids drawn from their sequence, each with its DKIM and SPF results as jsonb. One round trip instead of one
+// per table: a round trip costs ~0.6 ms, more than the rows of a small report.
 // The IPs to enrich and the rollup rows are returned, not written: the caller writes them once per batch in
 // one sorted statement (see flush.ts), so concurrent batches take row locks in one order.
 

@@ -17,8 +17,8 @@ import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types
 // Stores the reports of one or more parsed files in ONE transaction, each report all or nothing: the plain
 // small aggregate reports together in one statement (storeTogether), anything else, and everything again if
 // that statement fails, behind a SAVEPOINT per report: a duplicate, a report for another tenant or a failing
-// report is rolled back to its savepoint and the others are kept. The IPs to enrich and the rollups of the stored reports are written once at the
-// end (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries
+// report is rolled back to its savepoint and the others are kept; a report no organization owns is held
+// (hold.ts). The IPs to enrich and the rollups of the stored reports are written once at the end (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries
 // the whole batch from the start, as does a write that found its month's partition gone (partitions.ts).
 
 /** `own[i]`: report i's own bytes when they are not the whole file (docs/INGESTION.md); absent: all are. */

@@ -43,10 +43,14 @@ function failureSummary(report: FailureReport) {
 }
 
 /**
- * Returns the new row's id, or null for a duplicate. `heldId`: a held report (hold.ts) stored under the id
- * it was held with.
+ * Returns the new row's id, or null for a duplicate. `held`: a held report (hold.ts) stored under the id it
+ * was held with, and the time it arrived.
  */
-export async function storeOther(trx: Db, report: TlsReport | FailureReport, ctx: Ctx & { heldId?: number }) {
+export async function storeOther(
+  trx: Db,
+  report: TlsReport | FailureReport,
+  ctx: Ctx & { held?: { id: number; receivedAt: Date } },
+) {
   const key = reportKey(report);
   const table = report.kind === 'tls' ? 'tls_reports' : 'failure_reports';
   const totals = summarise(report);
@@ -54,7 +58,7 @@ export async function storeOther(trx: Db, report: TlsReport | FailureReport, ctx
   const inserted = await trx
     .insertInto(table)
     .values({
-      ...(ctx.heldId === undefined ? {} : { id: ctx.heldId }),
+      ...(ctx.held === undefined ? {} : { id: ctx.held.id, received_at: ctx.held.receivedAt }),
       organization_id: ctx.organizationId,
       domain: cleanText(key.domain.toLowerCase()),
       org_name: cleanText(key.orgName),
