@@ -48,6 +48,37 @@ const rollupMessages = async (domain: string) => {
   return [...sums];
 };
 
+/** The same report sent straight to another organization's own address (it holds the name pending). */
+async function sendDirectly(rel: string, name: string, organization: string) {
+  const direct = await makeUser(t.db, { organization });
+  const directOrg = direct.user.organization_id!;
+  await t.db.insertInto('domains').values({ name, organization_id: directOrg }).execute();
+  const bytes = fs.readFileSync(path.join(samplesDir, rel));
+  const straight = await ingestFile(
+    t.db,
+    { name: path.basename(rel), bytes, source: 'cli' },
+    { addressedTo: [directOrg] },
+  );
+  expect(straight.reports.map((r) => [r.status, r.organizationId])).toEqual([['imported', directOrg]]);
+  return { directOrg, straight };
+}
+
+/** The organization adds and verifies the name; a second release finds nothing held. */
+async function verifyOnce(name: string) {
+  const domain = await t.db
+    .insertInto('domains')
+    .values({ name, organization_id: organizationId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await verify(domain.id);
+  expect(await t.db.transaction().execute((trx) => attachPendingReports(trx, organizationId, name))).toEqual({
+    aggregate: 0,
+    tls: 0,
+    failure: 0,
+  });
+  expect(await t.db.selectFrom('held_reports').select('id').where('domain', '=', name).execute()).toEqual([]);
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   const owner = await makeUser(t.db, { organization: 'Late Registrant' });
@@ -103,31 +134,8 @@ describe('verifying a domain releases the reports held for it', () => {
     expect(await listed('/api/dm/dmarc/aggregate-reports/', supportToken)).not.toContain(held);
     expect(await metrics()).toBe(messagesBefore);
 
-    // The same report sent straight to another organization's own address (it holds the name pending).
-    const direct = await makeUser(t.db, { organization: 'Direct aggregate' });
-    const directOrg = direct.user.organization_id!;
-    await t.db.insertInto('domains').values({ name: 'example.net', organization_id: directOrg }).execute();
-    const bytes = fs.readFileSync(path.join(samplesDir, rel));
-    const straight = await ingestFile(
-      t.db,
-      { name: path.basename(rel), bytes, source: 'cli' },
-      { addressedTo: [directOrg] },
-    );
-    expect(straight.reports.map((r) => [r.status, r.organizationId])).toEqual([['imported', directOrg]]);
-
-    const domain = await t.db
-      .insertInto('domains')
-      .values({ name: 'example.net', organization_id: organizationId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await verify(domain.id);
-    // Once: a second release finds nothing held.
-    expect(
-      await t.db.transaction().execute((trx) => attachPendingReports(trx, organizationId, 'example.net')),
-    ).toEqual({ aggregate: 0, tls: 0, failure: 0 });
-    expect(
-      await t.db.selectFrom('held_reports').select('id').where('domain', '=', 'example.net').execute(),
-    ).toEqual([]);
+    const { directOrg, straight } = await sendDirectly(rel, 'example.net', 'Direct aggregate');
+    await verifyOnce('example.net');
 
     const released = await t.db
       .selectFrom('dmarc_reports')
@@ -194,31 +202,8 @@ describe('verifying a domain releases the reports held for it', () => {
     ).toEqual([{ id: held, kind: 'tls' }]);
     expect(await t.db.selectFrom('tls_reports').select('id').where('id', '=', held).execute()).toEqual([]);
 
-    // The same report sent straight to another organization's own address (it holds the name pending).
-    const direct = await makeUser(t.db, { organization: 'Direct TLS' });
-    const directOrg = direct.user.organization_id!;
-    await t.db.insertInto('domains').values({ name: 'foo-bar.io', organization_id: directOrg }).execute();
-    const bytes = fs.readFileSync(path.join(samplesDir, rel));
-    const straight = await ingestFile(
-      t.db,
-      { name: 'google.json', bytes, source: 'cli' },
-      { addressedTo: [directOrg] },
-    );
-    expect(straight.reports.map((r) => [r.status, r.organizationId])).toEqual([['imported', directOrg]]);
-
-    const domain = await t.db
-      .insertInto('domains')
-      .values({ name: 'foo-bar.io', organization_id: organizationId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await verify(domain.id);
-    // Once: a second release finds nothing held.
-    expect(
-      await t.db.transaction().execute((trx) => attachPendingReports(trx, organizationId, 'foo-bar.io')),
-    ).toEqual({ aggregate: 0, tls: 0, failure: 0 });
-    expect(
-      await t.db.selectFrom('held_reports').select('id').where('domain', '=', 'foo-bar.io').execute(),
-    ).toEqual([]);
+    const { directOrg, straight } = await sendDirectly(rel, 'foo-bar.io', 'Direct TLS');
+    await verifyOnce('foo-bar.io');
     const figures = [
       'domain',
       'org_name',
