@@ -151,7 +151,7 @@ export type HeldReportsTable = {
   report_id: string;
   begin_date: Timestamp;
   end_date: Timestamp;
-  /** The parsed report (TLS and failure dates as ISO text; an aggregate report with its records). */
+  /** The parsed report, json (TLS and failure dates as ISO text; an aggregate report with its records). */
   report: Json<unknown>;
   file_id: number | null;
   received_file_id: number | null;

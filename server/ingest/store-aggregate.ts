@@ -208,7 +208,7 @@ type HeaderValue = string | number | null;
 /** The header columns of dmarc_reports before file_id, with their types and values (one report). */
 export function headerRow(
   report: AggregateReport,
-  organizationId: number,
+  organizationId: number | null,
   domain: string,
   source: string,
   held?: HeldContext['held'],

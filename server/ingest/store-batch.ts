@@ -72,8 +72,6 @@ async function storeTogether(
     for (const report of parsed.reports) {
       if (report.kind !== 'aggregate' || !fitsBatch(report)) return;
       const organizationId = owners.get(reportKey(report).domain) ?? null;
-      // A held report (hold.ts) or one the caller may not write goes one at a time.
-      if (organizationId === null) return;
       if (options.onlyOrganization !== undefined && organizationId !== options.onlyOrganization) return;
       mine.push({ report, ctx: { organizationId, file: parsed.file, fileRef, source: parsed.file.source } });
     }

@@ -115,13 +115,15 @@ describe('one statement for the small reports of a batch', () => {
     expect(await storedRollups(many.db)).toEqual(await rollupsFromRecords(many.db));
   });
 
-  it('takes the one-statement path for a batch of plain reports, with ids in file order', async () => {
+  it('takes the one-statement path for a batch of plain reports, a held one too, with ids in file order', async () => {
     const t = await openTestDatabase();
     try {
       await makeOrganization(t.db, 'Ids', ['ids.example']);
       const parsed = [];
-      for (const [i, n] of [3, 4, 2].entries()) {
-        const f = file(`ids-${i}.xml`, xml(`ids-${i}`, 'ids.example', n));
+      for (const [i, n] of [3, 5, 4, 2].entries()) {
+        // The second is for a domain nobody verified: held (hold.ts) by the same statement.
+        const domain = i === 1 ? 'ids-nobody.example' : 'ids.example';
+        const f = file(`ids-${i}.xml`, xml(`ids-${i}`, domain, n));
         const outcome = await parseIncoming(f, {});
         parsed.push(outcome.parsed!);
       }
@@ -140,10 +142,11 @@ describe('one statement for the small reports of a batch', () => {
       await ensureMonths(counting, days);
       statements = 0;
       const out = await storeBatch(counting, parsed);
-      expect(out.map((o) => o.reports.map((r) => r.status))).toEqual([
-        ['imported'],
-        ['imported'],
-        ['imported'],
+      expect(out.map((o) => o.reports.map((r) => [r.status, r.organizationId === null]))).toEqual([
+        [['imported', false]],
+        [['imported', true]],
+        [['imported', false]],
+        [['imported', false]],
       ]);
       // Owners, the savepoint, the one statement, the rollup flush: not a statement and savepoint per report.
       expect(statements).toBeLessThanOrEqual(4);
@@ -151,9 +154,12 @@ describe('one statement for the small reports of a batch', () => {
         from dmarc_records d join dmarc_reports r on r.id = d.report_id order by d.id`.execute(t.db);
       expect(rows.map((r) => r.report_id)).toEqual([
         ...Array(3).fill('ids-0'),
-        ...Array(4).fill('ids-1'),
-        ...Array(2).fill('ids-2'),
+        ...Array(4).fill('ids-2'),
+        ...Array(2).fill('ids-3'),
       ]);
+      const held = await t.db.selectFrom('held_reports').select(['id', 'report_id', 'report']).execute();
+      expect(held.map((h) => [h.id, h.report_id])).toEqual([[out[1]!.reports[0]!.id, 'ids-1']]);
+      expect((held[0]!.report as { records: unknown[] }).records).toHaveLength(5);
     } finally {
       await t.close();
     }
