@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { ensureMonths, partitionLock } from '../db/partitions';
-import type { AggregateReport } from '../dmarc/types';
+import type { HeldReportsTable } from '../db/schema-reports';
+import type { AggregateReport, Report } from '../dmarc/types';
 import { utcDay } from './clean';
-import { addPending, emptyPending, flushPending } from './flush';
+import { addPending, emptyPending, flushPending, type Pending } from './flush';
 import { revivedReport } from './hold';
 import { storeAggregate } from './store-aggregate';
 import { storeOther } from './store-other';
@@ -30,45 +31,62 @@ export async function attachPendingReports(
     : db.transaction().execute((trx) => attach(trx, organizationId, domain));
 }
 
+/** Held reports taken per round: their JSON and parsed reports are in memory together. */
+const perRound = 20;
+
 async function attach(trx: Db, organizationId: number, domain: string): Promise<AttachResult> {
   const name = domain.toLowerCase().replace(/\.$/, '');
   const pattern = `%.${likeEscape(name)}`;
-  const rows = await trx
-    .deleteFrom('held_reports')
-    .where(sql<boolean>`domain = ${name} or domain like ${pattern}`)
-    .returningAll()
-    .execute();
-  const reports = rows
-    .sort((x, y) => x.kind.localeCompare(y.kind) || x.id - y.id)
-    .map((h) => ({ h, report: revivedReport(h.kind, h.report) }));
-  const days = reports.flatMap(({ report }) => (report.kind === 'aggregate' ? [aggregateDay(report)] : []));
-  if (days.length > 0) {
-    // The records go to their months' partitions, which retention may have dropped while they were held (a
-    // held report is in none): created again here, with retention's drop of a month (retention-months.ts)
-    // kept out until this transaction ends.
-    await partitionLock.execute(trx);
-    await ensureMonths(trx, days);
-  }
   const out: AttachResult = { aggregate: 0, tls: 0, failure: 0 };
-  const pending = emptyPending();
-  for (const { h, report } of reports) {
-    const files = { fileId: h.file_id, receivedFileId: h.received_file_id };
-    const was = { id: h.id, receivedAt: h.received_at };
-    let stored: boolean;
-    if (report.kind === 'aggregate') {
-      const held = { ...was, ...files };
-      const done = await storeAggregate(trx, report, { organizationId, held, source: h.source });
-      if (done) addPending(pending, done.ips, done.rollups);
-      stored = done !== null;
-    } else {
-      const ctx = { organizationId, ...files, source: h.source, held: was };
-      stored = (await storeOther(trx, report, ctx)) !== null;
+  let locked = false;
+  for (;;) {
+    const rows = await trx
+      .deleteFrom('held_reports')
+      .where(
+        sql<boolean>`(kind, id) in (select kind, id from held_reports
+          where domain = ${name} or domain like ${pattern} order by kind, id limit ${perRound})`,
+      )
+      .returningAll()
+      .execute();
+    if (rows.length === 0) return out;
+    const reports = rows
+      .sort((x, y) => x.kind.localeCompare(y.kind) || x.id - y.id)
+      .map((h) => ({ h, report: revivedReport(h.kind, h.report) }));
+    const days = reports.flatMap(({ report }) => (report.kind === 'aggregate' ? [aggregateDay(report)] : []));
+    if (days.length > 0 && !locked) {
+      // The records go to their months' partitions, which retention may have dropped while they were held
+      // (a held report is in none): created again here, with retention's drop of a month
+      // (retention-months.ts) kept out until this transaction ends.
+      await partitionLock.execute(trx);
+      locked = true;
     }
-    if (stored) out[report.kind] += 1;
+    if (days.length > 0) await ensureMonths(trx, days);
+    const pending = emptyPending();
+    for (const { h, report } of reports)
+      if (await storeHeld(trx, organizationId, h, report, pending)) out[report.kind] += 1;
+    // Their rollups, and their source IPs queued for enrichment, as a batch of ingestion writes them.
+    await flushPending(trx, pending, new Set());
   }
-  // Their rollups, and their source IPs queued for enrichment, as a batch of ingestion writes them.
-  await flushPending(trx, pending, new Set());
-  return out;
+}
+
+/** Stores one held report for the organization under its held id; false: it has a copy already. */
+async function storeHeld(
+  trx: Db,
+  organizationId: number,
+  h: Selectable<HeldReportsTable>,
+  report: Report,
+  pending: Pending,
+): Promise<boolean> {
+  const files = { fileId: h.file_id, receivedFileId: h.received_file_id };
+  const was = { id: h.id, receivedAt: h.received_at };
+  if (report.kind !== 'aggregate') {
+    const ctx = { organizationId, ...files, source: h.source, held: was };
+    return (await storeOther(trx, report, ctx)) !== null;
+  }
+  const held = { ...was, ...files };
+  const done = await storeAggregate(trx, report, { organizationId, held, source: h.source });
+  if (done) addPending(pending, done.ips, done.rollups);
+  return done !== null;
 }
 
 const aggregateDay = (report: AggregateReport) => utcDay(report.reportMetadata.dateRange.begin);

@@ -122,6 +122,26 @@ describe('report storage', () => {
     expect(c.reports[0].organizationId).toBe(org.id);
   });
 
+  it('attaches more held reports than one round of attach.ts takes', async () => {
+    for (let i = 0; i < 25; i++) {
+      const xml = reportXml({ reportId: `round-${i}`, domain: 'rounds.example', records: records(2) });
+      expect((await ingestFile(t.db, file(`round-${i}.xml`, xml))).result.status).toBe('imported');
+    }
+    const org = await makeOrganization(t.db, 'Rounds', []);
+    const attached = await onDomainVerified(t.db, { name: 'rounds.example', organization_id: org.id });
+    expect(attached).toEqual({ aggregate: 25, tls: 0, failure: 0 });
+    const stored = await t.db
+      .selectFrom('dmarc_reports')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(25);
+    expect(
+      await t.db.selectFrom('held_reports').select('id').where('domain', '=', 'rounds.example').execute(),
+    ).toEqual([]);
+    expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
+  });
+
   it('purges reports and rollups older than the retention of each organization', async () => {
     const now = new Date('2030-06-30T12:00:00Z');
     const begin = (daysAgo: number) => String(Math.floor(now.getTime() / 1000) - daysAgo * day);
