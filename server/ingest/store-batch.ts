@@ -18,8 +18,9 @@ import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types
 // small aggregate reports together in one statement (storeTogether), anything else, and everything again if
 // that statement fails, behind a SAVEPOINT per report: a duplicate, a report for another tenant or a failing
 // report is rolled back to its savepoint and the others are kept; a report no organization owns is held
-// (hold.ts). The IPs to enrich and the rollups of the stored reports are written once at the end (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries
-// the whole batch from the start, as does a write that found its month's partition gone (partitions.ts).
+// (hold.ts). The IPs to enrich and the rollups of the stored reports are written once at the end
+// (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries the
+// whole batch from the start, as does a write that found its month's partition gone (partitions.ts).
 
 /** `own[i]`: report i's own bytes when they are not the whole file (docs/INGESTION.md); absent: all are. */
 export type ParsedFile = { file: IncomingFile; digest: string; reports: Report[]; own?: (OwnFile | null)[] };
@@ -160,7 +161,7 @@ async function runBatch(
           const fileId = fileRef.id ?? (await saveOriginalFile(trx, parsed.file, fileRef.digest));
           const ownId = own ? await saveOriginalFile(trx, own.file, own.digest) : fileId;
           const files = { fileId: ownId, receivedFileId: fileId, source: parsed.file.source };
-          // No organization owns it: held (hold.ts) until one verifies its domain (attach.ts).
+          // Unless an organization owns it: held (hold.ts) until one verifies its domain (attach.ts).
           id =
             report.kind !== 'aggregate' && organizationId !== null
               ? await storeOther(trx, report, { organizationId, ...files })
