@@ -141,7 +141,7 @@ export type IpEnrichmentTable = {
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
-/** A report no organization owns yet (migrations 0048, 0055): stored when its domain is verified. */
+/** A report no organization owns yet (migrations 0048, 0058): stored when its domain is verified. */
 export type HeldReportsTable = {
   /** Drawn from its kind's report table sequence and kept when the report is stored. */
   id: number;

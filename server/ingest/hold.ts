@@ -6,7 +6,7 @@ import type { Report } from '../dmarc/types';
 import { cleanText, epochDate, toJson } from './clean';
 
 // A report no organization owns when it arrives (ownership.ts) is held: a row of held_reports with the
-// parsed report as JSON, by domain, outside the tenant tables (migrations 0048 and 0055): a distribution
+// parsed report as JSON, by domain, outside the tenant tables (migrations 0048 and 0058): a distribution
 // column can be neither null nor changed (docs/SCALING.md). Its id is drawn from its report table's
 // sequence and kept when attach.ts stores it for the organization that verifies the domain. A held copy
 // of a held report is a duplicate (held_reports_key).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { down, up } from '../../server/db/migrations/0048_citus_last_rules';
-import * as m0055 from '../../server/db/migrations/0055_held_aggregate_reports';
+import * as m0058 from '../../server/db/migrations/0058_held_aggregate_reports';
 import { parseReportFile } from '../../server/dmarc/parse-report-file';
 import { attachPendingReports } from '../../server/ingest/attach';
 import { toJson } from '../../server/ingest/clean';
@@ -11,9 +11,9 @@ import { samplesDir } from '../fixtures/dmarc/sample-expectations';
 import { makeOrganization } from './ingest-helpers';
 import { openTestDatabase, type TestDatabase } from './support/db';
 
-// Migrations 0048 and 0055 on a database written before them: audit entries of no organization move to the
+// Migrations 0048 and 0058 on a database written before them: audit entries of no organization move to the
 // instance table under their ids, the organization's stay; verified names fill the reference table; held
-// TLS and failure reports (0048), then held aggregate reports with their records (0055), move to
+// TLS and failure reports (0048), then held aggregate reports with their records (0058), move to
 // held_reports.
 let database: TestDatabase;
 beforeAll(async () => {
@@ -109,7 +109,7 @@ describe('migration 0048_citus_last_rules', () => {
   });
 });
 
-describe('migration 0055_held_aggregate_reports', () => {
+describe('migration 0058_held_aggregate_reports', () => {
   const rel = 'dmarq/backend/app/tests/fixtures/dmarc_aggregate/rfc9990-multi-auth-overrides.xml';
   const bytes = fs.readFileSync(path.join(samplesDir, rel));
   const recordsOf = async (reportId: number) =>
@@ -120,9 +120,9 @@ describe('migration 0055_held_aggregate_reports', () => {
     ).rows;
 
   it('moves a held aggregate report with its records to held_reports, stored whole on verification', async () => {
-    // A report as 0054 held it: a dmarc_reports row without organization, records under organization 0,
-    // no rollups. Stored here through ingestion, then made held by hand below 0055.
-    const first = await makeOrganization(database.db, 'Before 0055', ['example.net']);
+    // A report as ingestion held it before 0058: a dmarc_reports row without organization, records under organization 0,
+    // no rollups. Stored here through ingestion, then made held by hand below 0058.
+    const first = await makeOrganization(database.db, 'Before 0058', ['example.net']);
     const stored = await ingestFile(database.db, { name: 'held.xml', bytes, source: 'cli' });
     const id = stored.reports[0]!.id!;
     const header = await database.db
@@ -132,12 +132,12 @@ describe('migration 0055_held_aggregate_reports', () => {
       .executeTakeFirstOrThrow();
     const records = await recordsOf(id);
     expect(records).toHaveLength(2);
-    await m0055.down(raw());
+    await m0058.down(raw());
     await sql`update dmarc_reports set organization_id = null where id = ${id}`.execute(database.db);
     await sql`update dmarc_records set organization_id = 0 where report_id = ${id}`.execute(database.db);
     await database.db.deleteFrom('dmarc_rollups').where('organization_id', '=', first.id).execute();
     await database.db.deleteFrom('domains').where('organization_id', '=', first.id).execute();
-    await m0055.up(raw());
+    await m0058.up(raw());
 
     // Waiting in held_reports under its id, as the parser gives the report (what ingestion holds now).
     const parsed = await parseReportFile(bytes, {});
@@ -178,7 +178,7 @@ describe('migration 0055_held_aggregate_reports', () => {
     expect(key).toEqual([{ def: 'PRIMARY KEY (organization_id, id)', not_null: true }]);
 
     // Verified later: stored under its id with the header and records it had.
-    const later = await makeOrganization(database.db, 'After 0055', []);
+    const later = await makeOrganization(database.db, 'After 0058', []);
     expect(await attachPendingReports(database.db, later.id, 'example.net')).toEqual({
       aggregate: 1,
       tls: 0,

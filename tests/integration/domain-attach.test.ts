@@ -121,7 +121,7 @@ describe('verifying a domain releases the reports held for it', () => {
     };
     const messagesBefore = await metrics();
     const held = await importSample(rel);
-    // Held apart (migration 0055): no header, record or rollup; in nobody's list, support's included.
+    // Held apart (migration 0058): no header, record or rollup; in nobody's list, support's included.
     expect(
       await t.db
         .selectFrom('held_reports')

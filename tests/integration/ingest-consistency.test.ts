@@ -83,7 +83,7 @@ describe('report storage', () => {
     const b = await ingestFile(t.db, file('b.xml', xml('pending-2', 'mail.later.example')));
     expect(a.reports[0]).toMatchObject({ status: 'imported', organizationId: null });
     expect(b.reports[0]).toMatchObject({ status: 'imported', organizationId: null });
-    // Held apart (held_reports, migration 0055): no header, record or rollup of any organization.
+    // Held apart (held_reports, migration 0058): no header, record or rollup of any organization.
     const whileHeld = await tableCounts(t.db);
     expect(whileHeld).toEqual({
       ...before,

@@ -115,7 +115,7 @@ describe('fuzz: damaged reports through storage', () => {
     expect(statuses.rejected).toBeGreaterThan(100);
 
     // Exactly the reports said to be imported are stored (those no organization owns are held apart:
-    // held_reports, migrations 0048 and 0055).
+    // held_reports, migrations 0048 and 0058).
     for (const [kind, table] of [
       ['aggregate', 'dmarc_reports'],
       ['tls', 'tls_reports'],

@@ -84,7 +84,7 @@ const records = async () =>
       order by report_id, id`.execute(f.t.db)
   ).rows.map((r) => r.row);
 
-/** The held aggregate report of that report id (migration 0055: held_reports). */
+/** The held aggregate report of that report id (migration 0058: held_reports). */
 const heldReport = (reportId: string) =>
   f.t.db
     .selectFrom('held_reports')
@@ -118,7 +118,7 @@ const months = async (table: 'dmarc_records' | 'dmarc_rollups') =>
 describe('0042_partitioned_history', () => {
   it('converts the 0041 tables in place and every analytics answer stays the same', async () => {
     expect(await kinds()).toEqual(['dmarc_records:p', 'dmarc_rollups:p']);
-    // A held report too: in held_reports now (0055); in 0041 a dmarc_reports row without organization and
+    // A held report too: in held_reports now (0058); in 0041 a dmarc_reports row without organization and
     // its records.
     await store('held-converted', 'parts-nobody.example', '2024-05-05T00:00:00Z');
     const held = await heldReport('held-converted');

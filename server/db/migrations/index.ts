@@ -28,7 +28,7 @@ import * as m0050 from './0050_billing';
 import * as m0052 from './0052_sender_network_snapshot';
 import * as m0053 from './0053_user_language_unset';
 import * as m0054 from './0054_dns_zone_storage';
-import * as m0055 from './0055_held_aggregate_reports';
+import * as m0058 from './0058_held_aggregate_reports';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -61,5 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0052_sender_network_snapshot': m0052,
   '0053_user_language_unset': m0053,
   '0054_dns_zone_storage': m0054,
-  '0055_held_aggregate_reports': m0055,
+  '0058_held_aggregate_reports': m0058,
 };

@@ -73,7 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index dmarc_reports_id_idx on dmarc_reports (id)`.execute(db);
 }
 
-/** A held report's records as 0054 stored them (server/ingest/store-aggregate.ts), under organization 0. */
+/** A held report's records as ingestion stored them before this migration (server/ingest/store-aggregate.ts), under organization 0. */
 async function releaseRecords(db: Kysely<unknown>): Promise<void> {
   await partitionLock.execute(db);
   const { rows } = await sql<{ day: string }>`select distinct
