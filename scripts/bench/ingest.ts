@@ -1,7 +1,8 @@
 // npm run bench:ingest -- [--reports 10000] [--records 100] [--db pglite,postgres] [--concurrency 4] [--batch 32]
 //   [--workers N] (parse worker threads; default as in manyDefaults) [--prefetch N] (files parsed ahead)
 //   [--distinct-ips] (worst case: every record its own source IP; the default corpus draws them from a pool,
-//   see ingest-corpus.ts) [--keep] (PostgreSQL: keep the schema, to look at plans afterwards)
+//   see ingest-corpus.ts) [--held] (the corpus's domains not verified: every report held, server/ingest/hold.ts)
+//   [--keep] (PostgreSQL: keep the schema, to look at plans afterwards)
 // End to end: a synthetic corpus of gzipped aggregate reports written to disk, then every file read, parsed and
 // committed (records, auth results, rollups) through ingestMany (server/ingest/ingest-many.ts): the same
 // storage as ingestFile, which the CLI, upload and mail sources use, with files parsed ahead and batched. Prints
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     prefetch: { type: 'string' },
     keep: { type: 'boolean', default: false },
     'distinct-ips': { type: 'boolean', default: false },
+    held: { type: 'boolean', default: false },
   },
 });
 const reports = Number(values.reports);
@@ -107,9 +109,11 @@ async function run(kind: 'pglite' | 'postgres', files: string[], concurrency: nu
     await migrateToLatest(handle.db);
     const org = await createOrganization(handle.db, `Bench ${Date.now()}`);
     await handle.db.deleteFrom('domains').where('name', 'in', corpusDomains).execute();
+    // Verified, so ingestion gives their reports to the organization (server/ingest/ownership.ts).
+    const verifiedAt = values.held ? null : new Date();
     await handle.db
       .insertInto('domains')
-      .values(corpusDomains.map((name) => ({ name, organization_id: org.id })))
+      .values(corpusDomains.map((name) => ({ name, organization_id: org.id, verified_at: verifiedAt })))
       .execute();
     const server = kind === 'postgres' ? await serverCpu(handle) : null;
     const node = process.cpuUsage();

@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 // Monthly partitions of the tables that grow with every report (migration 0042_partitioned_history):
 // dmarc_records and dmarc_rollups, both partitioned by range on `day` (the UTC day of the report's begin, the
 // day its rollups carry). A month is one unit: both tables get their partition of a month together and lose
-// it together (server/ingest/retention.ts), so every path that writes a month's rollups from its records
-// (attaching held reports) finds the partition there.
+// it together (server/ingest/retention.ts), so a path that writes a month's records finds its rollups'
+// partition there too.
 //
 // No default partition. A row of a month without a partition fails its statement (SQLSTATE 23514, "no
 // partition of relation ... found for row"); ingestion creates the months it is about to write first

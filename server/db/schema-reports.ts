@@ -7,7 +7,6 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 type BigCount = ColumnType<number, number, number>;
-type OrgRef = ColumnType<number | null, number | null | undefined, number | null>;
 
 export type ReportSource = 'upload' | 'cli' | 'imap' | 'smtp' | 'bench';
 
@@ -35,7 +34,7 @@ export type StoredPolicy = {
 
 export type DmarcReportsTable = {
   id: Generated<number>;
-  organization_id: OrgRef;
+  organization_id: number;
   domain: string;
   org_name: string;
   report_id: string;
@@ -113,7 +112,7 @@ export type DmarcRollupsTable = {
 /** tls_reports and failure_reports share one shape; `details` holds the parsed report. */
 export type OtherReportsTable = {
   id: Generated<number>;
-  organization_id: OrgRef;
+  organization_id: number;
   domain: string;
   org_name: string;
   report_id: string;
@@ -142,17 +141,17 @@ export type IpEnrichmentTable = {
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
-/** A TLS or failure report no organization owns yet (migration 0048): stored when its domain is verified. */
+/** A report no organization owns yet (migrations 0048, 0058): stored when its domain is verified. */
 export type HeldReportsTable = {
   /** Drawn from its kind's report table sequence and kept when the report is stored. */
   id: number;
-  kind: 'tls' | 'failure';
+  kind: 'aggregate' | 'tls' | 'failure';
   domain: string;
   org_name: string;
   report_id: string;
   begin_date: Timestamp;
   end_date: Timestamp;
-  /** The parsed report (dates as ISO text). */
+  /** The parsed report, json (TLS and failure dates as ISO text; an aggregate report with its records). */
   report: Json<unknown>;
   file_id: number | null;
   received_file_id: number | null;

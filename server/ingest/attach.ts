@@ -1,14 +1,20 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import { rollupStoredReports } from './rollups';
-import { revivedReport, storeOther } from './store-other';
+import { ensureMonths, partitionLock } from '../db/partitions';
+import type { HeldReportsTable } from '../db/schema-reports';
+import type { AggregateReport, Report } from '../dmarc/types';
+import { utcDay } from './clean';
+import { addPending, emptyPending, flushPending, type Pending } from './flush';
+import { revivedReport } from './hold';
+import { storeAggregate } from './store-aggregate';
+import { storeOther } from './store-other';
 
-// Held reports (no organization verified their policy domain when they arrived: ownership.ts) wait: aggregate
-// ones in dmarc_reports with organization_id null, TLS and failure ones in held_reports (migration 0048).
-// When an organization verifies the domain, they (and those of its subdomains) become that organization's:
-// the aggregate ones by setting organization_id and folding them into its rollups, the others stored
-// through the normal path under the ids they were held with, their held rows deleted. Idempotent: a second
-// call finds nothing left to attach.
+// Held reports (no organization verified their policy domain when they arrived: ownership.ts) wait in
+// held_reports (hold.ts). When an organization verifies the domain, they (and those of its subdomains) are
+// stored for it through the normal paths under the ids they were held with, keeping the time they arrived,
+// aggregate ones with their rollups, and their held rows deleted. A held copy of a report the organization already has (sent to its
+// own address) is a duplicate under the per-organization key (migration 0046): dropped. Idempotent: a
+// second call finds nothing left to attach.
 
 export type AttachResult = { aggregate: number; tls: number; failure: number };
 
@@ -19,51 +25,71 @@ export async function attachPendingReports(
   organizationId: number,
   domain: string,
 ): Promise<AttachResult> {
-  const name = domain.toLowerCase().replace(/\.$/, '');
-  const pattern = `%.${likeEscape(name)}`;
-  const matches = sql<boolean>`organization_id is null and (domain = ${name} or domain like ${pattern})`;
-  // A held copy of a report the organization already has (sent to its own address) is a duplicate under the
-  // per-organization key (migration 0046): dropped, with its records, rather than attached a second time.
-  await sql`delete from dmarc_reports h using dmarc_reports o
-      where h.organization_id is null and (h.domain = ${name} or h.domain like ${pattern})
-        and o.organization_id = ${organizationId} and o.org_name = h.org_name and o.report_id = h.report_id
-        and o.domain = h.domain and o.begin_date = h.begin_date and o.end_date = h.end_date`.execute(db);
-  const aggregate = await db
-    .updateTable('dmarc_reports')
-    .set({ organization_id: organizationId })
-    .where(matches)
-    .returning('id')
-    .execute();
-  const ids = aggregate.map((r) => r.id);
-  // Their records held organization 0 in their key (migration 0042); now the organization's.
-  if (ids.length > 0)
-    await sql`update dmarc_records set organization_id = ${organizationId}
-      where report_id = any(${ids}::bigint[]) and organization_id = 0`.execute(db);
-  await rollupStoredReports(db, ids);
-  const other = await storeHeld(db, organizationId, name, pattern);
-  return { aggregate: aggregate.length, ...other };
+  // The held rows go and the reports come in together or not at all.
+  return db.isTransaction
+    ? attach(db, organizationId, domain)
+    : db.transaction().execute((trx) => attach(trx, organizationId, domain));
 }
 
-/** Stores the held TLS and failure reports of the domain for the organization; a copy it has is dropped. */
-async function storeHeld(db: Db, organizationId: number, name: string, pattern: string) {
-  const held = await db
-    .deleteFrom('held_reports')
-    .where(sql<boolean>`domain = ${name} or domain like ${pattern}`)
-    .returningAll()
-    .execute();
-  const out = { tls: 0, failure: 0 };
-  for (const h of held.sort((x, y) => x.id - y.id)) {
-    const stored = await storeOther(db, revivedReport(h.kind, h.report), {
-      organizationId,
-      fileId: h.file_id,
-      receivedFileId: h.received_file_id,
-      source: h.source,
-      heldId: h.id,
-    });
-    if (stored !== null) out[h.kind] += 1;
+/** Held reports taken per round: their JSON and parsed reports are in memory together. */
+const perRound = 20;
+
+async function attach(trx: Db, organizationId: number, domain: string): Promise<AttachResult> {
+  const name = domain.toLowerCase().replace(/\.$/, '');
+  const pattern = `%.${likeEscape(name)}`;
+  const out: AttachResult = { aggregate: 0, tls: 0, failure: 0 };
+  let locked = false;
+  for (;;) {
+    const rows = await trx
+      .deleteFrom('held_reports')
+      .where(
+        sql<boolean>`(kind, id) in (select kind, id from held_reports
+          where domain = ${name} or domain like ${pattern} order by kind, id limit ${perRound})`,
+      )
+      .returningAll()
+      .execute();
+    if (rows.length === 0) return out;
+    const reports = rows
+      .sort((x, y) => x.kind.localeCompare(y.kind) || x.id - y.id)
+      .map((h) => ({ h, report: revivedReport(h.kind, h.report) }));
+    const days = reports.flatMap(({ report }) => (report.kind === 'aggregate' ? [aggregateDay(report)] : []));
+    if (days.length > 0 && !locked) {
+      // The records go to their months' partitions, which retention may have dropped while they were held
+      // (a held report is in none): created again here, with retention's drop of a month
+      // (retention-months.ts) kept out until this transaction ends.
+      await partitionLock.execute(trx);
+      locked = true;
+    }
+    if (days.length > 0) await ensureMonths(trx, days);
+    const pending = emptyPending();
+    for (const { h, report } of reports)
+      if (await storeHeld(trx, organizationId, h, report, pending)) out[report.kind] += 1;
+    // Their rollups, and their source IPs queued for enrichment, as a batch of ingestion writes them.
+    await flushPending(trx, pending, new Set());
   }
-  return out;
 }
+
+/** Stores one held report for the organization under its held id; false: it has a copy already. */
+async function storeHeld(
+  trx: Db,
+  organizationId: number,
+  h: Selectable<HeldReportsTable>,
+  report: Report,
+  pending: Pending,
+): Promise<boolean> {
+  const files = { fileId: h.file_id, receivedFileId: h.received_file_id };
+  const was = { id: h.id, receivedAt: h.received_at };
+  if (report.kind !== 'aggregate') {
+    const ctx = { organizationId, ...files, source: h.source, held: was };
+    return (await storeOther(trx, report, ctx)) !== null;
+  }
+  const held = { ...was, ...files };
+  const done = await storeAggregate(trx, report, { organizationId, held, source: h.source });
+  if (done) addPending(pending, done.ips, done.rollups);
+  return done !== null;
+}
+
+const aggregateDay = (report: AggregateReport) => utcDay(report.reportMetadata.dateRange.begin);
 
 /**
  * The hook for the domains module: call it in the transaction that marks a domain verified, so the reports

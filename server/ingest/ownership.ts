@@ -5,8 +5,8 @@ import type { Db } from '../db/database';
 // fetched from its own mailbox) is that organization's when it holds the policy domain or a parent of it,
 // verified or pending. By name second: otherwise the organization that VERIFIED the most specific of the
 // policy domain and its parents gets it (a subdomain may publish its own DMARC record, RFC 7489 section
-// 6.6.3). Anything else is held: stored with no organization, released when an organization verifies the
-// domain (attach.ts), dropped after the default retention.
+// 6.6.3). Anything else is held (hold.ts): kept apart with no organization, stored for the organization
+// that verifies the domain (attach.ts), dropped after the default retention.
 
 /** The policy domain and its parent domains, most specific first, down to two labels. */
 export function domainCandidates(domain: string): string[] {

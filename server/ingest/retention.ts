@@ -8,7 +8,8 @@ import { dropExpiredMonths } from './retention-months';
 
 // Retention: an organization keeps reports (and rollups) of the days within its `retention` benefit
 // (default 30 days); the organization's dynamic setting retention_days (Settings → Dynamic Settings, stored
-// by server/modules/settings/service.ts) may shorten it, never lengthen it. Reports nobody claimed are kept the default retention after they were received, then dropped.
+// by server/modules/settings/service.ts) may shorten it, never lengthen it. Reports nobody claimed (held:
+// hold.ts) are kept the default retention after they were received, then dropped.
 // Original files go when no report points at them any more. Months past everyone's retention go whole, as
 // partitions (retention-months.ts); the rest row by row.
 
@@ -44,17 +45,13 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
   const unclaimed = new Date(now.getTime() - defaultBenefits.retention * dayMs);
   // First the months past everyone's retention, whole; then the rows of the months still partly kept.
   const keepFrom = cutoffs.reduce((min, c) => (utcDay(c.cutoff) < min ? utcDay(c.cutoff) : min), today);
-  const dropped = await dropExpiredMonths(db, keepFrom, unclaimed);
+  const dropped = await dropExpiredMonths(db, keepFrom);
   result.months = dropped.months;
   result.rollups += dropped.rollups;
   for (const { org, cutoff } of cutoffs) {
     // Aggregate reports go by the day their rollups carry (UTC day of begin), so both leave together.
     const day = utcDay(cutoff);
-    result.reports += await purgeAggregate(
-      db,
-      sql`organization_id = ${org.id} and (begin_date at time zone 'UTC')::date < ${day}::date`,
-      day,
-    );
+    result.reports += await purgeAggregate(db, org.id, day);
     const rollups = await db
       .deleteFrom('dmarc_rollups')
       .where('organization_id', '=', org.id)
@@ -70,10 +67,15 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
       result.other += Number(r.numDeletedRows);
     }
   }
-  result.reports += await purgeAggregate(db, sql`organization_id is null and received_at < ${unclaimed}`);
-  // Held TLS and failure reports (migration 0048) expire like held aggregate ones.
-  const held = await db.deleteFrom('held_reports').where('received_at', '<', unclaimed).executeTakeFirst();
-  result.other += Number(held.numDeletedRows);
+  // Held reports (hold.ts), whatever their period: the default retention counted from their arrival.
+  const held = await db
+    .deleteFrom('held_reports')
+    .where('received_at', '<', unclaimed)
+    .returning('kind')
+    .execute();
+  for (const { kind } of held)
+    if (kind === 'aggregate') result.reports += 1;
+    else result.other += 1;
   // A file goes when no report keeps it as its own bytes nor as the file it was received in (one NOT
   // EXISTS per column, so each is an anti-join the planner can hash).
   const kept = ['dmarc_reports', 'tls_reports', 'failure_reports', 'held_reports'].flatMap((table) =>
@@ -88,15 +90,21 @@ export async function purgeExpiredReports(db: Db, now: Date): Promise<PurgeResul
   return result;
 }
 
-// Children first, by set: faster than letting ON DELETE CASCADE fire row by row on a million records.
-// `before`: the records are all of days before it, so only the partitions of those months are read.
-async function purgeAggregate(db: Db, where: ReturnType<typeof sql>, before?: string): Promise<number> {
-  const ids = (await sql<{ id: number }>`select id from dmarc_reports where ${where}`.execute(db)).rows.map(
-    (r) => r.id,
+// The organization's aggregate reports of days before `before` ('YYYY-MM-DD'). Children first, by set:
+// faster than letting ON DELETE CASCADE fire row by row on a million records; the records are all of days
+// before it, so only the partitions of those months are read.
+async function purgeAggregate(db: Db, organizationId: number, before: string): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select id from dmarc_reports
+    where organization_id = ${organizationId} and (begin_date at time zone 'UTC')::date < ${before}::date`.execute(
+    db,
   );
-  if (ids.length === 0) return 0;
-  const days = before === undefined ? sql`` : sql`and day < ${before}::date`;
-  await sql`delete from dmarc_records where report_id = any(${ids}::bigint[]) ${days}`.execute(db);
-  await sql`delete from dmarc_reports where id = any(${ids}::bigint[])`.execute(db);
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id);
+  await sql`delete from dmarc_records
+    where report_id = any(${ids}::bigint[]) and organization_id = ${organizationId} and day < ${before}::date`.execute(
+    db,
+  );
+  await sql`delete from dmarc_reports
+    where organization_id = ${organizationId} and id = any(${ids}::bigint[])`.execute(db);
   return ids.length;
 }

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
 import type { AggregateRecord } from '../dmarc/types';
 import { cleanText } from './clean';
 
@@ -112,27 +111,3 @@ export const rollupOnConflict = sql`on conflict (${sql.join(rollupKeyColumns.map
   messages = dmarc_rollups.messages + excluded.messages,
   records = dmarc_rollups.records + excluded.records,
   sender_service = coalesce(excluded.sender_service, dmarc_rollups.sender_service)`;
-
-/**
- * The same rollups computed in SQL from stored records: used when kept-aside reports are attached to the
- * organization that registered their domain.
- */
-export async function rollupStoredReports(db: Db, reportIds: number[]): Promise<void> {
-  if (reportIds.length === 0) return;
-  await sql`insert into dmarc_rollups (day, organization_id, domain, source_ip, sender_service, dkim_auth,
-      spf_auth, dkim_aligned, spf_aligned, dmarc_pass, disposition, messages, records)
-    select day, organization_id, domain, source_ip, max(sender_service), dkim_auth, spf_auth, dkim_aligned,
-      spf_aligned, dkim_aligned or spf_aligned, disposition, sum(count), count(*)
-    from (
-      select (r.begin_date at time zone 'UTC')::date as day, r.organization_id, r.domain, d.source_ip,
-        e.sender_service, d.count, d.disposition, d.dkim = 'pass' as dkim_aligned, d.spf = 'pass' as spf_aligned,
-        d.dkim_results @> '[{"result":"pass"}]' as dkim_auth, d.spf_results @> '[{"result":"pass"}]' as spf_auth
-      from dmarc_records d
-      join dmarc_reports r on r.id = d.report_id
-      left join ip_enrichment e on e.ip = d.source_ip
-      where r.id = any(${reportIds}::bigint[]) and r.organization_id is not null
-    ) x
-    group by day, organization_id, domain, source_ip, dkim_auth, spf_auth, dkim_aligned, spf_aligned, disposition
-    order by organization_id, domain, day, source_ip
-    ${rollupOnConflict}`.execute(db);
-}

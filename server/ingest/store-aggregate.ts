@@ -9,18 +9,20 @@ import { maxDkimPerRecord } from '../modules/reports';
 import { rollupRows, type RollupRows } from './rollups';
 import type { IncomingFile, OwnFile, StageHook } from './types';
 
-// Stores one aggregate report inside the caller's transaction (or savepoint) in one statement: data-modifying
-// CTEs write the original file (unless already written), the header (nothing at all when it is a duplicate),
-// and the records with ids drawn from their sequence, each with its DKIM and SPF results as jsonb. One
-// round trip instead of one per table: a round trip costs ~0.6 ms, more than the rows of a small report.
+// Stores one aggregate report for its organization (one no organization owns is held instead: hold.ts)
+// inside the caller's transaction (or savepoint) in one statement: data-modifying CTEs write the original
+// file (unless already written), the header (nothing at all when it is a duplicate), and the records with
+// ids drawn from their sequence, each with its DKIM and SPF results as jsonb. One round trip instead of one
+// per table: a round trip costs ~0.6 ms, more than the rows of a small report.
 // The IPs to enrich and the rollup rows are returned, not written: the caller writes them once per batch in
 // one sorted statement (see flush.ts), so concurrent batches take row locks in one order.
 
 /** Records per statement: bounds the parameter arrays (memory) of a very large report. */
 export const recordsPerStatement = 5000;
 
-export type StoreContext = {
-  organizationId: number | null;
+/** A report as received: its files are written with it (unless stored already). */
+export type ReceivedContext = {
+  organizationId: number;
   file: IncomingFile;
   /** The received file; id is filled once its row is written, so later reports of the same file reuse it. */
   fileRef: { digest: string; id: number | null };
@@ -30,7 +32,20 @@ export type StoreContext = {
   stage?: StageHook;
 };
 
-export type StoredAggregate = { id: number; fileId: number; ips: string[]; rollups: RollupRows };
+/**
+ * A held report (hold.ts) stored for the organization that verified its domain (attach.ts): its files are
+ * stored already, and it keeps the id it was held with and the time it arrived.
+ */
+export type HeldContext = {
+  organizationId: number;
+  held: { id: number; fileId: number | null; receivedFileId: number | null; receivedAt: Date };
+  source: ReportSource;
+  stage?: StageHook;
+};
+
+export type StoreContext = ReceivedContext | HeldContext;
+
+export type StoredAggregate = { id: number; fileId: number | null; ips: string[]; rollups: RollupRows };
 
 // Array parameters as literals built in pg-array.ts (cheaper than the driver's generic serialiser).
 const arr = (values: (string | number | null)[], type: 'text' | 'int' | 'jsonb') =>
@@ -146,10 +161,10 @@ function recordArrays(report: AggregateReport, from: number, to: number) {
 
 /**
  * A record's organization and day, its report's (migration 0042: the records' partition key and the
- * organization for a distributed PostgreSQL): 0 while the report is held (no organization has id 0).
+ * organization for a distributed PostgreSQL).
  */
-export const recordOwner = (report: AggregateReport, organizationId: number | null) => ({
-  organizationId: organizationId ?? 0,
+export const recordOwner = (report: AggregateReport, organizationId: number) => ({
+  organizationId,
   day: utcDay(report.reportMetadata.dateRange.begin),
 });
 
@@ -170,10 +185,16 @@ const insertFile = (name: string, digest: string, file: IncomingFile) =>
     returning id)`;
 
 /** The report's own file when it has one apart from the received file (then the CTE `o`). */
-const ownFile = (ctx: StoreContext) => (ctx.own && ctx.own.digest !== ctx.fileRef.digest ? ctx.own : null);
+const ownFile = (ctx: ReceivedContext) => (ctx.own && ctx.own.digest !== ctx.fileRef.digest ? ctx.own : null);
+
+/** Whether the statement has the CTE `o` (the report's own bytes apart from the received file). */
+const hasOwn = (ctx: StoreContext) => 'held' in ctx || ownFile(ctx) !== null;
 
 /** `f`: the received file; `o`: the report's own bytes, when they are not the whole received file. */
 function fileCte(ctx: StoreContext): RawBuilder<unknown> {
+  if ('held' in ctx)
+    return sql`f as (select ${ctx.held.receivedFileId}::bigint as id),
+      o as (select ${ctx.held.fileId}::bigint as id)`;
   const received =
     ctx.fileRef.id !== null
       ? sql`f as (select ${ctx.fileRef.id}::bigint as id)`
@@ -190,6 +211,7 @@ export function headerRow(
   organizationId: number | null,
   domain: string,
   source: string,
+  held?: HeldContext['held'],
 ) {
   const meta = report.reportMetadata;
   const policy = report.policyPublished;
@@ -225,6 +247,7 @@ export function headerRow(
     ['messages_count', 'int8', messages],
     ['source', 'text', source],
   ];
+  if (held) row.push(['id', 'int8', held.id], ['received_at', 'timestamptz', held.receivedAt.toISOString()]);
   return row;
 }
 
@@ -234,9 +257,8 @@ export const headerColumns = (row: ReturnType<typeof headerRow>) =>
 
 /**
  * The duplicate key (RFC 7489 has no report identity; reporter, id, domain and range are ours), per
- * organization: a copy routed to another organization is that organization's report, not a duplicate. Held
- * reports (organization_id null) are one organization for it: the unique keys are NULLS NOT DISTINCT
- * (migration 0046).
+ * organization: a copy routed to another organization is that organization's report, not a duplicate
+ * (migration 0046). Held reports have a key of their own (held_reports_key, hold.ts).
  */
 export const reportKeyColumns = [
   'organization_id',
@@ -249,9 +271,9 @@ export const reportKeyColumns = [
 export const reportConflict = sql`on conflict (${sql.raw(reportKeyColumns.join(', '))}) do nothing`;
 
 function headerCte(report: AggregateReport, ctx: StoreContext, domain: string): RawBuilder<unknown> {
-  const row = headerRow(report, ctx.organizationId, domain, ctx.source);
+  const row = headerRow(report, ctx.organizationId, domain, ctx.source, 'held' in ctx ? ctx.held : undefined);
   const values = row.map(([, type, value]) => sql`${value}::${sql.raw(type)}`);
-  const own = ownFile(ctx) !== null;
+  const own = hasOwn(ctx);
   return sql`hdr as (insert into dmarc_reports (${headerColumns(row)})
     select ${sql.join(values)}, ${sql.raw(own ? 'o.id' : 'f.id')}, f.id
     from f${sql.raw(own ? ', o' : '')}
@@ -307,14 +329,11 @@ export async function storeAggregate(
     ).execute(trx);
   }
   await ctx.stage?.('records', meta.reportId);
-  const rollups: RollupRows =
-    ctx.organizationId === null
-      ? new Map()
-      : rollupRows(report.records, {
-          day: utcDay(meta.dateRange.begin),
-          organizationId: ctx.organizationId,
-          domain,
-        });
+  const rollups = rollupRows(report.records, {
+    day: utcDay(meta.dateRange.begin),
+    organizationId: ctx.organizationId,
+    domain,
+  });
   await ctx.stage?.('rollups', meta.reportId);
-  return { id, fileId: fileId!, ips: [...ips], rollups };
+  return { id, fileId, ips: [...ips], rollups };
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { AggregateReport } from '../dmarc/types';
 import { dkimCapWarning } from './auth-json';
-import { cleanText, utcDay } from './clean';
+import { cleanText, toJson, utcDay } from './clean';
 import { maxDkimPerRecord } from '../modules/reports';
 import { intArray, textArray } from './pg-array';
 import { rollupRows } from './rollups';
@@ -19,7 +19,7 @@ import {
   recordsUnnest,
   reportConflict,
   reportKeyColumns,
-  type StoreContext,
+  type ReceivedContext,
   type StoredAggregate,
 } from './store-aggregate';
 
@@ -27,18 +27,25 @@ import {
 // storeAggregate takes a statement (and the batch a savepoint) per report. Per report that saved the
 // statement's planning, a savepoint and two round trips (docs/PERFORMANCE.md, session 4). Same rows, same
 // ids drawn in the same order (report by report, record by record: each record finds its report id in an
-// array by position, so the records keep unnest's order with no join and sort), same duplicate rule. The
+// array by position, so the records keep unnest's order with no join and sort), same duplicate rule; a
+// report no organization owns is held (hold.ts) by the same statement, as the parsed report. The
 // caller runs it behind one savepoint and, if anything fails, redoes the reports one by one so that only
 // the failing one is lost (store-batch.ts).
 
-/** The report's own bytes are the received file (ctx.own unset): others go one at a time (store-batch.ts). */
-export type BatchReport = { report: AggregateReport; ctx: StoreContext };
+/**
+ * The report's own bytes are the received file (ctx.own unset): others go one at a time (store-batch.ts).
+ * No organization: the report is held (hold.ts), in the same statement.
+ */
+export type BatchReport = {
+  report: AggregateReport;
+  ctx: Omit<ReceivedContext, 'organizationId'> & { organizationId: number | null };
+};
 
 /** Reports the batch statement takes: aggregate, small enough for one statement's arrays. */
 export const fitsBatch = (report: AggregateReport) => report.records.length <= recordsPerStatement;
 
-// Held reports have a null organization: equal in the key (NULLS NOT DISTINCT), compared apart in joins.
-const keyWithoutOrganization = reportKeyColumns.filter((c) => c !== 'organization_id').join(', ');
+/** The duplicate key of a held report (held_reports_key, but for its kind). */
+const heldKey = reportKeyColumns.filter((c) => c !== 'organization_id').join(', ');
 
 /** A header row's duplicate key, as the unique index compares it. */
 const rowKey = (row: ReturnType<typeof headerRow>) =>
@@ -54,8 +61,10 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
   const rows: ReturnType<typeof headerRow>[] = [];
   const digests: string[] = [];
   const ords: number[] = [];
+  const heldRows: RawBuilder<unknown>[] = [];
   const domains: string[] = [];
-  const owners = items.map(({ report, ctx }) => recordOwner(report, ctx.organizationId));
+  // A held report has no records: its organization here is never read.
+  const owners = items.map(({ report, ctx }) => recordOwner(report, ctx.organizationId ?? 0));
   const records = newRecordColumns();
   items.forEach(({ report, ctx }, ord) => {
     const domain = policyDomain(report);
@@ -70,7 +79,11 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
     digests.push(ctx.fileRef.digest);
     ords.push(ord);
     if (!files.has(ctx.fileRef.digest)) files.set(ctx.fileRef.digest, ctx);
-    addRecords(records, report, 0, report.records.length, ord);
+    // A held report waits whole, as parsed (hold.ts): one parameter each, not an array literal (whose
+    // escaping of every quote cost Node ~1.5 ms for a report of 100 records); the others' records go to
+    // dmarc_records.
+    if (ctx.organizationId === null) heldRows.push(sql`(${ord}::int, ${toJson(report)}::json)`);
+    else addRecords(records, report, 0, report.records.length, ord);
   });
   if (rows.length === 0) return items.map(() => null);
 
@@ -81,6 +94,8 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
     array: sql`${textArray(rows.map((r) => (r[i][2] === null ? null : String(r[i][2]))))}::${sql.raw(type)}[]`,
   }));
   const headerNames = sql.raw(columns.map((c) => c.name).join(', '));
+  const heldValues =
+    heldRows.length > 0 ? sql`values ${sql.join(heldRows)}` : sql`select null::int, null::json where false`;
   const { rows: out } = await sql<{ ord: number | null; id: number; fresh: boolean | null }>`with
     f as (insert into report_files (sha256, name, size, content, source)
       values ${sql.join(fileRows)}
@@ -88,13 +103,23 @@ export async function storeAggregates(trx: Db, items: BatchReport[]): Promise<(S
       returning id, sha256, xmax = 0 as fresh),
     hin as (select * from unnest(${textArray(ords.map(String))}::int[], ${textArray(digests)}::text[],
       ${sql.join(columns.map((c) => c.array))}) as h(ord, sha256, ${headerNames})),
+    hj (ord, report) as (${heldValues}),
     hdr as (insert into dmarc_reports (${headerColumns(rows[0])})
-      select ${headerNames}, f.id, f.id from hin join f using (sha256) order by hin.ord
+      select ${headerNames}, f.id, f.id from hin join f using (sha256)
+      where hin.organization_id is not null order by hin.ord
       ${reportConflict}
       returning id, file_id, ${sql.raw(reportKeyColumns.join(', '))}),
+    held as (insert into held_reports (id, kind, ${sql.raw(heldKey)}, report, file_id, received_file_id,
+        source)
+      select nextval(pg_get_serial_sequence('dmarc_reports', 'id')), 'aggregate', ${sql.raw(heldKey)},
+        hj.report, f.id, f.id, hin.source
+      from hin join hj using (ord) join f using (sha256) order by hin.ord
+      on conflict on constraint held_reports_key do nothing
+      returning id, file_id, ${sql.raw(heldKey)}),
     stored as (select hin.ord, hdr.id, hdr.file_id from hdr
-      join hin using (${sql.raw(keyWithoutOrganization)})
-      where hdr.organization_id is not distinct from hin.organization_id),
+        join hin using (${sql.raw(reportKeyColumns.join(', '))})
+      union all select hin.ord, held.id, held.file_id from held
+        join hin using (${sql.raw(heldKey)}) where hin.organization_id is null),
     ids as (select array(select s.id from generate_series(0, ${items.length - 1}::int) g
       left join stored s on s.ord = g order by g) as a),
     ins_rec as (${insertRecords(
@@ -122,14 +147,15 @@ async function finish(trx: Db, items: BatchReport[], domains: string[], out: Ret
     const fileId = Number(r.id2);
     usedFiles.add(fileId);
     ctx.fileRef.id = fileId;
-    const rollups =
-      ctx.organizationId === null
-        ? new Map()
-        : rollupRows(report.records, {
-            day: utcDay(report.reportMetadata.dateRange.begin),
-            organizationId: ctx.organizationId,
-            domain: domains[r.ord],
-          });
+    if (ctx.organizationId === null) {
+      result[r.ord] = { id: Number(r.id), fileId, ips: [], rollups: new Map() };
+      continue;
+    }
+    const rollups = rollupRows(report.records, {
+      day: utcDay(report.reportMetadata.dateRange.begin),
+      organizationId: ctx.organizationId,
+      domain: domains[r.ord],
+    });
     const ips = [...new Set(report.records.map((x) => cleanText(x.sourceIp)))];
     result[r.ord] = { id: Number(r.id), fileId, ips, rollups };
   }

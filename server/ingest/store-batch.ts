@@ -9,6 +9,7 @@ import { addPending, emptyPending, flushPending, knownIps, rememberIps, type Pen
 import { findDomainOwners } from './ownership';
 import { storeAggregate } from './store-aggregate';
 import { fitsBatch, storeAggregates, type BatchReport } from './store-aggregates';
+import { holdReport } from './hold';
 import { storeOther } from './store-other';
 import { queueAlertEvaluations } from '../modules/alerts';
 import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types';
@@ -16,9 +17,10 @@ import type { IncomingFile, IngestOptions, OwnFile, StoredReport } from './types
 // Stores the reports of one or more parsed files in ONE transaction, each report all or nothing: the plain
 // small aggregate reports together in one statement (storeTogether), anything else, and everything again if
 // that statement fails, behind a SAVEPOINT per report: a duplicate, a report for another tenant or a failing
-// report is rolled back to its savepoint and the others are kept. The IPs to enrich and the rollups of the stored reports are written once at the
-// end (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries
-// the whole batch from the start, as does a write that found its month's partition gone (partitions.ts).
+// report is rolled back to its savepoint and the others are kept; a report no organization owns is held
+// (hold.ts). The IPs to enrich and the rollups of the stored reports are written once at the end
+// (flush.ts). A deadlock or serialization failure (the codes PostgreSQL asks clients to retry) retries the
+// whole batch from the start, as does a write that found its month's partition gone (partitions.ts).
 
 /** `own[i]`: report i's own bytes when they are not the whole file (docs/INGESTION.md); absent: all are. */
 export type ParsedFile = { file: IncomingFile; digest: string; reports: Report[]; own?: (OwnFile | null)[] };
@@ -140,7 +142,7 @@ async function runBatch(
       await sql`savepoint report`.execute(trx);
       try {
         let id: number | null;
-        if (report.kind === 'aggregate') {
+        if (report.kind === 'aggregate' && organizationId !== null) {
           const ctx = {
             organizationId,
             file: parsed.file,
@@ -158,12 +160,12 @@ async function runBatch(
         } else {
           const fileId = fileRef.id ?? (await saveOriginalFile(trx, parsed.file, fileRef.digest));
           const ownId = own ? await saveOriginalFile(trx, own.file, own.digest) : fileId;
-          id = await storeOther(trx, report, {
-            organizationId,
-            fileId: ownId,
-            receivedFileId: fileId,
-            source: parsed.file.source,
-          });
+          const files = { fileId: ownId, receivedFileId: fileId, source: parsed.file.source };
+          // Unless an organization owns it: held (hold.ts) until one verifies its domain (attach.ts).
+          id =
+            report.kind !== 'aggregate' && organizationId !== null
+              ? await storeOther(trx, report, { organizationId, ...files })
+              : await holdReport(trx, report, files);
           if (id !== null) fileRef.id = fileId;
         }
         if (id === null) await sql`rollback to savepoint report`.execute(trx);

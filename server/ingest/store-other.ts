@@ -3,14 +3,13 @@ import type { ReportSource } from '../db/schema-reports';
 import { reportKey, summarise } from '../dmarc/report-key';
 import type { FailureReport, TlsReport } from '../dmarc/types';
 import { cleanText, epochDate, toJson } from './clean';
-import { sql } from 'kysely';
 
 // TLS (RFC 8460) and failure (RFC 6591 / RFC 9991) reports: small, stored whole as jsonb beside the key
 // columns that de-duplicate them and the totals the lists show.
 
 /** fileId: the report's own bytes; receivedFileId: the file as received (the same row for a lone report). */
 type Ctx = {
-  organizationId: number | null;
+  organizationId: number;
   fileId: number | null;
   receivedFileId: number | null;
   source: ReportSource;
@@ -44,19 +43,22 @@ function failureSummary(report: FailureReport) {
 }
 
 /**
- * Returns the new row's id, or null for a duplicate. With no organization the report is held (migration
- * 0048) under an id of its table's sequence; `heldId` stores a held report under the id it had.
+ * Returns the new row's id, or null for a duplicate. `held`: a held report (hold.ts) stored under the id it
+ * was held with, and the time it arrived.
  */
-export async function storeOther(trx: Db, report: TlsReport | FailureReport, ctx: Ctx & { heldId?: number }) {
+export async function storeOther(
+  trx: Db,
+  report: TlsReport | FailureReport,
+  ctx: Ctx & { held?: { id: number; receivedAt: Date } },
+) {
   const key = reportKey(report);
   const table = report.kind === 'tls' ? 'tls_reports' : 'failure_reports';
-  if (ctx.organizationId === null) return holdOther(trx, report, ctx, table);
   const totals = summarise(report);
   const summary = report.kind === 'tls' ? tlsSummary(report) : failureSummary(report);
   const inserted = await trx
     .insertInto(table)
     .values({
-      ...(ctx.heldId === undefined ? {} : { id: ctx.heldId }),
+      ...(ctx.held === undefined ? {} : { id: ctx.held.id, received_at: ctx.held.receivedAt }),
       organization_id: ctx.organizationId,
       domain: cleanText(key.domain.toLowerCase()),
       org_name: cleanText(key.orgName),
@@ -80,43 +82,4 @@ export async function storeOther(trx: Db, report: TlsReport | FailureReport, ctx
     .returning('id')
     .executeTakeFirst();
   return inserted?.id ?? null;
-}
-
-/** Holds a report no organization owns (RFC 8460 / RFC 6591 reports carry the domain they are about). */
-async function holdOther(
-  trx: Db,
-  report: TlsReport | FailureReport,
-  ctx: Ctx,
-  table: 'tls_reports' | 'failure_reports',
-) {
-  const key = reportKey(report);
-  const inserted = await trx
-    .insertInto('held_reports')
-    .values({
-      id: sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))`,
-      kind: report.kind,
-      domain: cleanText(key.domain.toLowerCase()),
-      org_name: cleanText(key.orgName),
-      report_id: cleanText(key.reportId),
-      begin_date: epochDate(key.begin),
-      end_date: epochDate(key.end),
-      report: toJson(report),
-      file_id: ctx.fileId,
-      received_file_id: ctx.receivedFileId,
-      source: ctx.source,
-    })
-    .onConflict((oc) => oc.constraint('held_reports_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id ?? null;
-}
-
-/** A held report as parsed again: its dates come back from JSON as text. */
-export function revivedReport(kind: 'tls' | 'failure', json: unknown): TlsReport | FailureReport {
-  if (kind === 'tls') {
-    const r = json as TlsReport & { dateRange: { start: string; end: string } };
-    return { ...r, dateRange: { start: new Date(r.dateRange.start), end: new Date(r.dateRange.end) } };
-  }
-  const r = json as FailureReport & { arrivalDate: string | null };
-  return { ...r, arrivalDate: r.arrivalDate === null ? null : new Date(r.arrivalDate) };
 }

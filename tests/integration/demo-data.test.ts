@@ -1,4 +1,6 @@
+import { ingestFile } from '../../server/ingest/ingest-file';
 import { demoDomains } from '../../server/modules/demo';
+import { reportXml } from '../fixtures/dmarc/build-report';
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant } from './support/orgs';
 
@@ -36,6 +38,13 @@ describe('demo data', () => {
     const refused = await call(t, 'POST', url, busy.tokens.owner);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toMatch(/already has domains or reports/);
+    // An aggregate report held for a domain nobody verified yet (held_reports) has arrived all the same.
+    const bytes = Buffer.from(reportXml({ reportId: 'demo-held', domain: 'demo-held.example' }));
+    const held = await ingestFile(t.db, { name: 'held.xml', bytes, source: 'cli' });
+    expect(held.reports.map((r) => [r.status, r.organizationId])).toEqual([['imported', null]]);
+    expect(await state(fresh.tokens.owner)).toEqual({ available: false, reason: null });
+    await t.db.deleteFrom('held_reports').execute();
+    expect(await state(fresh.tokens.owner)).toEqual({ available: true, reason: null });
   });
 
   it('loads 12 domains, 4 groups and 30 days of reports into it, once, audited', async () => {

@@ -80,14 +80,22 @@ async function ingest(id: string, domain: string, addressedTo: number[] = []) {
   expect(reports[0]?.status).toBe('imported');
   return reports[0]!;
 }
-const ownerOf = async (reportId: string) =>
-  (
-    await t.db
-      .selectFrom('dmarc_reports')
-      .select('organization_id')
-      .where('report_id', '=', reportId)
-      .executeTakeFirstOrThrow()
-  ).organization_id;
+/** The organization of the aggregate report, or null while it is held (held_reports). */
+async function ownerOf(reportId: string): Promise<number | null> {
+  const stored = await t.db
+    .selectFrom('dmarc_reports')
+    .select('organization_id')
+    .where('report_id', '=', reportId)
+    .executeTakeFirst();
+  if (stored) return stored.organization_id;
+  await t.db
+    .selectFrom('held_reports')
+    .select('id')
+    .where('kind', '=', 'aggregate')
+    .where('report_id', '=', reportId)
+    .executeTakeFirstOrThrow();
+  return null;
+}
 async function listedReports(tenant: typeof a): Promise<number[]> {
   const res = await call(t, 'GET', '/api/dm/dmarc/aggregate-reports/?page_size=100', tenant.tokens.owner);
   return res.json<{ data: { id: number | string }[] }>().data.map((r) => Number(r.id));

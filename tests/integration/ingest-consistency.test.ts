@@ -8,7 +8,7 @@ import { openTestDatabase, type TestDatabase } from './support/db';
 import { makeOrganization, rollupsFromRecords, storedRollups, tableCounts } from './ingest-helpers';
 
 // Storage rules of issue 3: all or nothing per report, duplicates never twice (also concurrently), reports
-// for unregistered domains kept aside and attached later, retention by the organization's benefit.
+// for unregistered domains held and attached later, retention by the organization's benefit.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -78,11 +78,18 @@ describe('report storage', () => {
 
   it('keeps reports for an unregistered domain aside and attaches them when the domain is added', async () => {
     const xml = (id: string, domain: string) => reportXml({ reportId: id, domain, records: records(40) });
+    const before = await tableCounts(t.db);
     const a = await ingestFile(t.db, file('a.xml', xml('pending-1', 'later.example')));
     const b = await ingestFile(t.db, file('b.xml', xml('pending-2', 'mail.later.example')));
     expect(a.reports[0]).toMatchObject({ status: 'imported', organizationId: null });
     expect(b.reports[0]).toMatchObject({ status: 'imported', organizationId: null });
-    const rollupsBefore = await tableCounts(t.db);
+    // Held apart (held_reports, migration 0058): no header, record or rollup of any organization.
+    const whileHeld = await tableCounts(t.db);
+    expect(whileHeld).toEqual({
+      ...before,
+      held_reports: before.held_reports + 2,
+      report_files: before.report_files + 2,
+    });
 
     const org = await makeOrganization(t.db, 'Later', []);
     const attached = await t.db.transaction().execute(async (trx) => {
@@ -100,7 +107,9 @@ describe('report storage', () => {
       .execute();
     expect(owners.map((o) => o.organization_id)).toEqual([org.id, org.id]);
     const after = await tableCounts(t.db);
-    expect(after.rollup_messages - rollupsBefore.rollup_messages).toBe(2 * 120);
+    expect(after.rollup_messages - whileHeld.rollup_messages).toBe(2 * 120);
+    expect(after.dmarc_records - whileHeld.dmarc_records).toBe(2 * 40);
+    expect(after.held_reports).toBe(before.held_reports);
     expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
     expect(await summaryDrift(t.db)).toEqual([]);
     // Attaching again changes nothing; a new report for the domain goes straight to the organization.
@@ -111,6 +120,26 @@ describe('report storage', () => {
     });
     const c = await ingestFile(t.db, file('c.xml', xml('pending-3', 'later.example')));
     expect(c.reports[0].organizationId).toBe(org.id);
+  });
+
+  it('attaches more held reports than one round of attach.ts takes', async () => {
+    for (let i = 0; i < 25; i++) {
+      const xml = reportXml({ reportId: `round-${i}`, domain: 'rounds.example', records: records(2) });
+      expect((await ingestFile(t.db, file(`round-${i}.xml`, xml))).result.status).toBe('imported');
+    }
+    const org = await makeOrganization(t.db, 'Rounds', []);
+    const attached = await onDomainVerified(t.db, { name: 'rounds.example', organization_id: org.id });
+    expect(attached).toEqual({ aggregate: 25, tls: 0, failure: 0 });
+    const stored = await t.db
+      .selectFrom('dmarc_reports')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(25);
+    expect(
+      await t.db.selectFrom('held_reports').select('id').where('domain', '=', 'rounds.example').execute(),
+    ).toEqual([]);
+    expect(await storedRollups(t.db)).toEqual(await rollupsFromRecords(t.db));
   });
 
   it('purges reports and rollups older than the retention of each organization', async () => {
@@ -155,7 +184,8 @@ describe('report storage', () => {
         (select count(*) from report_files f where not exists
           (select 1 from dmarc_reports r where r.file_id = f.id) and not exists
           (select 1 from tls_reports r where r.file_id = f.id) and not exists
-          (select 1 from failure_reports r where r.file_id = f.id))::int as n`.execute(t.db);
+          (select 1 from failure_reports r where r.file_id = f.id) and not exists
+          (select 1 from held_reports r where r.file_id = f.id))::int as n`.execute(t.db);
     expect(orphans.rows[0].n).toBe(0);
   });
 });

@@ -37,6 +37,7 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
     'dmarc_rollups',
     'tls_reports',
     'failure_reports',
+    'held_reports',
   ];
   const out: Record<string, number> = {};
   for (const t of tables) {

@@ -73,14 +73,24 @@ const kinds = async () =>
       order by 1`.execute(f.t.db)
   ).rows.map((r) => `${r.name}:${r.kind}`);
 
-/** Every record as stored (its columns of 0041), in key order. */
+/** Every record of an organization's report as stored (its columns of 0041), in key order. */
 const records = async () =>
   (
     await sql<{ row: string }>`select concat_ws('|', id, report_id, source_ip, count, disposition, dkim, spf,
         reasons::text, header_from, envelope_from, envelope_to, extensions::text, dkim_results::text,
         spf_results::text) as row
-      from dmarc_records order by report_id, id`.execute(f.t.db)
+      from dmarc_records
+      where report_id in (select id from dmarc_reports where organization_id is not null)
+      order by report_id, id`.execute(f.t.db)
   ).rows.map((r) => r.row);
+
+/** The held aggregate report of that report id (migration 0058: held_reports). */
+const heldReport = (reportId: string) =>
+  f.t.db
+    .selectFrom('held_reports')
+    .select(['id', 'kind', 'report'])
+    .where('report_id', '=', reportId)
+    .execute();
 
 const xml = (reportId: string, domain: string, begin: Date) =>
   Buffer.from(
@@ -108,8 +118,11 @@ const months = async (table: 'dmarc_records' | 'dmarc_rollups') =>
 describe('0042_partitioned_history', () => {
   it('converts the 0041 tables in place and every analytics answer stays the same', async () => {
     expect(await kinds()).toEqual(['dmarc_records:p', 'dmarc_rollups:p']);
-    // A held report too: its records have no organization in 0041 and organization 0 after.
+    // A held report too: in held_reports now (0058); in 0041 a dmarc_reports row without organization and
+    // its records.
     await store('held-converted', 'parts-nobody.example', '2024-05-05T00:00:00Z');
+    const held = await heldReport('held-converted');
+    expect(held.map((h) => h.kind)).toEqual(['aggregate']);
     const latest = await answers();
     const latestRecords = await records();
     expect(latestRecords.length).toBeGreaterThan(20);
@@ -119,6 +132,10 @@ describe('0042_partitioned_history', () => {
     const before = await answers();
     expect(before).toEqual(latest);
     expect(await records()).toEqual(latestRecords);
+    const { rows: asStored } = await sql<{ organization_id: number | null; records: number }>`
+      select r.organization_id, (select count(*)::int from dmarc_records d where d.report_id = r.id) as records
+      from dmarc_reports r where r.id = ${held[0]!.id}`.execute(f.t.db);
+    expect(asStored).toEqual([{ organization_id: null, records: 2 }]);
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await kinds()).toEqual(['dmarc_records:p', 'dmarc_rollups:p']);
@@ -137,10 +154,8 @@ describe('0042_partitioned_history', () => {
       where d.organization_id <> coalesce(r.organization_id, 0)
         or d.day <> (r.begin_date at time zone 'UTC')::date`.execute(f.t.db);
     expect(wrong[0].n).toBe(0);
-    const { rows: held } = await sql<{ org: number }>`select distinct d.organization_id as org
-      from dmarc_records d join dmarc_reports r on r.id = d.report_id
-      where r.report_id = 'held-converted'`.execute(f.t.db);
-    expect(held).toEqual([{ org: 0 }]);
+    // Back in held_reports under its id, the report as the parser gave it rebuilt from its rows.
+    expect(await heldReport('held-converted')).toEqual(held);
   });
 
   it('keeps organization_id and the month in every key and conflict target of the partitioned tables', async () => {
@@ -157,7 +172,7 @@ describe('0042_partitioned_history', () => {
     ]);
   });
 
-  it('creates the partitions of a month it has not seen before writing it, and a held report waits with 0', async () => {
+  it('creates the partitions of a month it has not seen before writing it, also when attaching a held report', async () => {
     const org = await makeOrganization(f.t.db, 'Partitions New Month', ['parts-new.example']);
     expect(await months('dmarc_records')).not.toContain('2019-02-01');
     await store('parts-feb', 'parts-new.example', '2019-02-14T00:00:00Z');
@@ -168,15 +183,32 @@ describe('0042_partitioned_history', () => {
     )} where organization_id = ${org.id}`.execute(f.t.db);
     expect(rows[0].n).toBe(2);
 
-    // A held report's records carry organization 0 until the domain's organization claims it.
+    // A held report waits in held_reports, in no month: its month may go meanwhile (here dropped by hand; it
+    // holds nothing else), and attaching the report creates it again.
     await store('parts-held', 'parts-held.example', '2019-03-03T00:00:00Z');
+    expect(await heldReport('parts-held')).toHaveLength(1);
+    for (const table of ['dmarc_records', 'dmarc_rollups'] as const) {
+      const partition = sql.table(partitionName(table, '2019-03-01'));
+      const { rows: inside } = await sql<{ n: number }>`select count(*)::int as n from ${partition}`.execute(
+        f.t.db,
+      );
+      expect(inside).toEqual([{ n: 0 }]);
+      await sql`drop table ${partition}`.execute(f.t.db);
+    }
+    expect(await months('dmarc_records')).not.toContain('2019-03-01');
     const owners = () =>
       sql<{ org: number }>`select distinct d.organization_id as org from dmarc_records d
         join dmarc_reports r on r.id = d.report_id where r.report_id = 'parts-held'`.execute(f.t.db);
-    expect((await owners()).rows).toEqual([{ org: 0 }]);
     const claimer = await makeOrganization(f.t.db, 'Partitions Claimer', []);
-    expect((await attachPendingReports(f.t.db, claimer.id, 'parts-held.example')).aggregate).toBe(1);
+    expect(await attachPendingReports(f.t.db, claimer.id, 'parts-held.example')).toEqual({
+      aggregate: 1,
+      tls: 0,
+      failure: 0,
+    });
+    expect(await months('dmarc_records')).toContain('2019-03-01');
+    expect(await months('dmarc_rollups')).toContain('2019-03-01');
     expect((await owners()).rows).toEqual([{ org: claimer.id }]);
+    expect(await heldReport('parts-held')).toEqual([]);
     expect(await storedRollups(f.t.db)).toEqual(await rollupsFromRecords(f.t.db));
   });
 
@@ -184,7 +216,7 @@ describe('0042_partitioned_history', () => {
     await makeOrganization(f.t.db, 'Partitions Late', ['parts-late.example']);
     await store('parts-late-1', 'parts-late.example', '2018-05-05T00:00:00Z');
     // Dropped behind this process's back (as retention in a worker would): it still believes the month is there.
-    expect((await dropExpiredMonths(f.t.db, '2018-06-01', new Date())).months).toContain('2018-05-01');
+    expect((await dropExpiredMonths(f.t.db, '2018-06-01')).months).toContain('2018-05-01');
     expect(await months('dmarc_records')).not.toContain('2018-05-01');
     await store('parts-late-2', 'parts-late.example', '2018-05-06T00:00:00Z');
     expect(await months('dmarc_records')).toContain('2018-05-01');
@@ -241,20 +273,18 @@ describe('0042_partitioned_history', () => {
     expect(res.json().data.attributes.nr_messages).toBe(0);
   });
 
-  it('keeps a month that holds a held report still within its retention', async () => {
-    // Held reports are kept by when they were received (now): their old month stays, row by row.
+  it('drops the months of a held report, which waits outside them the default retention from its arrival', async () => {
     const now = new Date();
     const old = new Date(now.getTime() - 500 * 86_400_000);
     const month = `${old.toISOString().slice(0, 7)}-01`;
     await store('held-old', 'parts-unclaimed.example', old.toISOString());
-    const result = await purgeExpiredReports(f.t.db, now);
-    expect(result.months).not.toContain(month);
-    expect(await months('dmarc_records')).toContain(month);
-    const held = await f.t.db
-      .selectFrom('dmarc_reports')
-      .select('report_id')
-      .where('organization_id', 'is', null)
-      .execute();
-    expect(held.map((r) => r.report_id)).toEqual(['held-old']);
+    await purgeExpiredReports(f.t.db, now);
+    expect(await months('dmarc_records')).not.toContain(month);
+    expect((await heldReport('held-old')).map((h) => h.kind)).toEqual(['aggregate']);
+
+    // 31 days on: past the default retention (30 days) counted from when it was received.
+    const later = await purgeExpiredReports(f.t.db, new Date(now.getTime() + 31 * 86_400_000));
+    expect(later.reports).toBeGreaterThanOrEqual(1);
+    expect(await heldReport('held-old')).toEqual([]);
   });
 });

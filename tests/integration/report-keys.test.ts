@@ -6,8 +6,8 @@ import { startTestApp, type TestApp } from './support/app';
 import { seedTenant } from './support/orgs';
 
 // A report's duplicate key holds its organization (migration 0046, docs/SCALING.md "Citus"): the same report
-// routed to two organizations is stored for each, and a held report (no organization) is a duplicate only of
-// another held copy.
+// routed to two organizations is stored for each, and a held report (no organization: held_reports) is a
+// duplicate only of another held copy.
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedTenant>>;
 let b: Awaited<ReturnType<typeof seedTenant>>;
@@ -32,6 +32,16 @@ const owners = async (id: string) =>
       .orderBy('organization_id')
       .execute()
   ).map((r) => r.organization_id);
+const held = async (id: string) =>
+  (await t.db.selectFrom('held_reports').select('kind').where('report_id', '=', id).execute()).map(
+    (r) => r.kind,
+  );
+
+const recordsOf = async (id: string) => {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from dmarc_records d
+    join dmarc_reports r on r.id = d.report_id where r.report_id = ${id}`.execute(t.db);
+  return rows[0]!.n;
+};
 
 describe('report keys per organization', () => {
   it("stores organization B's copy of a report organization A already has", async () => {
@@ -55,16 +65,19 @@ describe('report keys per organization', () => {
       .execute();
     expect(await ingest('held-1', 'held-keys.example', [a.org.id])).toEqual(['imported']);
     expect(await ingest('held-2', 'held-keys.example')).toEqual(['imported']);
-    expect(await owners('held-1')).toEqual([a.org.id, null]);
+    expect(await owners('held-1')).toEqual([a.org.id]);
+    expect(await held('held-1')).toEqual(['aggregate']);
+    const ownRecords = await recordsOf('held-1');
     const attached = await t.db
       .transaction()
       .execute((trx) => attachPendingReports(trx, a.org.id, 'held-keys.example'));
-    // held-2 moves to A; held-1's held copy was a duplicate of A's own and is gone, with its records.
+    // held-2 becomes A's; held-1's held copy was a duplicate of A's own and is gone.
     expect(attached.aggregate).toBe(1);
     expect(await owners('held-1')).toEqual([a.org.id]);
     expect(await owners('held-2')).toEqual([a.org.id]);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from dmarc_records
-      where organization_id = 0`.execute(t.db);
-    expect(rows[0]!.n).toBe(0);
+    expect(await held('held-1')).toEqual([]);
+    expect(await held('held-2')).toEqual([]);
+    expect(await recordsOf('held-1')).toBe(ownRecords);
+    expect(await recordsOf('held-2')).toBe(ownRecords);
   });
 });

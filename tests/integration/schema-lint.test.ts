@@ -45,8 +45,8 @@ const referenceTables = new Set([
   // Audit entries of no organization (support, the CLI, jobs, sign-up): few, written by people and the
   // operator; an organization's entries are in organization_audit_operations.
   'instance_audit_operations',
-  // TLS and failure reports no organization owns yet, by domain: stored into the tenant tables on
-  // verification (server/ingest/attach.ts).
+  // Reports no organization owns yet, by domain: stored into the tenant tables on verification
+  // (server/ingest/attach.ts).
   'held_reports',
   'verified_names', // a verified name belongs to one organization across the instance (domain ownership)
   'settings', // instance settings
@@ -58,17 +58,8 @@ const referenceTables = new Set([
 /** The tables migration 0042 (history partitioned by month) rebuilds: their keys change there. */
 const ownedByPartitioning = new Set<string>([]);
 
-// Why each rule is not met yet (docs/SCALING.md, "Citus"):
-const keptAside =
-  'organization_id is null while an aggregate report is held and set when its domain is verified ' +
-  '(ingest/attach.ts): a distribution column can be neither null nor changed. TLS and failure reports ' +
-  'wait in held_reports (migration 0048); aggregate ones need their records kept there too, not done yet ' +
-  '(docs/SCALING.md)';
-
 /** Rules not met yet, each with the reason it is not fixed here. Remove an entry once it is fixed. */
-const notYet: Record<string, string> = {
-  'dmarc_reports: primary key dmarc_reports_pkey (id)': keptAside,
-};
+const notYet: Record<string, string> = {};
 
 type Column = { table: string; column: string };
 const q = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(t.db)).rows;

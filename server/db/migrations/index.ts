@@ -30,6 +30,7 @@ import * as m0053 from './0053_user_language_unset';
 import * as m0054 from './0054_dns_zone_storage';
 import * as m0056 from './0056_dns_known_serial';
 import * as m0057 from './0057_ip_spans_messages';
+import * as m0058 from './0058_held_aggregate_reports';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0054_dns_zone_storage': m0054,
   '0056_dns_known_serial': m0056,
   '0057_ip_spans_messages': m0057,
+  '0058_held_aggregate_reports': m0058,
 };

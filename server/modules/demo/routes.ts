@@ -36,10 +36,10 @@ export function demoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const organizationId = ownOrganization(request.user!);
         if (organizationId === null) return { data: { available: false, reason: null } };
         const reason = await demoRefusal(ctx.db, organizationId);
-        // Offered on a new installation only: once any organization has reports, demo data would mislead.
-        const { rows } = await sql<{
-          any: boolean;
-        }>`select exists (select 1 from dmarc_reports) as any`.execute(ctx.db);
+        // Offered on a new installation only: once aggregate reports arrived (an organization's, or held
+        // for a domain nobody verified yet), demo data would mislead.
+        const { rows } = await sql<{ any: boolean }>`select exists (select 1 from dmarc_reports)
+          or exists (select 1 from held_reports where kind = 'aggregate') as any`.execute(ctx.db);
         return { data: { available: reason === null && !rows[0].any, reason } };
       },
     );
