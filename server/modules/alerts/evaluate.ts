@@ -3,17 +3,18 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { enqueue } from '../../jobs/queue';
 import { conditionById } from './catalogue';
-import type { Verdicts } from './evaluators';
+import type { Observed, Verdicts } from './evaluators';
 import { judgeDay, loadRuleData } from './judge';
 import { alertMail, type MailItem } from './mail';
-import { type AlertRuleRow, markEvaluated } from './repo';
+import { type AlertRuleRow, markEvaluated, ruleKey } from './repo';
 import { type SubjectState, step } from './state';
 import { unsubscribeToken } from './unsubscribe';
 import { oneClickHeaders } from '../../mail/send';
 
 // Live evaluation of one rule for one day: judge the day, step each subject's state, record the firings and
 // recoveries, then send what is pending if the rule's cool-down allows: one e-mail per recipient holding
-// every pending item, and one webhook call. Runs in the caller's transaction (the job's own).
+// every pending item, and one webhook call. Runs in the caller's transaction. The queue's jobs run in
+// batches (./batch.ts); this one-rule path is the batch's fallback and what the blocklist sweep uses.
 
 export const webhookQueue = 'alert-webhook';
 
@@ -99,22 +100,57 @@ async function languages(db: Db, rule: AlertRuleRow): Promise<Map<string, string
   return out;
 }
 
+/** The rule's cool-down has passed since its last e-mail (or it never sent one). */
+export const cooledDown = (rule: AlertRuleRow, now: Date) =>
+  !rule.last_notified_at ||
+  now.getTime() - new Date(rule.last_notified_at).getTime() >= rule.cooldown_minutes * 60_000;
+
+export type PendingFiring = {
+  id: number;
+  subject: string;
+  kind: 'firing' | 'recovery';
+  day: string;
+  observed: Observed;
+};
+
+/** The pending firings and recoveries of several rules in one statement, oldest first, by ruleKey. */
+export async function pendingFirings(db: Db, rules: AlertRuleRow[]): Promise<Map<string, PendingFiring[]>> {
+  const out = new Map<string, PendingFiring[]>();
+  if (rules.length === 0) return out;
+  const keys = JSON.stringify(rules.map((r) => ({ o: r.organization_id, r: r.id })));
+  const { rows } = await sql<PendingFiring & { organization_id: number; rule_id: string | number }>`
+    select f.organization_id, f.rule_id, f.id, f.subject, f.kind, f.observed, f.day::text as day
+      from alert_firings f
+      join jsonb_to_recordset(${keys}::jsonb) as b(o int, r bigint) on f.organization_id = b.o and f.rule_id = b.r
+     where f.pending
+     order by f.id`.execute(db);
+  for (const p of rows) {
+    const key = ruleKey(p.organization_id, Number(p.rule_id));
+    const list = out.get(key) ?? [];
+    list.push({ id: Number(p.id), subject: p.subject, kind: p.kind, day: p.day, observed: p.observed });
+    out.set(key, list);
+  }
+  return out;
+}
+
 /**
  * Sends the rule's pending items if its cool-down has passed since its last e-mail: at most one e-mail per
  * rule and recipient per cool-down, whatever the number of subjects. Returns the outbox ids queued.
  */
 export async function sendPending(ctx: AppContext, db: Db, rule: AlertRuleRow, now: Date): Promise<number[]> {
-  const last = rule.last_notified_at ? new Date(rule.last_notified_at).getTime() : null;
-  if (last !== null && now.getTime() - last < rule.cooldown_minutes * 60_000) return [];
-  const pending = await db
-    .selectFrom('alert_firings')
-    .select(['id', 'subject', 'kind', 'observed'])
-    .select(sql<string>`day::text`.as('day'))
-    .where('organization_id', '=', rule.organization_id)
-    .where('rule_id', '=', rule.id)
-    .where('pending', '=', true)
-    .orderBy('id')
-    .execute();
+  if (!cooledDown(rule, now)) return [];
+  const pending = await pendingFirings(db, [rule]);
+  return sendItems(ctx, db, rule, pending.get(ruleKey(rule.organization_id, rule.id)) ?? [], now);
+}
+
+/** One e-mail per recipient holding these pending items, and one webhook call; the items stop pending. */
+export async function sendItems(
+  ctx: AppContext,
+  db: Db,
+  rule: AlertRuleRow,
+  pending: PendingFiring[],
+  now: Date,
+): Promise<number[]> {
   if (pending.length === 0) return [];
   const items: MailItem[] = pending.map((p) => ({
     subject: p.subject,
@@ -133,7 +169,7 @@ export async function sendPending(ctx: AppContext, db: Db, rule: AlertRuleRow, n
     });
     ids.push(await ctx.mailer.queue(db, { ...mail, headers: oneClickHeaders(unsubscribe) }));
   }
-  const firingIds = pending.map((p) => Number(p.id));
+  const firingIds = pending.map((p) => p.id);
   await db
     .updateTable('alert_firings')
     .set({ pending: false, emails_sent: ids.length, outbox_ids: JSON.stringify(ids) })

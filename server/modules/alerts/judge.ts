@@ -43,7 +43,7 @@ const checkSystem: Record<string, string> = {
   mta_sts_certificate: 'mta-sts',
 };
 
-const frameDays = (frame: string) => Number(/^(\d+)d$/.exec(frame)?.[1] ?? 1);
+export const frameDays = (frame: string) => Number(/^(\d+)d$/.exec(frame)?.[1] ?? 1);
 
 /** How many days before a judged day the condition reads. */
 export function lookbackDays(rule: Pick<AlertRuleRow, 'condition' | 'time_frame' | 'params'>): number {
@@ -179,19 +179,28 @@ async function checkRows(db: Db, rule: AlertRuleRow, domains: string[]): Promise
   return rows;
 }
 
-/** Everything the rule's condition reads to judge the days from..to. */
-export async function loadRuleData(db: Db, rule: AlertRuleRow, from: string, to: string): Promise<RuleData> {
-  const domains = await ruleDomains(db, rule);
+/** The conditions judged from per-day message sums of the rollups (./evaluators.ts, DaySums). */
+export const usesSums = (condition: string) => condition.endsWith('_rate') || condition === 'volume_change';
+
+/** Everything the rule's condition reads to judge the days from..to (its domains, when the caller has them). */
+export async function loadRuleData(
+  db: Db,
+  rule: AlertRuleRow,
+  from: string,
+  to: string,
+  known?: string[],
+): Promise<RuleData> {
+  const domains = known ?? (await ruleDomains(db, rule));
   const start = addDays(from, -lookbackDays(rule));
-  const usesSums = rule.condition.endsWith('_rate') || rule.condition === 'volume_change';
+  const sums = usesSums(rule.condition);
   const none = { domains, sums: [], seen: [], scopeFirstDay: null, history: [], tls: [], checks: [] };
   if (checkConditions.has(rule.condition)) return { ...none, checks: await checkRows(db, rule, domains) };
   if (rule.condition === 'dns_change') return { ...none, history: await dnsHistory(db, rule, domains, to) };
   if (rule.condition === 'tls_failures') return { ...none, tls: await tlsDays(db, rule, domains, start, to) };
   return {
     domains,
-    sums: usesSums ? await daySums(db, rule, domains, start, to) : [],
-    seen: usesSums ? [] : await seenDays(db, rule, domains, start, to),
+    sums: sums ? await daySums(db, rule, domains, start, to) : [],
+    seen: sums ? [] : await seenDays(db, rule, domains, start, to),
     scopeFirstDay: rule.condition === 'new_source' ? await firstDay(db, rule, domains) : null,
     history: [],
     tls: [],
