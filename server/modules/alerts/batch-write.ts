@@ -85,3 +85,27 @@ export async function insertFirings(db: Db, firings: FiringWrite[], now: Date): 
         as x(n int, o int, r bigint, subject text, kind text, day date, observed jsonb)
      order by n`.execute(db);
 }
+
+/** A rule and the days of its firings to look up. */
+export type FiredAsk = { rule: AlertRuleRow; from: string; to: string };
+export const firedKey = (rule: AlertRuleRow, subject: string, day: string) =>
+  `${ruleKey(rule.organization_id, rule.id)}\u0000${subject}\u0000${day}`;
+
+/** The (rule, subject, day) of the firings recorded for these rules on days from..to (firedKey). */
+export async function firedDays(db: Db, asks: FiredAsk[]): Promise<Set<string>> {
+  if (asks.length === 0) return new Set();
+  const json = JSON.stringify(
+    asks.map((a) => ({ o: a.rule.organization_id, r: a.rule.id, f: a.from, t: a.to })),
+  );
+  const { rows } = await sql<{ o: number; r: string | number; subject: string; day: string }>`
+    select f.organization_id as o, f.rule_id as r, f.subject, f.day::text as day
+      from alert_firings f
+      join jsonb_to_recordset(${json}::jsonb) as b(o int, r bigint, f date, t date)
+        on f.organization_id = b.o and f.rule_id = b.r and f.day between b.f and b.t
+     where f.kind = 'firing'`.execute(db);
+  return new Set(rows.map((x) => `${ruleKey(x.o, Number(x.r))}\u0000${x.subject}\u0000${x.day}`));
+}
+
+/** Whether judging `day` may ask for its firings (./state.ts): some subject recovered on a later day. */
+export const mayRejudge = (states: Map<string, SubjectState>, day: string) =>
+  [...states.values()].some((s) => s.state === 'resolved' && (s.day ?? '') > day);

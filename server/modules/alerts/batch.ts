@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { loadBatchData, plan, type Planned } from './batch-load';
-import { type FiringWrite, insertFirings, statesOfRules, type StateWrite, writeStates } from './batch-write';
+import {
+  firedDays,
+  firedKey,
+  type FiringWrite,
+  insertFirings,
+  statesOfRules,
+  type StateWrite,
+  writeStates,
+} from './batch-write';
 import { conditionById } from './catalogue';
 import { cooledDown, evaluateRuleDay, pendingFirings, sendItems } from './evaluate';
 import { judgeDay } from './judge';
@@ -91,6 +99,16 @@ async function judgeBatch(
 
   const ok = () => [...rules.values()].filter((r) => !failed.has(ruleKey(r.organization_id, r.id)));
   const states = await statesOfRules(db, ok());
+  // The firings already recorded on the days the batch judges: a day judged again after a later recovery
+  // does not fire twice (./state.ts). The states move during the batch, so all of them, in one statement.
+  const asks = ok().flatMap((rule) => {
+    const days = planned.filter((p) => p.rule === rule).map((p) => p.day);
+    if (days.length === 0) return [];
+    const from = days.reduce((x, y) => (x < y ? x : y));
+    const to = days.reduce((x, y) => (x > y ? x : y));
+    return [{ rule, from, to }];
+  });
+  const fired = await firedDays(db, asks);
   const writes = new Map<string, StateWrite>();
   const firings: FiringWrite[] = [];
   // Per rule, its items in the batch's order; a rule's writes count only if all its days were judged.
@@ -104,11 +122,16 @@ async function judgeBatch(
       const ruleFirings: FiringWrite[] = [];
       for (const p of mine) {
         for (const [subject, verdict] of judgeDay(rule, data.get(p.seq)!, p.day, now)) {
-          const moved = step(current.get(subject), verdict, p.day, kind);
+          const moved = step(current.get(subject), verdict, p.day, kind, (d) =>
+            fired.has(firedKey(rule, subject, d)),
+          );
           if (!moved) continue;
           current.set(subject, moved.next);
           ruleWrites.set(subject, { rule, subject, next: moved.next, observed: verdict ?? {} });
-          if (moved.transition) ruleFirings.push({ rule, subject, transition: moved.transition });
+          if (!moved.transition) continue;
+          ruleFirings.push({ rule, subject, transition: moved.transition });
+          // A day of the batch judged again later in it counts this firing too.
+          if (moved.transition.kind === 'firing') fired.add(firedKey(rule, subject, moved.transition.day));
         }
       }
       return { ruleWrites, ruleFirings };

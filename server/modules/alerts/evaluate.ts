@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { enqueue } from '../../jobs/queue';
+import { firedDays, firedKey, mayRejudge } from './batch-write';
 import { conditionById } from './catalogue';
 import type { Observed, Verdicts } from './evaluators';
 import { judgeDay, loadRuleData } from './judge';
@@ -39,9 +40,10 @@ export async function applyVerdicts(
 ): Promise<number> {
   const kind = conditionById.get(rule.condition as never)?.kind ?? 'state';
   const states = await statesOf(db, rule);
+  const fired = mayRejudge(states, day) ? await firedDays(db, [{ rule, from: day, to: day }]) : new Set();
   let recorded = 0;
   for (const [subject, verdict] of verdicts) {
-    const moved = step(states.get(subject), verdict, day, kind);
+    const moved = step(states.get(subject), verdict, day, kind, (d) => fired.has(firedKey(rule, subject, d)));
     if (!moved) continue;
     await db
       .insertInto('alert_states')
