@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { addDays, type DaySums, type SeenDay, type TlsDay } from './evaluators';
+import { loadSums, type SumsSource, sumsSource } from './batch-sums';
+import { addDays, type SeenDay, type TlsDay } from './evaluators';
 import { lookbackDays, loadRuleData, type RuleData, usesSums } from './judge';
 import type { AlertRuleRow } from './repo';
 
 // What a batch of evaluations reads, one statement per kind of condition for the whole batch instead of a
 // few per rule (./batch.ts). Each answers, per item (a rule and the day it judges), the same data the
 // one-rule reads of ./judge.ts would, or a smaller set the pure evaluators judge alike:
-// - message sums (the rate conditions, volume_change): per (organization, domain or IP) and day, each
-//   domain read once over the widest window the batch's rules ask of it;
+// - message sums (the rate conditions, volume_change): ./batch-sums.ts;
 // - new_source: per item, the sources seen on the judged day, each with its last earlier day in the lookback
 //   (newSources only asks "seen before?"), and the scope's first day;
 // - no_reports: per item, each domain's and reporter's last day in the window (noReports only asks that);
@@ -27,6 +27,7 @@ export type Planned = {
   from: string;
   bySender: boolean;
   reporters: boolean;
+  sums: SumsSource | null;
 };
 
 export function plan(seq: number, rule: AlertRuleRow, day: string, domains: string[]): Planned {
@@ -40,11 +41,12 @@ export function plan(seq: number, rule: AlertRuleRow, day: string, domains: stri
     from,
     bySender: params.source === 'sender',
     reporters: params.per_reporter !== false,
+    sums: usesSums(rule.condition) ? sumsSource(rule) : null,
   };
 }
 
 const n = (v: unknown) => Number(v ?? 0);
-const empty = (domains: string[]): RuleData => ({
+export const emptyData = (domains: string[]): RuleData => ({
   domains,
   sums: [],
   seen: [],
@@ -54,83 +56,6 @@ const empty = (domains: string[]): RuleData => ({
   checks: [],
 });
 const windowOf = (p: Planned) => ({ from: p.from, to: p.day });
-
-type SumWindow = { o: number; k: string; f: string; t: string };
-
-// Per (organization, key) and day; the lateral subquery keeps it one index range per key, whatever the
-// number of keys (the rollups' key leads with organization, domain, day; an IP has its own index).
-async function sumsByKey(db: Db, windows: SumWindow[], byIp: boolean) {
-  if (windows.length === 0) return [];
-  const match = byIp ? sql`x.source_ip = w.k` : sql`x.domain = w.k`;
-  const { rows } = await sql<Record<string, string | number>>`
-    select w.o, w.k, s.*
-      from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as w(o int, k text, f date, t date)
-      cross join lateral (
-        select x.day::text as day, sum(x.messages) as messages,
-               coalesce(sum(x.messages) filter (where not x.dmarc_pass), 0) as dmarc_fail,
-               coalesce(sum(x.messages) filter (where not x.spf_aligned), 0) as spf_unaligned,
-               coalesce(sum(x.messages) filter (where not x.spf_auth), 0) as spf_fail,
-               coalesce(sum(x.messages) filter (where not x.dkim_aligned), 0) as dkim_unaligned,
-               coalesce(sum(x.messages) filter (where not x.dkim_auth), 0) as dkim_fail
-          from dmarc_rollups x
-         where x.organization_id = w.o and ${match} and x.day between w.f and w.t
-         group by x.day) s`.execute(db);
-  return rows.map((r) => ({
-    key: `${r.o}\u0000${r.k}`,
-    sums: {
-      subject: String(r.k),
-      day: String(r.day),
-      messages: n(r.messages),
-      dmarc_fail: n(r.dmarc_fail),
-      spf_unaligned: n(r.spf_unaligned),
-      spf_fail: n(r.spf_fail),
-      dkim_unaligned: n(r.dkim_unaligned),
-      dkim_fail: n(r.dkim_fail),
-    } satisfies DaySums,
-  }));
-}
-
-/** The keys (IP, or the scope's domains) an item's sums are read by. */
-const sumKeys = (p: Planned) => (p.rule.scope_type === 'ip' ? [p.rule.target_selection] : p.domains);
-
-async function loadSums(db: Db, items: Planned[], out: Map<number, RuleData>) {
-  const windows = new Map<string, SumWindow & { ip: boolean }>();
-  for (const p of items) {
-    const { from, to } = windowOf(p);
-    const ip = p.rule.scope_type === 'ip';
-    for (const k of sumKeys(p)) {
-      const key = `${p.rule.organization_id}\u0000${k}`;
-      const w = windows.get(`${ip}${key}`);
-      if (!w) windows.set(`${ip}${key}`, { o: p.rule.organization_id, k, f: from, t: to, ip });
-      else {
-        if (from < w.f) w.f = from;
-        if (to > w.t) w.t = to;
-      }
-    }
-  }
-  const all = [...windows.values()];
-  const rows = [
-    ...(await sumsByKey(
-      db,
-      all.filter((w) => !w.ip),
-      false,
-    )),
-    ...(await sumsByKey(
-      db,
-      all.filter((w) => w.ip),
-      true,
-    )),
-  ];
-  const byKey = new Map<string, DaySums[]>();
-  for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.sums]);
-  for (const p of items) {
-    const { from, to } = windowOf(p);
-    const sums = sumKeys(p).flatMap((k) =>
-      (byKey.get(`${p.rule.organization_id}\u0000${k}`) ?? []).filter((s) => s.day >= from && s.day <= to),
-    );
-    out.set(p.seq, { ...empty(p.domains), sums });
-  }
-}
 
 /** The items of a per-item statement: its organization, window, domains and what its condition asks. */
 const itemRows = (items: Planned[], extra: (p: Planned) => Record<string, unknown> = () => ({})) =>
@@ -144,8 +69,12 @@ const itemRows = (items: Planned[], extra: (p: Planned) => Record<string, unknow
     })),
   );
 
+// Per item: the sources of the judged day with their messages, and for each the last day before it in the
+// lookback it was seen on any domain of the scope, found by a backward probe per domain that stops at the
+// first hit (an index-only scan of the rollups' key for an IP; the sender index for a sender); and the
+// scope's first day (a probe per domain).
 async function loadNewSources(db: Db, items: Planned[], out: Map<number, RuleData>) {
-  for (const p of items) out.set(p.seq, empty(p.domains));
+  for (const p of items) out.set(p.seq, emptyData(p.domains));
   const wanted = items.filter((p) => p.domains.length > 0);
   if (wanted.length === 0) return;
   const json = itemRows(wanted, (p) => ({ sender: p.bySender }));
@@ -158,22 +87,31 @@ async function loadNewSources(db: Db, items: Planned[], out: Map<number, RuleDat
   }>`
     with i as (
       select i.*, array(select jsonb_array_elements_text(i.domains)) as names
-        from jsonb_to_recordset(${json}::jsonb) as i(seq int, o int, "from" date, "to" date, domains jsonb, sender boolean))
-    select i.seq, s.subject, s.messages, s.before, f.first
+        from jsonb_to_recordset(${json}::jsonb)
+          as i(seq int, o int, "from" date, "to" date, domains jsonb, sender boolean))
+    select i.seq, s.subject, s.messages, b.before::text as before, f.first::text as first
       from i
       cross join lateral (
-        select min(m.day)::text as first
-          from unnest(i.names) as dn(name)
-          cross join lateral (select min(x.day) as day from dmarc_rollups x
-                               where x.organization_id = i.o and x.domain = dn.name) m) f
+        select min(m.day) as first from unnest(i.names) as dn(name)
+         cross join lateral (select min(x.day) as day from dmarc_rollups x
+                              where x.organization_id = i.o and x.domain = dn.name) m) f
       left join lateral (
         select case when i.sender then coalesce(x.sender_service, '') else x.source_ip end as subject,
-               sum(x.messages) filter (where x.day = i."to") as messages,
-               max(x.day) filter (where x.day < i."to")::text as before
+               sum(x.messages) as messages
           from dmarc_rollups x
-         where x.organization_id = i.o and x.domain = any(i.names) and x.day between i."from" and i."to"
-         group by 1
-        having bool_or(x.day = i."to")) s on true`.execute(db);
+         where x.organization_id = i.o and x.domain = any(i.names) and x.day = i."to"
+         group by 1) s on true
+      left join lateral (
+        select max(m.day) as before from unnest(i.names) as dn(name)
+         cross join lateral (
+           select max(y.day) as day from dmarc_rollups y
+            where not i.sender and y.organization_id = i.o and y.domain = dn.name
+              and y.day >= i."from" and y.day < i."to" and y.source_ip = s.subject
+           union all
+           select max(y.day) from dmarc_rollups y
+            where i.sender and y.organization_id = i.o and y.domain = dn.name
+              and y.day >= i."from" and y.day < i."to" and coalesce(y.sender_service, '') = s.subject) m) b
+        on s.subject is not null`.execute(db);
   const byItem = new Map(wanted.map((p) => [p.seq, p]));
   for (const r of rows) {
     const p = byItem.get(Number(r.seq))!;
@@ -187,7 +125,7 @@ async function loadNewSources(db: Db, items: Planned[], out: Map<number, RuleDat
 }
 
 async function loadLastSeen(db: Db, items: Planned[], out: Map<number, RuleData>) {
-  for (const p of items) out.set(p.seq, empty(p.domains));
+  for (const p of items) out.set(p.seq, emptyData(p.domains));
   const wanted = items.filter((p) => p.domains.length > 0);
   if (wanted.length === 0) return;
   const json = itemRows(wanted, (p) => ({ reporters: p.reporters }));
@@ -213,7 +151,7 @@ async function loadLastSeen(db: Db, items: Planned[], out: Map<number, RuleData>
 }
 
 async function loadTls(db: Db, items: Planned[], out: Map<number, RuleData>) {
-  for (const p of items) out.set(p.seq, empty(p.domains));
+  for (const p of items) out.set(p.seq, emptyData(p.domains));
   const wanted = items.filter((p) => p.domains.length > 0);
   if (wanted.length === 0) return;
   // RFC 8460 section 4.4: the summary's session counts, per domain and the UTC day its period begins.

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
+import { foldSummaries } from '../analytics';
 import { loadBatchData, plan, type Planned } from './batch-load';
 import {
   firedDays,
@@ -12,20 +12,23 @@ import {
   writeStates,
 } from './batch-write';
 import { conditionById } from './catalogue';
-import { cooledDown, evaluateRuleDay, pendingFirings, sendItems } from './evaluate';
+import { evaluateRuleDay } from './evaluate';
+import { cooledDown, pendingFirings, sendMany } from './send';
 import { judgeDay } from './judge';
 import { type AlertRuleRow, domainsOfRules, markEvaluatedMany, ruleKey } from './repo';
 import { step } from './state';
 
 // Many evaluations (a rule and the day it judges) at once, as a worker fetches them from the queue: the same
 // judgement as one at a time (./evaluate.ts, evaluateRuleDay), from a handful of statements for the whole
-// batch instead of about five per rule. In one transaction:
+// batch instead of about five per rule. The analytics summaries' fold (1 statement), then in one transaction:
 //   the rules, read and locked (1 statement); their scopes' domains (1); the data, one statement per kind
-//   of condition (./batch-load.ts); the states (1); the states that moved (1); the firings (1); the pending
-//   items of the rules whose cool-down has passed (1); then, per rule with something to send, its e-mail
-//   and webhook as today, each in a savepoint.
-// Each rule's days are stepped in the batch's order, as the jobs would have run one after another. A rule
-// that throws (a bad stored rule, its mail) fails its own jobs only; a statement that fails for the batch
+//   of condition (./batch-load.ts); the states (1); the firings of the days judged (1); the states that
+//   moved (1); the firings and recoveries (1); the pending items of the rules whose cool-down has passed
+//   (1); and for the rules with something to send (./send.ts): the recipients' languages (1), one insert
+//   per e-mail, the items sent (1), the rules' last e-mail (1), their webhook jobs (1).
+// Each rule's days are stepped in the batch's order, as the jobs would have run one after another, and its
+// items go out in one e-mail per recipient. A rule that throws (a bad stored rule, its mail) fails its own
+// jobs only; a statement that fails for the batch
 // (one organization's bad data) rolls it back, and the batch is evaluated again one rule at a time, so only
 // the jobs that fail alone fail. The mail goes to SMTP after the commit.
 
@@ -38,6 +41,9 @@ export async function evaluateBatch(ctx: AppContext, items: EvaluationItem[]): P
   const failed = new Map<string, Error>();
   let sent: number[];
   try {
+    // The rate and volume rules read the analytics summaries (./batch-sums.ts): bring them up to date
+    // first, in a statement of its own (one cheap statement when nothing is queued).
+    await foldSummaries(ctx.db);
     sent = await ctx.db.transaction().execute((trx) => judgeBatch(ctx, trx, items, failed));
   } catch (err) {
     ctx.logger.warn({ err, items: items.length }, 'alert batch failed: evaluating it one rule at a time');
@@ -145,19 +151,11 @@ async function judgeBatch(
 
   const sendable = ok().filter((r) => cooledDown(r, now));
   const pending = await pendingFirings(db, sendable);
-  const sent: number[] = [];
-  for (const rule of sendable) {
-    const items = pending.get(ruleKey(rule.organization_id, rule.id));
-    if (!items?.length) continue;
-    // A savepoint: a rule whose mail fails keeps its firings pending and fails its jobs alone.
-    await sql`savepoint alert_send`.execute(db);
-    try {
-      sent.push(...(await sendItems(ctx, db, rule, items, now)));
-      await sql`release savepoint alert_send`.execute(db);
-    } catch (err) {
-      await sql`rollback to savepoint alert_send`.execute(db);
-      failed.set(ruleKey(rule.organization_id, rule.id), asError(err));
-    }
-  }
+  const sends = sendable.map((rule) => ({
+    rule,
+    pending: pending.get(ruleKey(rule.organization_id, rule.id)) ?? [],
+  }));
+  // A rule whose mail cannot be written fails alone and keeps its items pending.
+  const sent = await sendMany(ctx, db, sends, now, failed);
   return sent;
 }

@@ -5,7 +5,7 @@ import type { Job } from '../../jobs/job';
 import { addDays } from './evaluators';
 import { newBudget, sweepBlocklistRule } from './blocklist';
 import { evaluateBatch, type EvaluationItem } from './batch';
-import { sendPending, webhookQueue } from './evaluate';
+import { sendPending, webhookQueue } from './send';
 import { checkConditions, liveConditions as live, settledDay } from './judge';
 import { findRule, rulesToQueue } from './repo';
 import { catalogue } from './catalogue';

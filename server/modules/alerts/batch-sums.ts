@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { emptyData, type Planned } from './batch-load';
+import type { DaySums } from './evaluators';
+import type { RuleData } from './judge';
+import type { AlertRuleRow } from './repo';
+
+// The message sums per day of a batch's rate and volume rules (./batch-load.ts), each (organization, domain)
+// read once over the widest window the batch's rules ask of it, in one statement:
+// - from analytics_domain_days (migration 0033: one row per organization, day and domain, where the
+//   rollups hold one per source and result), for domain scopes. It has the DMARC pass and the aligned SPF
+//   and DKIM pass, not SPF or DKIM passing unaligned, so the SPF and DKIM rate rules that count only
+//   messages with no pass at all (count_unaligned_pass: false) read the rollups, as IP scopes do. The batch
+//   folds the summaries' queued deltas first (./batch.ts), so they hold every committed report.
+// - from dmarc_rollups otherwise, a lateral index range per key (the rollups' key leads with organization,
+//   domain, day; an IP has its own index).
+
+export type SumsSource = 'summary' | 'rollups' | 'ip';
+
+export function sumsSource(rule: Pick<AlertRuleRow, 'scope_type' | 'condition' | 'params'>): SumsSource {
+  if (rule.scope_type === 'ip') return 'ip';
+  const authOnly = rule.condition.startsWith('spf_') || rule.condition.startsWith('dkim_');
+  return authOnly && rule.params.count_unaligned_pass === false ? 'rollups' : 'summary';
+}
+
+type Window = { o: number; k: string; f: string; t: string };
+type Row = Record<string, string | number>;
+
+async function fromSummary(db: Db, windows: Window[]): Promise<Row[]> {
+  if (windows.length === 0) return [];
+  // spf_fail and dkim_fail are not in the summary: no rule reading it asks for them (sumsSource).
+  const { rows } = await sql<Row>`
+    select w.o, w.k, s.day::text as day, s.messages, s.messages - s.dmarc_passed as dmarc_fail,
+           s.messages - s.spf_passed as spf_unaligned, s.messages - s.dkim_passed as dkim_unaligned
+      from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as w(o int, k text, f date, t date)
+      join analytics_domain_days s on s.organization_id = w.o and s.domain = w.k and s.day between w.f and w.t
+     where s.records > 0`.execute(db);
+  return rows;
+}
+
+async function fromRollups(db: Db, windows: Window[], byIp: boolean): Promise<Row[]> {
+  if (windows.length === 0) return [];
+  const match = byIp ? sql`x.source_ip = w.k` : sql`x.domain = w.k`;
+  const { rows } = await sql<Row>`
+    select w.o, w.k, s.*
+      from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as w(o int, k text, f date, t date)
+      cross join lateral (
+        select x.day::text as day, sum(x.messages) as messages,
+               coalesce(sum(x.messages) filter (where not x.dmarc_pass), 0) as dmarc_fail,
+               coalesce(sum(x.messages) filter (where not x.spf_aligned), 0) as spf_unaligned,
+               coalesce(sum(x.messages) filter (where not x.spf_auth), 0) as spf_fail,
+               coalesce(sum(x.messages) filter (where not x.dkim_aligned), 0) as dkim_unaligned,
+               coalesce(sum(x.messages) filter (where not x.dkim_auth), 0) as dkim_fail
+          from dmarc_rollups x
+         where x.organization_id = w.o and ${match} and x.day between w.f and w.t
+         group by x.day) s`.execute(db);
+  return rows;
+}
+
+const n = (v: unknown) => (v === undefined ? NaN : Number(v ?? 0));
+
+/** The keys (IP, or the scope's domains) an item's sums are read by. */
+const keysOf = (p: Planned) => (p.rule.scope_type === 'ip' ? [p.rule.target_selection] : p.domains);
+const keyOf = (source: SumsSource, o: number | string, k: string) => `${source}\u0000${o}\u0000${k}`;
+
+export async function loadSums(db: Db, items: Planned[], out: Map<number, RuleData>): Promise<void> {
+  const windows = new Map<string, Window & { source: SumsSource }>();
+  for (const p of items) {
+    const source = p.sums!;
+    for (const k of keysOf(p)) {
+      const key = keyOf(source, p.rule.organization_id, k);
+      const w = windows.get(key);
+      if (!w) windows.set(key, { o: p.rule.organization_id, k, f: p.from, t: p.day, source });
+      else {
+        if (p.from < w.f) w.f = p.from;
+        if (p.day > w.t) w.t = p.day;
+      }
+    }
+  }
+  const of = (source: SumsSource) =>
+    [...windows.values()].filter((w) => w.source === source).map(({ o, k, f, t }) => ({ o, k, f, t }));
+  const read: [SumsSource, Row[]][] = [
+    ['summary', await fromSummary(db, of('summary'))],
+    ['rollups', await fromRollups(db, of('rollups'), false)],
+    ['ip', await fromRollups(db, of('ip'), true)],
+  ];
+  const byKey = new Map<string, DaySums[]>();
+  for (const [source, rows] of read)
+    for (const r of rows) {
+      const key = keyOf(source, r.o!, String(r.k));
+      const list = byKey.get(key) ?? [];
+      byKey.set(key, list);
+      list.push({
+        subject: String(r.k),
+        day: String(r.day),
+        messages: n(r.messages),
+        dmarc_fail: n(r.dmarc_fail),
+        spf_unaligned: n(r.spf_unaligned),
+        spf_fail: n(r.spf_fail),
+        dkim_unaligned: n(r.dkim_unaligned),
+        dkim_fail: n(r.dkim_fail),
+      });
+    }
+  for (const p of items) {
+    const sums = keysOf(p).flatMap((k) =>
+      (byKey.get(keyOf(p.sums!, p.rule.organization_id, k)) ?? []).filter(
+        (s) => s.day >= p.from && s.day <= p.day,
+      ),
+    );
+    out.set(p.seq, { ...emptyData(p.domains), sums });
+  }
+}
