@@ -1,4 +1,5 @@
 // npm run bench:alerts -- [--orgs 1000] [--domains 10] [--days 30] [--ips 11] [--new-sources 0.01] [--batch N]
+//   [--rounds 2] [--keep] [--reuse URL of a kept database]
 // Alert evaluation cost on PostgreSQL (DATABASE_URL, or a private cluster started through scripts/services).
 // Loads orgs × domains of rollups (days × ips rows per domain, each row standing for 3 records as in the
 // analytics bench: 1,000 × 10 × 30 × 11 = 3.3 M rollup rows = 9.9 M records) and 3 rules per organization
@@ -47,6 +48,10 @@ const { values } = parseArgs({
     ips: { type: 'string', default: '11' },
     'new-sources': { type: 'string', default: '0.01' },
     batch: { type: 'string', default: String(evaluateBatchSize) },
+    // A database a run loaded and kept (--keep): rounds only, no load (for trying changes quickly).
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    rounds: { type: 'string', default: '2' },
   },
 });
 const orgs = Number(values.orgs);
@@ -130,7 +135,12 @@ async function round(ctx: AppContext, timed: Db, timer: ReturnType<typeof statem
 
   // The worker's part: fetch a batch, run the real batched handler on it, complete it.
   const boss = new PgBoss({ db: sqlAdapter(ctx.db), schema: queueSchema() });
-  const handler = jobHandler(boss, { ...ctx, db: timed }, alertEvaluateJob());
+  // Handing the mail to SMTP after the commit runs in the background, on the untimed connection.
+  const mailer = {
+    ...ctx.mailer,
+    deliverLater: (_: Db, ids: number[]) => ctx.mailer.deliverLater(ctx.db, ids),
+  };
+  const handler = jobHandler(boss, { ...ctx, db: timed, mailer }, alertEvaluateJob());
   let queueMs = 0;
   let batches = 0;
   timer.reset();
@@ -224,15 +234,19 @@ async function run(databaseUrl: string) {
     // Installs the queue's schema and queues before anything is enqueued.
     await (await openQueue(ctx, { jobs: registeredJobs, work: false })).stop();
     const t = performance.now();
-    await load(handle.db);
+    if (!values.reuse) await load(handle.db);
     const rollups = orgs * domains * days * ips;
     console.log(
-      `loaded ${orgs} orgs × ${domains} domains, ${rollups} rollup rows (${rollups * recordsPerRollup} records), ` +
-        `${orgs * 3} rules in ${secs(performance.now() - t)} s; load ${os.loadavg()[0].toFixed(1)}`,
+      `${values.reuse ? 'reused' : 'loaded'} ${orgs} orgs × ${domains} domains, ${rollups} rollup rows ` +
+        `(${rollups * recordsPerRollup} records), ${orgs * 3} rules in ${secs(performance.now() - t)} s; ` +
+        `load ${os.loadavg()[0].toFixed(1)}`,
     );
     const timer = statementTimer();
     const timed = handle.db.withPlugin(timer.plugin);
-    for (const label of ['first round (cold)', 'second round']) {
+    const labels = Array.from({ length: Number(values.rounds) }, (_, i) =>
+      i ? `round ${i + 1}` : 'first round',
+    );
+    for (const label of labels) {
       const r = await round(ctx, timed, timer);
       const e = r.evaluated;
       console.log(`${label} (load ${os.loadavg()[0].toFixed(1)}):`);
@@ -252,6 +266,8 @@ async function run(databaseUrl: string) {
           `(queueing transaction + evaluation statements + fetch/complete)`,
       );
     }
+    // A kept database has fired for today already: the latency is measured on a fresh load only.
+    if (values.reuse) return;
     const l = await latency(ctx, smtp);
     console.log(
       `report commit → alert mail accepted by SMTP: ${secs(l.toSmtpMs)} s (ingest ${l.ingestMs.toFixed(0)} ms)`,
@@ -264,4 +280,5 @@ async function run(databaseUrl: string) {
 }
 
 console.log(`node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
-await withScratchDatabase('bench_alerts', run);
+if (values.reuse) await run(values.reuse);
+else await withScratchDatabase('bench_alerts', run, { keep: values.keep });

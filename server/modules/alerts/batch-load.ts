@@ -69,10 +69,12 @@ const itemRows = (items: Planned[], extra: (p: Planned) => Record<string, unknow
     })),
   );
 
-// Per item: the sources of the judged day with their messages, and for each the last day before it in the
-// lookback it was seen on any domain of the scope, found by a backward probe per domain that stops at the
-// first hit (an index-only scan of the rollups' key for an IP; the sender index for a sender); and the
-// scope's first day (a probe per domain).
+// Per item: the sources of the judged day with their messages, and for each a day before it in the lookback
+// it was seen on any domain of the scope: the day before when it sent then too (most do, read with the
+// judged day), else the last such day, found by a backward probe per domain that stops at the first hit
+// (an index-only scan of the rollups' key for an IP); and the scope's first day, from the
+// per-day domain summary (its key leads with organization and day: the first row of the scope ends the
+// scan; the batch folded it first, ./batch.ts).
 async function loadNewSources(db: Db, items: Planned[], out: Map<number, RuleData>) {
   for (const p of items) out.set(p.seq, emptyData(p.domains));
   const wanted = items.filter((p) => p.domains.length > 0);
@@ -85,31 +87,37 @@ async function loadNewSources(db: Db, items: Planned[], out: Map<number, RuleDat
     before: string | null;
     first: string | null;
   }>`
-    with i as (
+    with n as (
       select i.*, array(select jsonb_array_elements_text(i.domains)) as names
         from jsonb_to_recordset(${json}::jsonb)
-          as i(seq int, o int, "from" date, "to" date, domains jsonb, sender boolean))
-    select i.seq, s.subject, s.messages, b.before::text as before, f.first::text as first
+          as i(seq int, o int, "from" date, "to" date, domains jsonb, sender boolean)),
+    i as materialized (
+      select n.*, (select min(f.day) from unnest(n.names) as dn(name)
+                    cross join lateral (
+                      select d.day from analytics_domain_days d
+                       where d.organization_id = n.o and d.domain = dn.name and d.records > 0
+                       order by d.day limit 1) f) as first
+        from n)
+    select i.seq, s.subject, s.messages, coalesce(s.prev, b.before)::text as before, i.first::text as first
       from i
-      cross join lateral (
-        select min(m.day) as first from unnest(i.names) as dn(name)
-         cross join lateral (select min(x.day) as day from dmarc_rollups x
-                              where x.organization_id = i.o and x.domain = dn.name) m) f
       left join lateral (
         select case when i.sender then coalesce(x.sender_service, '') else x.source_ip end as subject,
-               sum(x.messages) as messages
+               sum(x.messages) filter (where x.day = i."to") as messages,
+               max(x.day) filter (where x.day < i."to") as prev
           from dmarc_rollups x
-         where x.organization_id = i.o and x.domain = any(i.names) and x.day = i."to"
-         group by 1) s on true
+         where x.organization_id = i.o and x.domain = any(i.names)
+           and x.day between greatest(i."to" - 1, i."from") and i."to"
+         group by 1
+        having bool_or(x.day = i."to")) s on true
       left join lateral (
         select max(m.day) as before from unnest(i.names) as dn(name)
          cross join lateral (
            select max(y.day) as day from dmarc_rollups y
-            where not i.sender and y.organization_id = i.o and y.domain = dn.name
+            where s.prev is null and not i.sender and y.organization_id = i.o and y.domain = dn.name
               and y.day >= i."from" and y.day < i."to" and y.source_ip = s.subject
            union all
            select max(y.day) from dmarc_rollups y
-            where i.sender and y.organization_id = i.o and y.domain = dn.name
+            where s.prev is null and i.sender and y.organization_id = i.o and y.domain = dn.name
               and y.day >= i."from" and y.day < i."to" and coalesce(y.sender_service, '') = s.subject) m) b
         on s.subject is not null`.execute(db);
   const byItem = new Map(wanted.map((p) => [p.seq, p]));

@@ -6,7 +6,8 @@ import type { RuleData } from './judge';
 import type { AlertRuleRow } from './repo';
 
 // The message sums per day of a batch's rate and volume rules (./batch-load.ts), each (organization, domain)
-// read once over the widest window the batch's rules ask of it, in one statement:
+// read once over the widest window the batch's rules ask of it (each item then keeps its own days), in one
+// statement per source:
 // - from analytics_domain_days (migration 0033: one row per organization, day and domain, where the
 //   rollups hold one per source and result), for domain scopes. It has the DMARC pass and the aligned SPF
 //   and DKIM pass, not SPF or DKIM passing unaligned, so the SPF and DKIM rate rules that count only
@@ -26,16 +27,37 @@ export function sumsSource(rule: Pick<AlertRuleRow, 'scope_type' | 'condition' |
 type Window = { o: number; k: string; f: string; t: string };
 type Row = Record<string, string | number>;
 
+// One index range per organization (the summary's key leads with organization and day; the rows of an
+// organization's day lie together), keeping each domain asked from the first day asked of it: fewer index
+// descents and pages than one range per domain, measured.
 async function fromSummary(db: Db, windows: Window[]): Promise<Row[]> {
   if (windows.length === 0) return [];
-  // spf_fail and dkim_fail are not in the summary: no rule reading it asks for them (sumsSource).
-  const { rows } = await sql<Row>`
-    select w.o, w.k, s.day::text as day, s.messages, s.messages - s.dmarc_passed as dmarc_fail,
-           s.messages - s.spf_passed as spf_unaligned, s.messages - s.dkim_passed as dkim_unaligned
-      from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as w(o int, k text, f date, t date)
-      join analytics_domain_days s on s.organization_id = w.o and s.domain = w.k and s.day between w.f and w.t
-     where s.records > 0`.execute(db);
-  return rows;
+  const byOrg = new Map<number, { o: number; ks: Record<string, string>; f: string; t: string }>();
+  for (const w of windows) {
+    const org = byOrg.get(w.o) ?? { o: w.o, ks: {}, f: w.f, t: w.t };
+    byOrg.set(w.o, org);
+    org.ks[w.k] = w.f;
+    if (w.f < org.f) org.f = w.f;
+    if (w.t > org.t) org.t = w.t;
+  }
+  // spf_fail and dkim_fail are not in the summary: no rule reading it asks for them (sumsSource). The rows
+  // come back as one JSON array: parsing tens of thousands of rows field by field cost the client more
+  // than the query (measured).
+  const { rows } = await sql<{ r: [number, string, string, ...(string | number)[]][] }>`
+    select coalesce(json_agg(json_build_array(w.o, s.domain, s.day, s.messages, s.messages - s.dmarc_passed,
+             s.messages - s.spf_passed, s.messages - s.dkim_passed)), '[]') as r
+      from jsonb_to_recordset(${JSON.stringify([...byOrg.values()])}::jsonb) as w(o int, ks jsonb, f date, t date)
+      join analytics_domain_days s on s.organization_id = w.o and s.day between w.f and w.t
+     where s.records > 0 and s.day >= (w.ks ->> s.domain)::date`.execute(db);
+  return rows[0]!.r.map(([o, k, day, messages, dmarc_fail, spf_unaligned, dkim_unaligned]) => ({
+    o,
+    k,
+    day,
+    messages: messages!,
+    dmarc_fail: dmarc_fail!,
+    spf_unaligned: spf_unaligned!,
+    dkim_unaligned: dkim_unaligned!,
+  }));
 }
 
 async function fromRollups(db: Db, windows: Window[], byIp: boolean): Promise<Row[]> {
