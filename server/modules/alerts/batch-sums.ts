@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { emptyData, type Planned } from './batch-load';
-import type { DaySums } from './evaluators';
-import type { RuleData } from './judge';
+import { type DaySums, daySumsOf } from './evaluators';
+import { type RuleData, rollupSums } from './judge';
 import type { AlertRuleRow } from './repo';
 
 // The message sums per day of a batch's rate and volume rules (./batch-load.ts), each (organization, domain)
@@ -67,19 +67,12 @@ async function fromRollups(db: Db, windows: Window[], byIp: boolean): Promise<Ro
     select w.o, w.k, s.*
       from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as w(o int, k text, f date, t date)
       cross join lateral (
-        select x.day::text as day, sum(x.messages) as messages,
-               coalesce(sum(x.messages) filter (where not x.dmarc_pass), 0) as dmarc_fail,
-               coalesce(sum(x.messages) filter (where not x.spf_aligned), 0) as spf_unaligned,
-               coalesce(sum(x.messages) filter (where not x.spf_auth), 0) as spf_fail,
-               coalesce(sum(x.messages) filter (where not x.dkim_aligned), 0) as dkim_unaligned,
-               coalesce(sum(x.messages) filter (where not x.dkim_auth), 0) as dkim_fail
+        select x.day::text as day, ${rollupSums}
           from dmarc_rollups x
          where x.organization_id = w.o and ${match} and x.day between w.f and w.t
          group by x.day) s`.execute(db);
   return rows;
 }
-
-const n = (v: unknown) => (v === undefined ? NaN : Number(v ?? 0));
 
 /** The keys (IP, or the scope's domains) an item's sums are read by. */
 const keysOf = (p: Planned) => (p.rule.scope_type === 'ip' ? [p.rule.target_selection] : p.domains);
@@ -112,16 +105,7 @@ export async function loadSums(db: Db, items: Planned[], out: Map<number, RuleDa
       const key = keyOf(source, r.o!, String(r.k));
       const list = byKey.get(key) ?? [];
       byKey.set(key, list);
-      list.push({
-        subject: String(r.k),
-        day: String(r.day),
-        messages: n(r.messages),
-        dmarc_fail: n(r.dmarc_fail),
-        spf_unaligned: n(r.spf_unaligned),
-        spf_fail: n(r.spf_fail),
-        dkim_unaligned: n(r.dkim_unaligned),
-        dkim_fail: n(r.dkim_fail),
-      });
+      list.push(daySumsOf(String(r.k), String(r.day), r));
     }
   for (const p of items) {
     const sums = keysOf(p).flatMap((k) =>
