@@ -14,9 +14,9 @@ import {
 import { conditionById } from './catalogue';
 import { evaluateRuleDay } from './evaluate';
 import { cooledDown, pendingFirings, sendMany } from './send';
-import { judgeDay } from './judge';
+import { judgeDay, type RuleData } from './judge';
 import { type AlertRuleRow, domainsOfRules, markEvaluatedMany, ruleKey } from './repo';
-import { step } from './state';
+import { type SubjectState, step } from './state';
 
 // Many evaluations (a rule and the day it judges) at once, as a worker fetches them from the queue: the same
 // judgement as one at a time (./evaluate.ts, evaluateRuleDay), from a handful of statements for the whole
@@ -28,9 +28,9 @@ import { step } from './state';
 //   per e-mail, the items sent (1), the rules' last e-mail (1), their webhook jobs (1).
 // Each rule's days are stepped in the batch's order, as the jobs would have run one after another, and its
 // items go out in one e-mail per recipient. A rule that throws (a bad stored rule, its mail) fails its own
-// jobs only; a statement that fails for the batch
-// (one organization's bad data) rolls it back, and the batch is evaluated again one rule at a time, so only
-// the jobs that fail alone fail. The mail goes to SMTP after the commit.
+// jobs only; a statement that fails for the batch (one organization's bad data) rolls it back, and the
+// batch is evaluated again one rule at a time, so only the jobs that fail alone fail. The mail goes to SMTP
+// after the commit.
 
 export type EvaluationItem = { organizationId: number; ruleId: number; day: string };
 
@@ -102,51 +102,42 @@ async function judgeBatch(
     if (p) planned.push(p);
   });
   const data = await loadBatchData(db, planned);
+  const byRule = new Map<AlertRuleRow, Planned[]>();
+  for (const p of planned) byRule.set(p.rule, [...(byRule.get(p.rule) ?? []), p]);
 
-  const ok = () => [...rules.values()].filter((r) => !failed.has(ruleKey(r.organization_id, r.id)));
+  const ok = () => [...byRule.keys()].filter((r) => !failed.has(ruleKey(r.organization_id, r.id)));
   const states = await statesOfRules(db, ok());
   // The firings already recorded on the days the batch judges: a day judged again after a later recovery
   // does not fire twice (./state.ts). The states move during the batch, so all of them, in one statement.
-  const asks = ok().flatMap((rule) => {
-    const days = planned.filter((p) => p.rule === rule).map((p) => p.day);
-    if (days.length === 0) return [];
-    const from = days.reduce((x, y) => (x < y ? x : y));
-    const to = days.reduce((x, y) => (x > y ? x : y));
-    return [{ rule, from, to }];
-  });
-  const fired = await firedDays(db, asks);
-  const writes = new Map<string, StateWrite>();
+  const fired = await firedDays(
+    db,
+    ok().map((rule) => {
+      const days = byRule.get(rule)!.map((p) => p.day);
+      return {
+        rule,
+        from: days.reduce((x, y) => (x < y ? x : y)),
+        to: days.reduce((x, y) => (x > y ? x : y)),
+      };
+    }),
+  );
+  const writes: StateWrite[] = [];
   const firings: FiringWrite[] = [];
-  // Per rule, its items in the batch's order; a rule's writes count only if all its days were judged.
   for (const rule of ok()) {
-    const key = ruleKey(rule.organization_id, rule.id);
-    const mine = planned.filter((p) => p.rule === rule);
-    const stepped = guarded(failed, rule, () => {
-      const kind = conditionById.get(rule.condition as never)?.kind ?? 'state';
-      const current = states.get(key)!;
-      const ruleWrites = new Map<string, StateWrite>();
-      const ruleFirings: FiringWrite[] = [];
-      for (const p of mine) {
-        for (const [subject, verdict] of judgeDay(rule, data.get(p.seq)!, p.day, now)) {
-          const moved = step(current.get(subject), verdict, p.day, kind, (d) =>
-            fired.has(firedKey(rule, subject, d)),
-          );
-          if (!moved) continue;
-          current.set(subject, moved.next);
-          ruleWrites.set(subject, { rule, subject, next: moved.next, observed: verdict ?? {} });
-          if (!moved.transition) continue;
-          ruleFirings.push({ rule, subject, transition: moved.transition });
-          // A day of the batch judged again later in it counts this firing too.
-          if (moved.transition.kind === 'firing') fired.add(firedKey(rule, subject, moved.transition.day));
-        }
-      }
-      return { ruleWrites, ruleFirings };
-    });
+    const stepped = guarded(failed, rule, () =>
+      stepRule(
+        rule,
+        byRule.get(rule)!,
+        states.get(ruleKey(rule.organization_id, rule.id))!,
+        data,
+        fired,
+        now,
+      ),
+    );
     if (!stepped) continue;
-    for (const [subject, w] of stepped.ruleWrites) writes.set(`${key}\u0000${subject}`, w);
-    firings.push(...stepped.ruleFirings);
+    writes.push(...stepped.writes);
+    firings.push(...stepped.firings);
   }
-  await writeStates(db, [...writes.values()], now);
+  await writeStates(db, writes, now);
   await insertFirings(db, firings, now);
 
   const sendable = ok().filter((r) => cooledDown(r, now));
@@ -158,4 +149,37 @@ async function judgeBatch(
   // A rule whose mail cannot be written fails alone and keeps its items pending.
   const sent = await sendMany(ctx, db, sends, now, failed);
   return sent;
+}
+
+/**
+ * A rule's days in the batch's order, through the pure evaluators and state machine: the states it leaves
+ * (each subject's last) and the firings and recoveries it records. Throws for a bad rule (its alone).
+ */
+function stepRule(
+  rule: AlertRuleRow,
+  days: Planned[],
+  states: Map<string, SubjectState>,
+  data: Map<number, RuleData>,
+  fired: Set<string>,
+  now: Date,
+): { writes: StateWrite[]; firings: FiringWrite[] } {
+  const kind = conditionById.get(rule.condition as never)?.kind ?? 'state';
+  const current = new Map(states);
+  const writes = new Map<string, StateWrite>();
+  const firings: FiringWrite[] = [];
+  for (const p of days) {
+    for (const [subject, verdict] of judgeDay(rule, data.get(p.seq)!, p.day, now)) {
+      const moved = step(current.get(subject), verdict, p.day, kind, (d) =>
+        fired.has(firedKey(rule, subject, d)),
+      );
+      if (!moved) continue;
+      current.set(subject, moved.next);
+      writes.set(subject, { rule, subject, next: moved.next, observed: verdict ?? {} });
+      if (!moved.transition) continue;
+      firings.push({ rule, subject, transition: moved.transition });
+      // A day of the batch judged again later in it counts this firing too.
+      if (moved.transition.kind === 'firing') fired.add(firedKey(rule, subject, moved.transition.day));
+    }
+  }
+  return { writes: [...writes.values()], firings };
 }
