@@ -92,7 +92,7 @@ function fedBy(condition: string, source: 'reports' | 'dns' | 'check'): boolean 
 }
 
 /** Evaluations a worker fetches and judges at once (./batch.ts): a round's cost is per batch, not per rule. */
-export const evaluateBatchSize = 500;
+export const evaluateBatchSize = 1000;
 
 const asItem = (data: unknown) => data as EvaluationItem;
 
