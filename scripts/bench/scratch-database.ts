@@ -2,7 +2,7 @@ import pg from 'pg';
 import { startPostgres } from '../services/postgres';
 
 // A database of its own for one benchmark run, on DATABASE_URL's server or on a private cluster started
-// (and stopped) here; dropped afterwards whatever happens.
+// (and stopped) here; dropped afterwards whatever happens, unless the caller keeps it (on DATABASE_URL).
 
 async function admin(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
@@ -14,6 +14,7 @@ async function admin(url: string, text: string) {
 export async function withScratchDatabase(
   prefix: string,
   run: (url: string) => Promise<void>,
+  options: { keep?: boolean } = {},
 ): Promise<void> {
   let url = process.env.DATABASE_URL;
   const server = url ? null : await startPostgres();
@@ -25,7 +26,9 @@ export async function withScratchDatabase(
   try {
     await run(target.toString());
   } finally {
-    await admin(url, `drop database ${name} with (force)`);
+    // Kept only on a server of the caller's (DATABASE_URL): a private cluster goes with its database.
+    if (options.keep && !server) console.log(`kept ${target.toString()}`);
+    else await admin(url, `drop database ${name} with (force)`);
     await server?.stop();
   }
 }

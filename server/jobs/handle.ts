@@ -31,6 +31,20 @@ export function runJobNow(ctx: AppContext, job: Job, data: unknown = {}): Promis
   return runInside(ctx, job, data, null);
 }
 
+/** Runs several jobs' data as a worker runs one fetched batch, without the queue; answers each outcome. */
+export async function runBatchNow(ctx: AppContext, job: Job, data: unknown[]): Promise<(Error | null)[]> {
+  if (job.runBatch)
+    return job.runBatch(
+      ctx,
+      data.map((d) => ({ data: d, job: null })),
+    );
+  const out: (Error | null)[] = [];
+  for (const d of data) out.push(await runInside(ctx, job, d, null).then(() => null, asError));
+  return out;
+}
+
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
 export type Handler = ((jobs: PgBoss.JobWithMetadata[]) => Promise<void>) & { running: () => number };
 
 export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
@@ -63,7 +77,39 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
       running -= 1;
     }
   };
+  // A batch job: its handler runs the whole batch and answers each job's outcome; the failed ones are failed
+  // here, one by one, and pg-boss completes the others when this returns (it completes only active jobs).
+  const batch = async (run: NonNullable<Job['runBatch']>, jobs: PgBoss.JobWithMetadata[]) => {
+    const started = Date.now();
+    const refs = jobs.map((j) => ({ id: j.id, name: j.name, retryCount: j.retryCount }));
+    running += jobs.length;
+    try {
+      const outcomes = await run(
+        ctx,
+        jobs.map((j, i) => ({ data: j.data, job: refs[i]! })),
+      ).catch((err: unknown) => jobs.map(() => asError(err)));
+      let failed = 0;
+      for (const [i, err] of outcomes.entries()) {
+        if (!err) continue;
+        failed += 1;
+        const item = jobs[i]!;
+        const final = item.retryCount >= item.retryLimit;
+        ctx.logger.error(
+          { job: job.name, id: item.id, err, final },
+          final ? 'job failed for good' : 'job failed',
+        );
+        await boss.fail(job.name, item.id, err as object);
+      }
+      ctx.logger.info(
+        { job: job.name, jobs: jobs.length, failed, ms: Date.now() - started },
+        'job batch finished',
+      );
+    } finally {
+      running -= jobs.length;
+    }
+  };
   const handler = async (jobs: PgBoss.JobWithMetadata[]) => {
+    if (job.runBatch) return batch(job.runBatch, jobs);
     // One at a time: on PGlite every transaction takes the single connection anyway.
     for (const item of jobs) await one(item);
   };

@@ -31,9 +31,18 @@ export type Job = {
    * runs. Default: 'stately' for periodic jobs, 'standard' otherwise.
    */
   policy?: 'short';
-  /** Jobs fetched per poll; each runs on its own. Default 1 (periodic), 20 (enqueued). */
+  /** Jobs fetched per poll; each runs on its own unless runBatch is set. Default 1 (periodic), 20 (enqueued). */
   batchSize?: number;
+  /**
+   * Runs a fetched batch at once (set-based work over many items) instead of `run` once per job. Answers
+   * one outcome per item, in order: null when done, else the error that fails that job alone (retried by
+   * its queue's policy) while the others complete. Needs inTransaction: false: the batch manages its own.
+   */
+  runBatch?: (ctx: AppContext, items: BatchItem[]) => Promise<(Error | null)[]>;
 };
+
+/** One job of a batch: its data and the queued job (null when a test or the CLI runs it directly). */
+export type BatchItem = { data: unknown; job: JobRef | null };
 
 export const isPeriodic = (job: Job) => job.cron !== undefined || job.intervalMs !== undefined;
 

@@ -57,18 +57,25 @@ export async function enqueue(
 
 /**
  * Puts many jobs on one queue in one statement per call (fan-out: one job per domain, per recipient...).
- * Items with a key already queued, done or failed are left out, as with enqueue.
+ * Items with a key already queued, done or failed are left out, as with enqueue; so are items whose
+ * singleton key already waits (per the queue's policy).
  */
 export async function enqueueMany(
   db: Db,
   name: string,
-  items: { data?: Record<string, unknown>; key?: string; startAfter?: Date | number }[],
+  items: {
+    data?: Record<string, unknown>;
+    key?: string;
+    singletonKey?: string;
+    startAfter?: Date | number;
+  }[],
 ): Promise<void> {
   if (items.length === 0) return;
   const jobs = items.map((item) => ({
     name,
     data: item.data ?? {},
     ...(item.key === undefined ? {} : { id: keyId(name, item.key) }),
+    ...(item.singletonKey === undefined ? {} : { singletonKey: item.singletonKey }),
     ...(item.startAfter === undefined ? {} : { startAfter: startAfterText(item.startAfter) }),
   }));
   const done = await archivedIds(

@@ -10,6 +10,8 @@ import { createDnsResolver } from '../../server/checks/resolver';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import { alertSweepJob } from '../../server/modules/alerts/jobs';
 import { configureReputation } from '../../server/modules/reputation/services';
+import { ingestFile } from '../../server/ingest/ingest-file';
+import { reportXml } from '../fixtures/dmarc/build-report';
 import { alertWorld, type AlertWorld, dayAgo, firingsOf, ingestDay, plain } from './alerts-setup';
 import { call, seedTenant } from './support/orgs';
 
@@ -94,6 +96,45 @@ describe('the blocklist alert condition', () => {
     expect(res.body).toContain('reputation_drop');
   });
 
+  it('refuses an IP rule on an address the block lists are never asked about, naming the field', async () => {
+    const cases = [
+      ['10.1.2.3', 'private (RFC 1918)'],
+      ['::1', 'loopback (RFC 4291)'],
+      ['169.254.0.9', 'link-local (RFC 3927)'],
+    ];
+    for (const [ip, range] of cases) {
+      const res = await call(w.t, 'POST', '/api/dm/alerts/', w.a.tokens.owner, {
+        scope_type: 'ip',
+        target_selection: ip,
+        condition: 'ip_blocklisted',
+      });
+      expect(res.statusCode, ip).toBe(400);
+      expect(res.json()).toEqual({
+        target_selection: [
+          `Block lists are never asked about a ${range} address: enter a public IP address.`,
+        ],
+      });
+    }
+    // Reports do name private sources (relays inside a network): a rate rule on one is fine; turning it into
+    // a block list rule is not.
+    const rate = await call(w.t, 'POST', '/api/dm/alerts/', w.a.tokens.owner, {
+      scope_type: 'ip',
+      target_selection: '10.1.2.3',
+      condition: 'dmarc_failure_rate',
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const patched = await call(w.t, 'PATCH', `/api/dm/alerts/${rate.json().data.id}/`, w.a.tokens.owner, {
+      condition: 'ip_blocklisted',
+    });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json()).toEqual({
+      target_selection: [
+        'Block lists are never asked about a private (RFC 1918) address: enter a public IP address.',
+      ],
+    });
+    await call(w.t, 'DELETE', `/api/dm/alerts/${rate.json().data.id}/`, w.a.tokens.owner);
+  });
+
   it('answers that the backtest is not available, not a zero', async () => {
     const res = await call(w.t, 'POST', '/api/dm/alerts/backtest/', w.a.tokens.owner, {
       scope_type: 'ip',
@@ -161,5 +202,61 @@ describe('the blocklist alert condition', () => {
     ]);
     expect(mailsTo('bl-ip@example.com')).toHaveLength(2);
     expect(mailsTo('bl-domain@example.com')).toHaveLength(2);
+  });
+
+  it('looks up at most 200 distinct IPs per organization and sweep, whatever its rules ask', async () => {
+    // An organization whose reports name 230 public sources; a domain rule watching its top 200 and an IP
+    // rule on another address: 201 IPs asked of one organization's budget. Another organization keeps its own.
+    const capped = await seedTenant(w.t, 'Capped Blocklist Org', 'capped-blocklist.example.com');
+    const ip = (n: number) => `198.18.${Math.floor(n / 256)}.${n % 256}`;
+    const begin = Date.parse(`${dayAgo(1)}T00:00:00Z`) / 1000;
+    const xml = reportXml({
+      reportId: 'capped-230',
+      domain: 'capped-blocklist.example.com',
+      begin: String(begin),
+      end: String(begin + 86_399),
+      records: Array.from({ length: 230 }, (_, i) => ({
+        ip: ip(i + 1),
+        count: String(1000 - i),
+        headerFrom: 'capped-blocklist.example.com',
+      })),
+    });
+    const stored = await ingestFile(w.t.db, { name: 'capped.xml', bytes: Buffer.from(xml), source: 'cli' });
+    expect(stored.reports.map((r) => r.status)).toEqual(['imported']);
+    const create = async (tenant: typeof capped, body: Record<string, unknown>) => {
+      const res = await call(w.t, 'POST', '/api/dm/alerts/', tenant.tokens.owner, {
+        condition: 'ip_blocklisted',
+        destination_addresses: ['bl-capped@example.com'],
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await create(capped, {
+      scope_type: 'domain',
+      target_selection: 'capped-blocklist.example.com',
+      params: { top_sources: 200 },
+    });
+    await create(capped, { scope_type: 'ip', target_selection: '198.19.0.1' });
+    const neighbour = await seedTenant(w.t, 'Neighbour Blocklist Org', 'neighbour-blocklist.example.com');
+    await create(neighbour, { scope_type: 'ip', target_selection: '198.19.0.2' });
+    // A fresh answer cache on the loopback server, its query log from here on.
+    configureReputation(w.t.ctx, {
+      resolver: createDnsResolver({ servers: [{ host: dns.host, port: dns.port }], tries: 1 }),
+    });
+    dns.queries.length = 0;
+    await sweep(60);
+    const asked = new Set(
+      dns.queries
+        .map((q) => /^(\d+)\.(\d+)\.(\d+)\.(\d+)\.(zen|cop|rep)\.test$/.exec(q.name))
+        .filter((m) => m !== null)
+        .map((m) => `${m[4]}.${m[3]}.${m[2]}.${m[1]}`),
+    );
+    const ofCapped = [...asked].filter((a) => a.startsWith('198.18.') || a === '198.19.0.1');
+    expect(ofCapped).toHaveLength(200);
+    // The domain rule's 200 largest senders came first (rules in id order); the IP rule's address waits.
+    expect(asked.has(ip(200))).toBe(true);
+    expect(asked.has(ip(201))).toBe(false);
+    expect(asked.has('198.19.0.1')).toBe(false);
+    expect(asked.has('198.19.0.2')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { queueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
 import { outboxRetryJob } from '../../server/mail/retry-job';
-import { webhookQueue } from '../../server/modules/alerts/evaluate';
+import { webhookQueue } from '../../server/modules/alerts/send';
 import { alertWebhookJob } from '../../server/modules/alerts/jobs';
 import { alertWorld, type AlertWorld, dayAgo, ingestDay, runEvaluations } from './alerts-setup';
 import { call, tokenFor } from './support/orgs';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { queueSchema } from '../../server/jobs/boss';
-import { runJobNow } from '../../server/jobs/handle';
+import { runBatchNow } from '../../server/jobs/handle';
 import { registeredJobs } from '../../server/jobs/registry';
 import { openQueue, type Queue } from '../../server/jobs/runner';
 import { alertEvaluateJob, evaluateQueue } from '../../server/modules/alerts/jobs';
@@ -98,15 +98,39 @@ export async function ingestDay(t: TestApp, r: DayReport): Promise<void> {
 
 type Waiting = { id: string; data: { organizationId: number; ruleId: number; day: string } };
 
-/** Runs the evaluation jobs waiting on the queue as a worker would; returns what they were for. */
+/** The evaluation jobs waiting on the queue, in the order a worker fetches them. */
+export async function waitingEvaluations(t: TestApp): Promise<Waiting[]> {
+  const { rows } = await sql<Waiting>`select id::text as id, data from ${sql.id(queueSchema(), 'job')}
+    where name = ${evaluateQueue} and state = 'created' order by priority desc, created_on, id`.execute(t.db);
+  return rows;
+}
+
+/** Times the batched evaluation fell back to one rule at a time (it logs each). */
+export const fallbacks = (t: TestApp) =>
+  t.logs.filter((l) => l.includes('evaluating it one rule at a time')).length;
+
+/**
+ * Runs the evaluation jobs waiting on the queue as a worker would, in batches of the job's batch size;
+ * returns what they were for. A job that fails throws here, and so does a batch that had to fall back to
+ * one rule at a time (the tests mean the batched statements).
+ */
 export async function runEvaluations(t: TestApp): Promise<Waiting['data'][]> {
-  const job = sql.id(queueSchema(), 'job');
-  const { rows } = await sql<Waiting>`select id::text as id, data from ${job}
-    where name = ${evaluateQueue} and state = 'created' order by created_on`.execute(t.db);
-  for (const waiting of rows) {
-    await runJobNow(t.ctx, alertEvaluateJob(), waiting.data);
-    await sql`update ${job} set state = 'completed' where id = ${waiting.id}::uuid`.execute(t.db);
+  const before = fallbacks(t);
+  const rows = await waitingEvaluations(t);
+  const job = alertEvaluateJob();
+  for (let i = 0; i < rows.length; i += job.batchSize!) {
+    const batch = rows.slice(i, i + job.batchSize!);
+    const outcomes = await runBatchNow(
+      t.ctx,
+      job,
+      batch.map((w) => w.data),
+    );
+    const failed = outcomes.find((e) => e !== null);
+    if (failed) throw failed;
+    await sql`update ${sql.id(queueSchema(), 'job')} set state = 'completed'
+      where id in (${sql.join(batch.map((w) => sql`${w.id}::uuid`))})`.execute(t.db);
   }
+  if (fallbacks(t) > before) throw new Error('the batched evaluation fell back to one rule at a time');
   await t.ctx.mailer.settled();
   return rows.map((r) => r.data);
 }

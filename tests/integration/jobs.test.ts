@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
+import { queueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
 import type { Job } from '../../server/jobs/job';
 import { enqueue, enqueueMany } from '../../server/jobs/queue';
@@ -169,6 +170,51 @@ describe('enqueue', () => {
     expect(recorded).toEqual(expect.arrayContaining([{ n: 2 }, { d: 7 }, { d: 7 }, { m: 2 }, { m: 3 }]));
     expect(recorded).toHaveLength(5);
     expect(await enqueue(database.db, recorder.name, { d: 7 }, { key: 'domain:7:2026-05-01' })).toBeNull();
+  });
+});
+
+describe('a batch job', () => {
+  it('runs a fetched batch in one call, and fails (and retries) only the items it answers failed', async () => {
+    const calls: number[][] = [];
+    const batchJob: Job = {
+      name: 'queue-test-batch',
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      batchSize: 10,
+      inTransaction: false,
+      run: async () => {
+        throw new Error('runs in batches only');
+      },
+      runBatch: async (_ctx, items) => {
+        const data = items.map((i) => i.data as { n: number; fail?: boolean });
+        calls.push(data.map((d) => d.n).sort());
+        return data.map((d) => (d.fail ? new Error(`item ${d.n} is bad`) : null));
+      },
+    };
+    const queue = await openQueue(ctx, { jobs: [batchJob], work: true });
+    try {
+      await enqueueMany(database.db, batchJob.name, [
+        { data: { n: 1 } },
+        { data: { n: 2, fail: true } },
+        { data: { n: 3 } },
+      ]);
+      await waitFor('the good items done and the bad one failed for good', async () => {
+        const jobs = await jobsIn(batchJob.name);
+        return (
+          jobs.filter((j) => j.state === 'completed').length === 2 && jobs.some((j) => j.state === 'failed')
+        );
+      });
+    } finally {
+      await queue.stop();
+    }
+    const jobs = await jobsIn(batchJob.name);
+    const bad = jobs.find((j) => j.state === 'failed')!;
+    expect(bad.retry_count).toBe(1);
+    expect(JSON.stringify(bad.output)).toContain('item 2 is bad');
+    // The three in one call; the bad one alone again on its retry.
+    expect(calls).toEqual([[1, 2, 3], [2]]);
+    // Its dead letter is not the audit test's business below.
+    await sql`delete from ${sql.id(queueSchema(), 'job')} where name = ${batchJob.name}`.execute(database.db);
   });
 });
 

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { ipBlocklistStatus } from '../reputation';
 import { addDays, blocklistFindings, type IpListing } from './evaluators';
-import { applyVerdicts, sendPending } from './evaluate';
+import { applyVerdicts } from './evaluate';
+import { sendPending } from './send';
 import { findRule, markEvaluated, type AlertRuleRow, ruleDomains } from './repo';
 
 // ip_blocklisted: judged by the hourly sweep with live DNS lookups (blocklist state keeps no history). The

@@ -79,6 +79,13 @@ describe('alert state machine', () => {
   it('does not end a firing with a clear day older than it (a late report)', () => {
     const fired = step(undefined, hit, '2026-01-05', 'state')!;
     expect(step(fired.next, null, '2026-01-01', 'state')).toBeNull();
+    // Fired on the 2nd, recovered on the 3rd: the 2nd judged again (a job run twice) does not fire again;
+    // a late report for the 1st, which never fired, does.
+    const resolved = { state: 'resolved' as const, day: '2026-01-03' };
+    const firedOn = (day: string) => day === '2026-01-02';
+    expect(step(resolved, hit, '2026-01-02', 'state', firedOn)).toBeNull();
+    expect(step(resolved, hit, '2026-01-01', 'state', firedOn)?.transition?.kind).toBe('firing');
+    expect(step(resolved, hit, '2026-01-03', 'state', () => true)?.transition?.kind).toBe('firing');
   });
 
   it('fires an event once per subject and day, never for an older day', () => {

@@ -17,6 +17,24 @@ export type DaySums = {
   dkim_fail: number;
 };
 
+/**
+ * A DaySums from a row holding its fields (a query's sums). A field the row lacks is NaN: the summary's
+ * reads leave out the sums it has not, which no rule reading it judges by (./batch-sums.ts).
+ */
+export function daySumsOf(subject: string, day: string, r: Record<string, unknown>): DaySums {
+  const v = (x: unknown) => (x === undefined ? NaN : Number(x ?? 0));
+  return {
+    subject,
+    day,
+    messages: v(r.messages),
+    dmarc_fail: v(r.dmarc_fail),
+    spf_unaligned: v(r.spf_unaligned),
+    spf_fail: v(r.spf_fail),
+    dkim_unaligned: v(r.dkim_unaligned),
+    dkim_fail: v(r.dkim_fail),
+  };
+}
+
 /** What a subject showed when it tripped: numbers and short texts, kept in the firing's history. */
 export type Observed = Record<string, number | string>;
 /** Per subject: its values when it trips, null when it is clear. Subjects absent were not judged. */

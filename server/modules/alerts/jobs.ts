@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { enqueue } from '../../jobs/queue';
+import { enqueueMany } from '../../jobs/queue';
 import type { Job } from '../../jobs/job';
 import { addDays } from './evaluators';
 import { newBudget, sweepBlocklistRule } from './blocklist';
-import { evaluateRuleDay, sendPending, webhookQueue } from './evaluate';
+import { evaluateBatch, type EvaluationItem } from './batch';
+import { sendPending, webhookQueue } from './send';
 import { checkConditions, liveConditions as live, settledDay } from './judge';
-import { activeRulesOf, groupDomainsOf } from './repo';
+import { findRule, rulesToQueue } from './repo';
+import { catalogue } from './catalogue';
 import { deliverWebhook } from './webhook';
 
 // The alert jobs (server/jobs/registry.ts): evaluation of a rule for a day, queued by ingestion in its own
@@ -41,7 +43,9 @@ export async function queueDnsEvaluations(db: Db, domainId: number, at: Date, ch
 
 /**
  * After an ingest batch: one evaluation per active rule and day the batch's reports cover, in the batch's
- * transaction (so a rolled-back batch queues nothing). At most one per rule and day waits at a time.
+ * transaction (so a rolled-back batch queues nothing). At most one per rule and day waits at a time. Two
+ * statements of ours whatever the number of rules: the rules (with their groups' domains), then one insert
+ * of all the jobs.
  */
 export async function queueAlertEvaluations(
   db: Db,
@@ -50,30 +54,32 @@ export async function queueAlertEvaluations(
   now = new Date(),
 ): Promise<void> {
   if (touched.length === 0) return;
-  const rules = (await activeRulesOf(db, [...new Set(touched.map((t) => t.organizationId))])).filter((r) =>
-    fedBy(r.condition, source),
-  );
-  const groups = await groupDomainsOf(db, rules);
+  const byOrg = new Map<number, Touched[]>();
+  for (const t of touched) byOrg.set(t.organizationId, [...(byOrg.get(t.organizationId) ?? []), t]);
+  const fed = catalogue.map((c) => c.id).filter((c) => fedBy(c, source));
+  const rules = await rulesToQueue(db, [...byOrg.keys()], fed);
+  const jobs = new Map<string, { data: Record<string, unknown>; singletonKey: string }>();
   for (const rule of rules) {
-    const mine = touched.filter((t) => t.organizationId === rule.organization_id);
+    const mine = byOrg.get(rule.organization_id) ?? [];
     let days: string[];
     if (rule.scope_type === 'organization' || rule.scope_type === 'ip') days = mine.map((t) => t.day);
     else if (rule.scope_type === 'domain')
       days = mine.filter((t) => t.domain === rule.target_selection).map((t) => t.day);
     else {
-      const domains = groups.get(`${rule.organization_id}:${rule.target_selection}`) ?? new Set();
+      const domains = new Set(rule.group_domains);
       days = mine.filter((t) => domains.has(t.domain)).map((t) => t.day);
     }
     // A report ends a silence as of the last complete day, whichever day it covers.
     if (rule.condition === 'no_reports' && days.length) days = [yesterday(now)];
-    for (const day of new Set(days))
-      await enqueue(
-        db,
-        evaluateQueue,
-        { organizationId: rule.organization_id, ruleId: rule.id, day },
-        { singletonKey: `${rule.organization_id}:${rule.id}:${day}` },
-      );
+    for (const day of days) {
+      const singletonKey = `${rule.organization_id}:${rule.id}:${day}`;
+      jobs.set(singletonKey, {
+        data: { organizationId: rule.organization_id, ruleId: rule.id, day },
+        singletonKey,
+      });
+    }
   }
+  await enqueueMany(db, evaluateQueue, [...jobs.values()]);
 }
 
 // Re-checks feed the conditions on their results (every re-check) and DNS changes (a re-check that stored a
@@ -85,22 +91,26 @@ function fedBy(condition: string, source: 'reports' | 'dns' | 'check'): boolean 
   return source === 'reports';
 }
 
+/** Evaluations a worker fetches and judges at once (./batch.ts): a round's cost is per batch, not per rule. */
+export const evaluateBatchSize = 1000;
+
+const asItem = (data: unknown) => data as EvaluationItem;
+
 export function alertEvaluateJob(): Job {
   return {
     name: evaluateQueue,
     policy: 'short',
+    batchSize: evaluateBatchSize,
     // Its own transaction, so the mail it queued is handed to SMTP right after the commit.
     inTransaction: false,
+    runBatch: (ctx, items) =>
+      evaluateBatch(
+        ctx,
+        items.map((i) => asItem(i.data)),
+      ),
     run: async (ctx) => {
-      const { organizationId, ruleId, day } = ctx.data as {
-        organizationId: number;
-        ruleId: number;
-        day: string;
-      };
-      const ids = await ctx.db
-        .transaction()
-        .execute((trx) => evaluateRuleDay(ctx, trx, organizationId, ruleId, day));
-      ctx.mailer.deliverLater(ctx.db, ids);
+      const [err] = await evaluateBatch(ctx, [asItem(ctx.data)]);
+      if (err) throw err;
     },
   };
 }
@@ -134,31 +144,42 @@ export function alertSweepJob(): Job {
         .orderBy('organization_id')
         .orderBy('id')
         .execute();
+      const errors: Error[] = [];
+      // The absence conditions, judged in batches as the queue's evaluations are.
+      const judged = rules
+        .filter((r) => absence.has(r.condition))
+        .map((r) => ({
+          organizationId: r.organization_id,
+          ruleId: Number(r.id),
+          day: r.condition === 'volume_change' ? settled : day,
+        }));
+      for (let i = 0; i < judged.length; i += evaluateBatchSize)
+        for (const err of await evaluateBatch(ctx, judged.slice(i, i + evaluateBatchSize)))
+          if (err) errors.push(err);
       const budget = newBudget();
-      for (const r of rules) {
+      for (const r of rules.filter((x) => !absence.has(x.condition))) {
         const organizationId = r.organization_id;
         const ruleId = Number(r.id);
-        if (live.has(r.condition)) {
-          // Lookups first, outside a transaction; then judge and send in one.
-          ctx.mailer.deliverLater(ctx.db, await sweepBlocklistRule(ctx, organizationId, ruleId, budget));
-          continue;
+        try {
+          if (live.has(r.condition)) {
+            // Lookups first, outside a transaction; then judge and send in one.
+            ctx.mailer.deliverLater(ctx.db, await sweepBlocklistRule(ctx, organizationId, ruleId, budget));
+            continue;
+          }
+          // Mail a cool-down held back.
+          const ids = await ctx.db.transaction().execute(async (trx) => {
+            const rule = await findRule(trx, ruleId, organizationId);
+            return rule?.is_active ? sendPending(ctx, trx, rule, ctx.now()) : [];
+          });
+          ctx.mailer.deliverLater(ctx.db, ids);
+        } catch (err) {
+          errors.push(err instanceof Error ? err : new Error(String(err)));
         }
-        const ids = await ctx.db.transaction().execute(async (trx) => {
-          if (absence.has(r.condition))
-            return evaluateRuleDay(
-              ctx,
-              trx,
-              organizationId,
-              ruleId,
-              r.condition === 'volume_change' ? settled : day,
-            );
-          const [rule] = await activeRulesOf(trx, [organizationId]).then((all) =>
-            all.filter((x) => x.id === ruleId),
-          );
-          return rule ? sendPending(ctx, trx, rule, ctx.now()) : [];
-        });
-        ctx.mailer.deliverLater(ctx.db, ids);
       }
+      // One rule's failure does not stop the others; the sweep fails (and is retried) once they all ran.
+      for (const err of errors) ctx.logger.error({ err }, 'alert sweep: a rule failed');
+      if (errors.length)
+        throw new Error(`alert sweep: ${errors.length} rule(s) failed`, { cause: errors[0] });
     },
   };
 }

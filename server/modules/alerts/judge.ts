@@ -6,6 +6,7 @@ import {
   checkFindings,
   type CheckRow,
   type DaySums,
+  daySumsOf,
   dnsChanges,
   failureRate,
   type HistoryRow,
@@ -43,7 +44,7 @@ const checkSystem: Record<string, string> = {
   mta_sts_certificate: 'mta-sts',
 };
 
-const frameDays = (frame: string) => Number(/^(\d+)d$/.exec(frame)?.[1] ?? 1);
+export const frameDays = (frame: string) => Number(/^(\d+)d$/.exec(frame)?.[1] ?? 1);
 
 /** How many days before a judged day the condition reads. */
 export function lookbackDays(rule: Pick<AlertRuleRow, 'condition' | 'time_frame' | 'params'>): number {
@@ -68,31 +69,25 @@ export function lookbackDays(rule: Pick<AlertRuleRow, 'condition' | 'time_frame'
 
 const n = (v: unknown) => Number(v ?? 0);
 
+/** The message sums of a group of rollup rows, as DaySums names them (also ./batch-sums.ts). */
+export const rollupSums = sql`sum(messages) as messages,
+  coalesce(sum(messages) filter (where not dmarc_pass), 0) as dmarc_fail,
+  coalesce(sum(messages) filter (where not spf_aligned), 0) as spf_unaligned,
+  coalesce(sum(messages) filter (where not spf_auth), 0) as spf_fail,
+  coalesce(sum(messages) filter (where not dkim_aligned), 0) as dkim_unaligned,
+  coalesce(sum(messages) filter (where not dkim_auth), 0) as dkim_fail`;
+
 async function daySums(db: Db, rule: AlertRuleRow, domains: string[], from: string, to: string) {
   const byIp = rule.scope_type === 'ip';
   if (!byIp && domains.length === 0) return [];
   const subject = byIp ? sql`source_ip` : sql`domain`;
   const where = byIp ? sql`source_ip = ${rule.target_selection}` : sql`domain in (${sql.join(domains)})`;
   const { rows } = await sql<Record<string, string | number>>`
-    select ${subject} as subject, day::text as day, sum(messages) as messages,
-           coalesce(sum(messages) filter (where not dmarc_pass), 0) as dmarc_fail,
-           coalesce(sum(messages) filter (where not spf_aligned), 0) as spf_unaligned,
-           coalesce(sum(messages) filter (where not spf_auth), 0) as spf_fail,
-           coalesce(sum(messages) filter (where not dkim_aligned), 0) as dkim_unaligned,
-           coalesce(sum(messages) filter (where not dkim_auth), 0) as dkim_fail
+    select ${subject} as subject, day::text as day, ${rollupSums}
       from dmarc_rollups
      where organization_id = ${rule.organization_id} and day between ${from}::date and ${to}::date and ${where}
      group by 1, 2`.execute(db);
-  return rows.map((r) => ({
-    subject: String(r.subject),
-    day: String(r.day),
-    messages: n(r.messages),
-    dmarc_fail: n(r.dmarc_fail),
-    spf_unaligned: n(r.spf_unaligned),
-    spf_fail: n(r.spf_fail),
-    dkim_unaligned: n(r.dkim_unaligned),
-    dkim_fail: n(r.dkim_fail),
-  }));
+  return rows.map((r) => daySumsOf(String(r.subject), String(r.day), r));
 }
 
 async function seenDays(db: Db, rule: AlertRuleRow, domains: string[], from: string, to: string) {
@@ -179,19 +174,28 @@ async function checkRows(db: Db, rule: AlertRuleRow, domains: string[]): Promise
   return rows;
 }
 
-/** Everything the rule's condition reads to judge the days from..to. */
-export async function loadRuleData(db: Db, rule: AlertRuleRow, from: string, to: string): Promise<RuleData> {
-  const domains = await ruleDomains(db, rule);
+/** The conditions judged from per-day message sums of the rollups (./evaluators.ts, DaySums). */
+export const usesSums = (condition: string) => condition.endsWith('_rate') || condition === 'volume_change';
+
+/** Everything the rule's condition reads to judge the days from..to (its domains, when the caller has them). */
+export async function loadRuleData(
+  db: Db,
+  rule: AlertRuleRow,
+  from: string,
+  to: string,
+  known?: string[],
+): Promise<RuleData> {
+  const domains = known ?? (await ruleDomains(db, rule));
   const start = addDays(from, -lookbackDays(rule));
-  const usesSums = rule.condition.endsWith('_rate') || rule.condition === 'volume_change';
+  const sums = usesSums(rule.condition);
   const none = { domains, sums: [], seen: [], scopeFirstDay: null, history: [], tls: [], checks: [] };
   if (checkConditions.has(rule.condition)) return { ...none, checks: await checkRows(db, rule, domains) };
   if (rule.condition === 'dns_change') return { ...none, history: await dnsHistory(db, rule, domains, to) };
   if (rule.condition === 'tls_failures') return { ...none, tls: await tlsDays(db, rule, domains, start, to) };
   return {
     domains,
-    sums: usesSums ? await daySums(db, rule, domains, start, to) : [],
-    seen: usesSums ? [] : await seenDays(db, rule, domains, start, to),
+    sums: sums ? await daySums(db, rule, domains, start, to) : [],
+    seen: sums ? [] : await seenDays(db, rule, domains, start, to),
     scopeFirstDay: rule.condition === 'new_source' ? await firstDay(db, rule, domains) : null,
     history: [],
     tls: [],

@@ -37,6 +37,59 @@ export async function markEvaluated(
   return row ? (asRule(row) as AlertRuleRow) : undefined;
 }
 
+/** Rules named by organization and id, as a batch of evaluations carries them. */
+export type RuleKey = { organizationId: number; ruleId: number };
+export const ruleKey = (organizationId: number, ruleId: number) => `${organizationId}:${ruleId}`;
+
+/**
+ * The active ones of these rules, stamped as evaluated at `now`, in one statement. Their rows stay locked
+ * until the caller's transaction ends (taken in key order, so two batches sharing rules wait instead of
+ * deadlocking): two evaluations of one rule never step its states at once.
+ */
+export async function markEvaluatedMany(db: Db, keys: RuleKey[], now: Date): Promise<AlertRuleRow[]> {
+  if (keys.length === 0) return [];
+  const unique = [...new Map(keys.map((k) => [ruleKey(k.organizationId, k.ruleId), k])).values()];
+  const json = JSON.stringify(unique.map((k) => ({ o: k.organizationId, r: k.ruleId })));
+  const { rows } = await sql<Selectable<AlertRulesTable>>`
+    update alert_rules r set last_evaluated_at = ${now}
+      from (select a.organization_id, a.id from alert_rules a
+              join jsonb_to_recordset(${json}::jsonb) as b(o int, r bigint)
+                on a.organization_id = b.o and a.id = b.r
+             where a.is_active
+             order by a.organization_id, a.id
+               for update of a) l
+     where r.organization_id = l.organization_id and r.id = l.id
+    returning r.*`.execute(db);
+  return rows.map((r) => asRule(r) as AlertRuleRow);
+}
+
+/**
+ * The policy domains each rule watches now (as ruleDomains answers for one), for many rules in one
+ * statement; keyed by ruleKey. IP rules watch none.
+ */
+export async function domainsOfRules(db: Db, rules: AlertRuleRow[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const scoped = rules.filter((r) => r.scope_type !== 'ip');
+  for (const r of scoped) out.set(ruleKey(r.organization_id, r.id), []);
+  if (scoped.length === 0) return out;
+  const json = JSON.stringify(
+    scoped.map((r) => ({ o: r.organization_id, r: r.id, scope: r.scope_type, target: r.target_selection })),
+  );
+  const { rows } = await sql<{ o: number; r: string | number; name: string }>`
+    select distinct b.o, b.r, d.name
+      from jsonb_to_recordset(${json}::jsonb) as b(o int, r bigint, scope text, target text)
+      join domains d on d.organization_id = b.o
+     where b.scope = 'organization'
+        or (b.scope = 'domain' and d.name = b.target)
+        or (b.scope = 'domain_group' and d.id in (
+              select gd.domain_id from domain_group_domains gd
+                join domain_groups g on g.id = gd.group_id
+               where g.organization_id = b.o and g.id::text = b.target))
+     order by d.name`.execute(db);
+  for (const row of rows) out.get(ruleKey(row.o, Number(row.r)))?.push(row.name);
+  return out;
+}
+
 export type RuleQuery = {
   organizationId: number | 'all';
   ownerId: number | null;
@@ -154,29 +207,31 @@ export async function ruleDomains(db: Db, rule: AlertRuleRow): Promise<string[]>
 }
 
 /**
- * The domains of several domain-group rules' groups in one statement (not one per rule: an ingest batch
- * queues the evaluations of every rule of the organizations it touched, inside its transaction).
+ * The active rules of these organizations whose condition is one of `conditions`, each with its group's
+ * domain names when it watches a group: what an ingest batch queues evaluations for, in one statement.
  */
-export async function groupDomainsOf(db: Db, rules: AlertRuleRow[]): Promise<Map<string, Set<string>>> {
-  const out = new Map<string, Set<string>>();
-  const groups = rules.filter((r) => r.scope_type === 'domain_group');
-  for (const r of groups) out.set(`${r.organization_id}:${r.target_selection}`, new Set());
-  const ids = [...new Set(groups.map((r) => Number(r.target_selection)).filter(Number.isSafeInteger))];
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('domain_group_domains')
-    .innerJoin('domain_groups', 'domain_groups.id', 'domain_group_domains.group_id')
-    .innerJoin('domains', (j) =>
-      j
-        .onRef('domains.id', '=', 'domain_group_domains.domain_id')
-        .onRef('domains.organization_id', '=', 'domain_groups.organization_id'),
-    )
-    .select(['domain_groups.organization_id', 'domain_groups.id', 'domains.name'])
-    .where('domain_groups.organization_id', 'in', [...new Set(groups.map((r) => r.organization_id))])
-    .where('domain_groups.id', 'in', ids)
-    .execute();
-  for (const r of rows) out.get(`${r.organization_id}:${r.id}`)?.add(r.name);
-  return out;
+export async function rulesToQueue(db: Db, organizationIds: number[], conditions: string[]) {
+  if (organizationIds.length === 0 || conditions.length === 0) return [];
+  const { rows } = await sql<{
+    organization_id: number;
+    id: string | number;
+    scope_type: string;
+    target_selection: string;
+    condition: string;
+    group_domains: string[] | null;
+  }>`
+    select r.organization_id, r.id, r.scope_type, r.target_selection, r.condition,
+           case when r.scope_type = 'domain_group' then (
+             select coalesce(jsonb_agg(d.name), '[]'::jsonb)
+               from domain_group_domains gd
+               join domain_groups g on g.id = gd.group_id
+               join domains d on d.id = gd.domain_id and d.organization_id = g.organization_id
+              where g.organization_id = r.organization_id and g.id::text = r.target_selection) end as group_domains
+      from alert_rules r
+     where r.organization_id in (${sql.join(organizationIds)}) and r.is_active
+       and r.condition in (${sql.join(conditions)})
+     order by r.organization_id, r.id`.execute(db);
+  return rows.map((r) => ({ ...r, id: Number(r.id), group_domains: r.group_domains ?? [] }));
 }
 
 export async function activeRulesOf(db: Db, organizationIds: number[]): Promise<AlertRuleRow[]> {

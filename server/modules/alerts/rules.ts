@@ -10,7 +10,9 @@ import { findOrganization } from '../shared/organization-rows';
 import { overPlanLimit } from '../shared/plan-limits';
 import { scopeFor } from '../shared/domain-scope';
 import { findDomainByName, normaliseDomainName } from '../domains';
+import { neverLookedUp } from '../reputation';
 import { conditionById, resolveParams } from './catalogue';
+import { liveConditions } from './judge';
 import { type AlertRuleRow, countRules, findRule } from './repo';
 
 // Creating, changing and deleting alert rules: who may, what a valid rule is, the plan's limit.
@@ -22,6 +24,9 @@ export const targetMessages = {
   limited: 'Your account is limited to some domains: pick one of them as the scope.',
 };
 export const scopeMismatch = 'This condition cannot watch this scope.';
+/** An IP rule on the block lists naming an address they are never asked about (./blocklist.ts). */
+export const unlistedIp = (range: string) =>
+  `Block lists are never asked about a ${range} address: enter a public IP address.`;
 export const privateWebhook = 'The webhook must be on a public address.';
 
 /** The instance key that encrypts webhook secrets; whether webhooks may target private addresses. */
@@ -86,10 +91,18 @@ function checkWebhook(url: string | null | undefined, allowPrivate: boolean): st
   return parsed.toString();
 }
 
-function checkParams(condition: AlertCreateBody['condition'], scopeType: AlertScopeType, given: object) {
+function checkParams(
+  condition: AlertCreateBody['condition'],
+  scopeType: AlertScopeType,
+  target: string,
+  given: object,
+) {
   const info = conditionById.get(condition)!;
   const errors: Record<string, string[]> = {};
   if (!info.scope_types.includes(scopeType)) errors.condition = [scopeMismatch];
+  // The sweep never looks up private, loopback or link-local addresses: such a rule could never fire.
+  const range = scopeType === 'ip' && liveConditions.has(condition) ? neverLookedUp(target) : null;
+  if (range) errors.target_selection = [unlistedIp(range)];
   const { params, errors: paramErrors } = resolveParams(condition, given as Record<string, unknown>);
   if (paramErrors.length) errors.params = paramErrors;
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -115,7 +128,7 @@ export async function checkRule(db: Db, actor: Actor, organizationId: number, bo
     scope_type: body.scope_type,
     target_selection: body.target_selection ?? '',
   });
-  return { target, params: checkParams(body.condition, body.scope_type, body.params) };
+  return { target, params: checkParams(body.condition, body.scope_type, target, body.params) };
 }
 
 export async function createRule(
@@ -179,7 +192,7 @@ export async function updateRule(
       : rule.target_selection;
   // A new condition starts from its own defaults; the same one keeps the stored values not given.
   const base = body.condition && body.condition !== rule.condition ? {} : rule.params;
-  const params = checkParams(condition, scopeType, { ...base, ...(body.params ?? {}) });
+  const params = checkParams(condition, scopeType, target, { ...base, ...(body.params ?? {}) });
   const webhook = checkWebhook(body.webhook_url, options.allowPrivate);
   const scopeChanged = target !== rule.target_selection || scopeType !== rule.scope_type;
   const ruleChanged = scopeChanged || condition !== rule.condition;

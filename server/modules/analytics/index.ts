@@ -2,6 +2,8 @@
 // docs/ARCHITECTURE.md). Everything else in this folder is internal to the area.
 export { dateWindow, groupDomainRows, normalizeDomain } from './filter';
 export { pruneSummaries } from './summaries-fold';
+// Alert evaluation reads analytics_domain_days and folds the queued deltas first (server/modules/alerts).
+export { foldSummaries } from './summaries-fold';
 // The figures the digest reports read (server/modules/digests): the same functions as the endpoints.
 export { type Selection } from './filter';
 export { metricsTotals, type MetricsTotals } from './metrics-query';

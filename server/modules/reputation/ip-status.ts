@@ -25,12 +25,17 @@ export type IpBlocklistStatus = {
 // asking about them would only tell the lists' operators about our networks.
 const privateKinds = /private|loopback|link-local|unique local|shared address|this network|unspecified/;
 
+/** The range (its kind and RFC) of an address the lookups never ask about; null for one they ask about. */
+export function neverLookedUp(address: string): string | null {
+  const ip = parseIp(address);
+  const range = ip ? nonPublicRange(ip.ip) : null;
+  return range && privateKinds.test(range.kind) ? range.kind : null;
+}
+
 /** null: not an address, or a private one (not looked up). */
 export async function ipBlocklistStatus(ctx: AppContext, address: string): Promise<IpBlocklistStatus | null> {
   const ip = parseIp(address);
-  if (!ip) return null;
-  const range = nonPublicRange(ip.ip);
-  if (range && privateKinds.test(range.kind)) return null;
+  if (!ip || neverLookedUp(ip.ip)) return null;
   const services = reputationServices(ctx);
   const { resolver, settings } = services;
   const [results, reputation] = await Promise.all([
