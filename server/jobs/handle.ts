@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
+import { connectionsOf } from '../db/database';
 import { intervalOf, type Job, type JobRef } from './job';
 import { completeAttempt } from './store';
 
@@ -63,9 +64,25 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
       running -= 1;
     }
   };
+  // On PGlite one at a time: every transaction takes the single connection anyway. On PostgreSQL up to
+  // `concurrency` lanes take the batch's jobs in turn, never more than the pool has connections to spare.
+  const lanes = Math.max(1, Math.min(job.concurrency ?? 1, connectionsOf(ctx.db) - 1));
   const handler = async (jobs: PgBoss.JobWithMetadata[]) => {
-    // One at a time: on PGlite every transaction takes the single connection anyway.
-    for (const item of jobs) await one(item);
+    let next = 0;
+    let failure: unknown = null;
+    const lane = async () => {
+      while (next < jobs.length) {
+        const item = jobs[next++];
+        // one() settles every job's own failure; what escapes it (the queue unreachable) ends this lane,
+        // and the batch fails once the other lanes are done.
+        await one(item).catch((err: unknown) => {
+          failure ??= err;
+        });
+        if (failure) return;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, jobs.length) }, lane));
+    if (failure) throw failure;
   };
   return Object.assign(handler, { running: () => running });
 }

@@ -33,6 +33,12 @@ export type Job = {
   policy?: 'short';
   /** Jobs fetched per poll; each runs on its own. Default 1 (periodic), 20 (enqueued). */
   batchSize?: number;
+  /**
+   * How many jobs of a fetched batch run at once when the database has a pool (PostgreSQL), so one job's
+   * database reads overlap another's work in this process. On PGlite, whose one connection a transaction
+   * holds, they always run one at a time. Default 1.
+   */
+  concurrency?: number;
 };
 
 export const isPeriodic = (job: Job) => job.cron !== undefined || job.intervalMs !== undefined;

@@ -282,6 +282,21 @@ describe('sending', () => {
     expect(await outboxTo('crash@example.com')).toHaveLength(1);
   });
 
+  it('runs of one period at the same time send it once', async () => {
+    // On PostgreSQL the three transactions run at once (as the lanes of a worker's batch do): the unique
+    // claim makes two of them wait and then find it taken. On PGlite they run one after the other.
+    const row = await makeSchedule({ name: 'Race', destination_addresses: ['race@example.com'] });
+    const data = {
+      organizationId: row.organization_id,
+      scheduleId: row.id,
+      runDay: dayAfter(lastDay),
+      late: false,
+    };
+    await Promise.all([1, 2, 3].map(() => runJobNow(ctx, sendDigestJob(), data)));
+    expect(await sends(row.id)).toHaveLength(1);
+    expect(await outboxTo('race@example.com')).toHaveLength(1);
+  });
+
   it('sends a missed period late, once, saying so', async () => {
     const row = await makeSchedule({ name: 'Late', destination_addresses: ['late@example.com'] });
     at.now = new Date(`${dayAfter(lastDay)}T13:00:00Z`);
