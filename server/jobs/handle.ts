@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { connectionsOf } from '../db/database';
+import { mapLimit } from '../lib/map-limit';
 import { intervalOf, type Job, type JobRef } from './job';
 import { completeAttempt } from './store';
 
@@ -68,21 +69,16 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
   // `concurrency` lanes take the batch's jobs in turn, never more than the pool has connections to spare.
   const lanes = Math.max(1, Math.min(job.concurrency ?? 1, connectionsOf(ctx.db) - 1));
   const handler = async (jobs: PgBoss.JobWithMetadata[]) => {
-    let next = 0;
+    // one() settles each job's own failure; what escapes it (the queue unreachable) starts no further job,
+    // and the batch fails once the running ones are done.
     let failure: unknown = null;
-    const lane = async () => {
-      while (next < jobs.length) {
-        const item = jobs[next++];
-        // one() settles every job's own failure; what escapes it (the queue unreachable) ends this lane,
-        // and the batch fails once the other lanes are done.
+    await mapLimit(jobs, lanes, async (item) => {
+      if (failure === null)
         await one(item).catch((err: unknown) => {
           failure ??= err;
         });
-        if (failure) return;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(lanes, jobs.length) }, lane));
-    if (failure) throw failure;
+    });
+    if (failure !== null) throw failure;
   };
   return Object.assign(handler, { running: () => running });
 }
