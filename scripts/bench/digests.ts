@@ -1,4 +1,4 @@
-// npm run bench:digests -- [--orgs 1000] [--records 10000000] [--days 14]
+// npm run bench:digests -- [--orgs 1000] [--records 10000000] [--days 14] [--rounds 1]
 // Weekly digests end to end on PostgreSQL (DATABASE_URL, or a private cluster started here): N
 // organizations, each with two domains, `days` days of synthetic rollups holding `records` records in all
 // (./digests-seed.ts) and one weekly digest (every optional section on) to one address. The planner runs
@@ -6,7 +6,8 @@
 // and text, the outbox) and every mail is handed to a local SMTP server. Prints the time from planning to
 // the last mail accepted, the CPU a digest cost (this process, and the server when it is local), the
 // process's memory (RSS, heap) sampled every 200 ms, and then one digest's figures and rendering timed
-// apart.
+// apart. --rounds N drains the same digests N times over (their sends forgotten in between), to show
+// whether memory stays flat over N × orgs digests.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { parseSettings, type Config } from '../../server/config';
 import type { AppContext } from '../../server/context';
-import { openDatabase, type Db } from '../../server/db/database';
+import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { setQueueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     orgs: { type: 'string', default: '1000' },
     records: { type: 'string', default: '10000000' },
     days: { type: 'string', default: '14' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const orgs = Number(values.orgs);
@@ -63,6 +65,9 @@ function sink() {
   return {
     server,
     accepted: () => accepted,
+    reset: () => {
+      accepted = 0;
+    },
     listen: () =>
       new Promise<string>((resolve) =>
         server.listen(0, '127.0.0.1', () =>
@@ -71,6 +76,8 @@ function sink() {
       ),
   };
 }
+
+const smtpSink = sink();
 
 function memory() {
   const mb = (n: number) => Math.round(n / 2 ** 20);
@@ -128,10 +135,51 @@ async function oneByOne(db: Db) {
   };
 }
 
+/** Plans the digests once and drains them with one worker: time, CPU and the digests sent. */
+async function drain(ctx: AppContext, handle: DatabaseHandle) {
+  const server = await serverCpu(handle);
+  const nodeCpu = process.cpuUsage();
+  const loadBefore = load();
+  const t = performance.now();
+  await runJobNow(ctx, planDigestsJob());
+  const planMs = performance.now() - t;
+  const queue = await openQueue(ctx, { jobs: [sendDigestJob()], work: true });
+  while (smtpSink.accepted() < orgs) await new Promise((r) => setTimeout(r, 100));
+  const totalMs = performance.now() - t;
+  const cpu = process.cpuUsage(nodeCpu);
+  const serverMs = server ? (server.read() - server.start) * 1000 : null;
+  const loadAfter = load();
+  await queue.stop();
+  await ctx.mailer.settled();
+  const sends = await sql<{ n: number }>`select count(*)::int as n from digest_sends`.execute(handle.db);
+  const perDigest = (ms: number) => Math.round((ms / orgs) * 10) / 10;
+  return {
+    digests: sends.rows[0].n,
+    mailsAccepted: smtpSink.accepted(),
+    planMs: Math.round(planMs),
+    totalMs: Math.round(totalMs),
+    perDigestMs: perDigest(totalMs),
+    // CPU a digest cost: this process (the figures' queries sent, rendering, the queue, SMTP both ways)
+    // and the PostgreSQL server when it runs on this machine.
+    nodeCpuMs: perDigest((cpu.user + cpu.system) / 1000),
+    serverCpuMs: serverMs === null ? null : perDigest(serverMs),
+    load: `${loadBefore} → ${loadAfter}`,
+  } as Record<string, unknown>;
+}
+
+/** Before another round: the periods unclaimed, the outbox and the queue's jobs gone, the sink at 0. */
+async function forget(db: Db, smtp: ReturnType<typeof sink>) {
+  await sql`delete from digest_sends`.execute(db);
+  await sql`delete from outbox`.execute(db);
+  await sql`delete from bench_digests.job`.execute(db);
+  await sql`delete from bench_digests.archive`.execute(db);
+  smtp.reset();
+}
+
 async function run(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-bench-digests-'));
   const handle = await openDatabase({ databaseUrl, dataDir });
-  const smtp = sink();
+  const smtp = smtpSink;
   const smtpUrl = await smtp.listen();
   try {
     await migrateToLatest(handle.db);
@@ -165,42 +213,17 @@ async function run(databaseUrl: string) {
     const setup = await openQueue(ctx, { jobs: [planDigestsJob(), sendDigestJob()], work: false });
     await setup.stop();
     const mem = memory();
-    const server = await serverCpu(handle);
-    const nodeCpu = process.cpuUsage();
-    const loadBefore = load();
-    t = performance.now();
-    await runJobNow(ctx, planDigestsJob());
-    const planMs = performance.now() - t;
-    const queue = await openQueue(ctx, { jobs: [sendDigestJob()], work: true });
-    while (smtp.accepted() < orgs) await new Promise((r) => setTimeout(r, 100));
-    const totalMs = performance.now() - t;
-    const cpu = process.cpuUsage(nodeCpu);
-    const serverMs = server ? (server.read() - server.start) * 1000 : null;
-    const loadAfter = load();
-    await queue.stop();
-    await ctx.mailer.settled();
+    const rounds: Record<string, unknown>[] = [];
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      if (round > 1) await forget(handle.db, smtp);
+      rounds.push(await drain(ctx, handle));
+      rounds[rounds.length - 1].rssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
+      console.log(JSON.stringify({ round, ...rounds[rounds.length - 1] }));
+    }
     ctx.mailer.close();
     const m = mem.stop();
     const split = await oneByOne(handle.db);
-    const sends = await sql<{ n: number }>`select count(*)::int as n from digest_sends`.execute(handle.db);
-    const perDigest = (ms: number) => Math.round((ms / orgs) * 10) / 10;
-    console.log(
-      JSON.stringify({
-        orgs,
-        digests: sends.rows[0].n,
-        mailsAccepted: smtp.accepted(),
-        planMs: Math.round(planMs),
-        totalMs: Math.round(totalMs),
-        perDigestMs: perDigest(totalMs),
-        ...split,
-        // CPU a digest cost during the drain: this process (figures' queries sent, rendering, the queue,
-        // SMTP both ways) and the PostgreSQL server when it runs on this machine.
-        nodeCpuMs: perDigest((cpu.user + cpu.system) / 1000),
-        serverCpuMs: serverMs === null ? null : perDigest(serverMs),
-        ...m,
-        load: `${loadBefore} → ${loadAfter}`,
-      }),
-    );
+    console.log(JSON.stringify({ orgs, rounds: rounds.length, ...rounds[0], ...split, ...m }));
   } finally {
     await handle.close();
     await new Promise<void>((r) => smtp.server.close(() => r()));
