@@ -183,7 +183,7 @@ async function run(databaseUrl: string) {
   const smtpUrl = await smtp.listen();
   try {
     await migrateToLatest(handle.db);
-    let t = performance.now();
+    const t = performance.now();
     const seeded = await seedDigests(handle.db, shape, lastDay);
     console.log(
       JSON.stringify({
