@@ -1,10 +1,13 @@
-// npm run bench:digests -- [--orgs 1000] [--days 14] [--ips 20]
+// npm run bench:digests -- [--orgs 1000] [--records 10000000] [--days 14] [--rounds 1]
 // Weekly digests end to end on PostgreSQL (DATABASE_URL, or a private cluster started here): N
-// organizations, each with two domains, `days` days of synthetic rollups (`ips` source IPs per domain and
-// day) and one weekly digest (every optional section on) to one address. The planner runs once at the run
-// time and queues N send-digest jobs; one worker's queue drains them (figures, chart, HTML and text, the
-// outbox) and every mail is handed to a local SMTP server. Prints the time from planning to the last mail
-// accepted, and the process's memory (RSS, heap) sampled every 200 ms.
+// organizations, each with two domains, `days` days of synthetic rollups holding `records` records in all
+// (./digests-seed.ts) and one weekly digest (every optional section on) to one address. The planner runs
+// once at the run time and queues N send-digest jobs; one worker's queue drains them (figures, chart, HTML
+// and text, the outbox) and every mail is handed to a local SMTP server. Prints the time from planning to
+// the last mail accepted, the CPU a digest cost (this process, and the server when it is local), the
+// process's memory (RSS, heap) sampled every 200 ms, and then one digest's figures and rendering timed
+// apart. --rounds N drains the same digests N times over (their sends forgotten in between), to show
+// whether memory stays flat over N × orgs digests.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +18,8 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { parseSettings, type Config } from '../../server/config';
 import type { AppContext } from '../../server/context';
-import { openDatabase, type Db } from '../../server/db/database';
+import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { ensureMonths } from '../../server/db/partitions';
 import { setQueueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
 import { openQueue } from '../../server/jobs/runner';
@@ -27,55 +29,24 @@ import { periodFor } from '../../server/modules/digests/calendar';
 import { digestFigures } from '../../server/modules/digests/content';
 import { renderDigest } from '../../server/modules/digests/render';
 import { findSchedule } from '../../server/modules/digests/repo';
-import { daysBack, withScratchDatabase } from './scratch-database';
+import { seedDigests } from './digests-seed';
+import { load, quantile } from './figures';
+import { withScratchDatabase } from './scratch-database';
+import { serverCpu } from './server-cpu';
 
 const { values } = parseArgs({
   options: {
     orgs: { type: 'string', default: '1000' },
+    records: { type: 'string', default: '10000000' },
     days: { type: 'string', default: '14' },
-    ips: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const orgs = Number(values.orgs);
-const days = Number(values.days);
-const ips = Number(values.ips);
+const shape = { orgs, records: Number(values.records), days: Number(values.days) };
 // Monday 2026-06-08 07:00 UTC: the weekly digests report on 2026-06-01..07, against 2026-05-25..31.
 const runAt = new Date('2026-06-08T07:05:00Z');
 const lastDay = '2026-06-07';
-
-async function seed(db: Db) {
-  await sql`insert into organizations (name, benefits)
-    select 'Bench org ' || o, '{}' from generate_series(1, ${orgs}) o`.execute(db);
-  await sql`insert into domains (name, organization_id)
-    select 'd' || d || '-' || o.id || '.example', o.id from organizations o, generate_series(0, 1) d`.execute(
-    db,
-  );
-  const dayList = daysBack(lastDay, days);
-  await ensureMonths(db, dayList);
-  await sql`insert into dmarc_reports (organization_id, domain, org_name, report_id, begin_date, end_date,
-      email, errors, policy, warnings, records_count, messages_count, source)
-    select dm.organization_id, dm.name, 'Reporter', 'b-' || dm.id || '-' || day,
-      (${lastDay}::date - day) + time '00:00', (${lastDay}::date - day) + time '23:59:59', 'dmarc@r.example',
-      '[]', '{"p":"quarantine","adkim":"r","aspf":"r","sp":null,"np":null,"pct":100,"fo":null,"testing":null}',
-      '[]', ${ips}, ${ips * 10}, 'cli'
-    from domains dm, generate_series(${days - 1}, 0, -1) day`.execute(db);
-  await sql`insert into dmarc_rollups (day, organization_id, domain, source_ip, sender_service, dkim_auth,
-      spf_auth, dkim_aligned, spf_aligned, dmarc_pass, disposition, messages, records)
-    select ${lastDay}::date - day, dm.organization_id, dm.name, '10.0.' || (j / 256) || '.' || (j % 256),
-      case when j % 4 = 0 then null else 'Bench sender ' || (j % 5) end,
-      h % 5 <> 0, h % 7 <> 0, h % 5 <> 0 and h % 3 <> 0, h % 7 <> 0 and h % 4 <> 0,
-      (h % 5 <> 0 and h % 3 <> 0) or (h % 7 <> 0 and h % 4 <> 0), 'none', 1 + h % 40, 1
-    from domains dm, generate_series(${days - 1}, 0, -1) day,
-      generate_series(0, ${ips - 1} + (day % 3)) j,
-      lateral (select abs(hashint4(dm.id * 100000 + day * 100 + j)) as h) k`.execute(db);
-  await sql`insert into digest_schedules (organization_id, type, name, frequency, day_of_week, hour, time_zone,
-      time_frame, include_details_per_system, include_aggregation_by_ip, include_aggregation_by_sender_service,
-      destination_addresses, created_at)
-    select id, 'weekly', 'Weekly digest', 'weekly', 1, 7, 'UTC', 'last_7_days', true, true, true,
-      array['owner-' || id || '@example.com'], '2026-01-01'
-    from organizations`.execute(db);
-  await sql`vacuum analyze`.execute(db);
-}
 
 function sink() {
   let accepted = 0;
@@ -94,6 +65,9 @@ function sink() {
   return {
     server,
     accepted: () => accepted,
+    reset: () => {
+      accepted = 0;
+    },
     listen: () =>
       new Promise<string>((resolve) =>
         server.listen(0, '127.0.0.1', () =>
@@ -102,6 +76,8 @@ function sink() {
       ),
   };
 }
+
+const smtpSink = sink();
 
 function memory() {
   const mb = (n: number) => Math.round(n / 2 ** 20);
@@ -127,20 +103,93 @@ function memory() {
   };
 }
 
+/**
+ * Where one digest's time goes, one at a time after the drain: its figures (the analytics reads, in a
+ * transaction as the job reads them) and its rendering (HTML, text, the PNG chart), for 20 organizations.
+ */
+async function oneByOne(db: Db) {
+  const period = periodFor('last_7_days', '2026-06-08');
+  const figuresMs: number[] = [];
+  const renderMs: number[] = [];
+  for (let org = 1; org <= Math.min(20, orgs); org++) {
+    const row = (await findSchedule(db, org, org))!;
+    let t = performance.now();
+    const figures = await db.transaction().execute((trx) => digestFigures(trx, row, period));
+    figuresMs.push(performance.now() - t);
+    t = performance.now();
+    renderDigest({
+      name: row.name,
+      organization: `Bench org ${org}`,
+      figures,
+      language: 'en',
+      late: false,
+      consoleLink: 'https://msas.example/msas/analytics/overview',
+      unsubscribeLink: 'https://msas.example/api/dm/digest-reports/unsubscribe/?token=x',
+    });
+    renderMs.push(performance.now() - t);
+  }
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    figuresMsP50: round(quantile(figuresMs, 0.5)),
+    renderMsP50: round(quantile(renderMs, 0.5)),
+  };
+}
+
+/** Plans the digests once and drains them with one worker: time, CPU and the digests sent. */
+async function drain(ctx: AppContext, handle: DatabaseHandle) {
+  const server = await serverCpu(handle);
+  const nodeCpu = process.cpuUsage();
+  const loadBefore = load();
+  const t = performance.now();
+  await runJobNow(ctx, planDigestsJob());
+  const planMs = performance.now() - t;
+  const queue = await openQueue(ctx, { jobs: [sendDigestJob()], work: true });
+  while (smtpSink.accepted() < orgs) await new Promise((r) => setTimeout(r, 100));
+  const totalMs = performance.now() - t;
+  const cpu = process.cpuUsage(nodeCpu);
+  const serverMs = server ? (server.read() - server.start) * 1000 : null;
+  const loadAfter = load();
+  await queue.stop();
+  await ctx.mailer.settled();
+  const sends = await sql<{ n: number }>`select count(*)::int as n from digest_sends`.execute(handle.db);
+  const perDigest = (ms: number) => Math.round((ms / orgs) * 10) / 10;
+  return {
+    digests: sends.rows[0].n,
+    mailsAccepted: smtpSink.accepted(),
+    planMs: Math.round(planMs),
+    totalMs: Math.round(totalMs),
+    perDigestMs: perDigest(totalMs),
+    // CPU a digest cost: this process (the figures' queries sent, rendering, the queue, SMTP both ways)
+    // and the PostgreSQL server when it runs on this machine.
+    nodeCpuMs: perDigest((cpu.user + cpu.system) / 1000),
+    serverCpuMs: serverMs === null ? null : perDigest(serverMs),
+    load: `${loadBefore} → ${loadAfter}`,
+  } as Record<string, unknown>;
+}
+
+/** Before another round: the periods unclaimed, the outbox and the queue's jobs gone, the sink at 0. */
+async function forget(db: Db, smtp: ReturnType<typeof sink>) {
+  await sql`delete from digest_sends`.execute(db);
+  await sql`delete from outbox`.execute(db);
+  await sql`delete from bench_digests.job`.execute(db);
+  await sql`delete from bench_digests.archive`.execute(db);
+  smtp.reset();
+}
+
 async function run(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-bench-digests-'));
   const handle = await openDatabase({ databaseUrl, dataDir });
-  const smtp = sink();
+  const smtp = smtpSink;
   const smtpUrl = await smtp.listen();
   try {
     await migrateToLatest(handle.db);
-    let t = performance.now();
-    await seed(handle.db);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from dmarc_rollups`.execute(
-      handle.db,
-    );
+    const t = performance.now();
+    const seeded = await seedDigests(handle.db, shape, lastDay);
     console.log(
-      `seeded ${orgs} organizations, ${rows[0].n} rollup rows in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      JSON.stringify({
+        seeded: { ...shape, ...seeded, summariesMs: Math.round(seeded.summariesMs) },
+        seedMs: Math.round(performance.now() - t),
+      }),
     );
     const settings = parseSettings({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
     const config: Config = {
@@ -164,51 +213,17 @@ async function run(databaseUrl: string) {
     const setup = await openQueue(ctx, { jobs: [planDigestsJob(), sendDigestJob()], work: false });
     await setup.stop();
     const mem = memory();
-    t = performance.now();
-    await runJobNow(ctx, planDigestsJob());
-    const planMs = performance.now() - t;
-    const queue = await openQueue(ctx, { jobs: [sendDigestJob()], work: true });
-    while (smtp.accepted() < orgs) await new Promise((r) => setTimeout(r, 100));
-    const totalMs = performance.now() - t;
-    await queue.stop();
-    await ctx.mailer.settled();
+    const rounds: Record<string, unknown>[] = [];
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      if (round > 1) await forget(handle.db, smtp);
+      rounds.push(await drain(ctx, handle));
+      rounds[rounds.length - 1].rssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
+      console.log(JSON.stringify({ round, ...rounds[rounds.length - 1] }));
+    }
     ctx.mailer.close();
     const m = mem.stop();
-    // Where one digest's time goes: its figures (the analytics reads) and its rendering (HTML, text, PNG).
-    const row = (await findSchedule(handle.db, 1, 1))!;
-    const period = periodFor('last_7_days', '2026-06-08');
-    let figures = await digestFigures(handle.db, row, period);
-    t = performance.now();
-    for (let i = 0; i < 10; i++) figures = await digestFigures(handle.db, row, period);
-    const figuresMs = (performance.now() - t) / 10;
-    t = performance.now();
-    // Each round with other figures, so the chart is rasterised each time (as for each organization).
-    for (let i = 0; i < 10; i++)
-      renderDigest({
-        name: 'n',
-        organization: 'o',
-        figures: { ...figures, days: figures.days.map((d, j) => (j === 0 ? { ...d, dmarc_passed: i } : d)) },
-        language: 'en',
-        late: false,
-        consoleLink: 'x',
-        unsubscribeLink: 'y',
-      });
-    const renderMs = (performance.now() - t) / 10;
-    const sends = await sql<{ n: number }>`select count(*)::int as n from digest_sends`.execute(handle.db);
-    console.log(
-      JSON.stringify({
-        orgs,
-        digests: sends.rows[0].n,
-        mailsAccepted: smtp.accepted(),
-        planMs: Math.round(planMs),
-        totalMs: Math.round(totalMs),
-        perDigestMs: Math.round((totalMs / orgs) * 10) / 10,
-        figuresMs: Math.round(figuresMs * 10) / 10,
-        renderMs: Math.round(renderMs * 10) / 10,
-        ...m,
-        load: os.loadavg()[0].toFixed(1),
-      }),
-    );
+    const split = await oneByOne(handle.db);
+    console.log(JSON.stringify({ orgs, rounds: rounds.length, ...rounds[0], ...split, ...m }));
   } finally {
     await handle.close();
     await new Promise<void>((r) => smtp.server.close(() => r()));

@@ -17,6 +17,13 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+// The pool size of each opened database: code that could use several connections at once (a job batch run
+// concurrently) asks, and runs one thing at a time on PGlite, whose single connection a transaction holds.
+const poolSizes = new WeakMap<Db, number>();
+
+/** How many connections `db` can use at once: its pool's size on PostgreSQL, 1 on PGlite or a transaction. */
+export const connectionsOf = (db: Db): number => poolSizes.get(db) ?? 1;
+
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir: string;
@@ -40,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolSizes.set(db, pool.options.max);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = path.join(options.dataDir, 'pglite');

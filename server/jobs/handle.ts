@@ -1,5 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
+import { connectionsOf } from '../db/database';
+import { mapLimit } from '../lib/map-limit';
 import { intervalOf, type Job, type JobRef } from './job';
 import { completeAttempt } from './store';
 
@@ -108,10 +110,21 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
       running -= jobs.length;
     }
   };
+  // On PGlite one at a time: every transaction takes the single connection anyway. On PostgreSQL up to
+  // `concurrency` lanes take the batch's jobs in turn, never more than the pool has connections to spare.
+  const lanes = Math.max(1, Math.min(job.concurrency ?? 1, connectionsOf(ctx.db) - 1));
   const handler = async (jobs: PgBoss.JobWithMetadata[]) => {
     if (job.runBatch) return batch(job.runBatch, jobs);
-    // One at a time: on PGlite every transaction takes the single connection anyway.
-    for (const item of jobs) await one(item);
+    // one() settles each job's own failure; what escapes it (the queue unreachable) starts no further job,
+    // and the batch fails once the running ones are done.
+    let failure: unknown = null;
+    await mapLimit(jobs, lanes, async (item) => {
+      if (failure === null)
+        await one(item).catch((err: unknown) => {
+          failure ??= err;
+        });
+    });
+    if (failure !== null) throw failure;
   };
   return Object.assign(handler, { running: () => running });
 }

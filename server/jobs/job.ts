@@ -39,6 +39,12 @@ export type Job = {
    * its queue's policy) while the others complete. Needs inTransaction: false: the batch manages its own.
    */
   runBatch?: (ctx: AppContext, items: BatchItem[]) => Promise<(Error | null)[]>;
+  /**
+   * How many jobs of a fetched batch run at once when the database has a pool (PostgreSQL), so one job's
+   * database reads overlap another's work in this process. On PGlite, whose one connection a transaction
+   * holds, they always run one at a time. Default 1.
+   */
+  concurrency?: number;
 };
 
 /** One job of a batch: its data and the queued job (null when a test or the CLI runs it directly). */

@@ -103,6 +103,33 @@ describe('digest figures', () => {
     expect(figures.lines.map((l) => [l.domain, l.now.messages, l.now.dmarc])).toEqual(
       byDomain.map((d) => [d.attributes.domain, d.attributes.messages, d.attributes.dmarc_passed_percentage]),
     );
+    // The daily series: the time-series endpoint's points where it has data.
+    const series = (await call(f.t, 'GET', `/api/dm/domains/time-series/?${q}`, f.a.tokens.admin)).json()
+      .data as { id: string; attributes: { points: { x: string; y: number }[] } }[];
+    const points = (id: string) => series.find((x) => x.id === id)!.attributes.points;
+    const withData = points('messages').filter((p) => p.y > 0);
+    expect(withData.length).toBeGreaterThan(0);
+    expect(figures.days.map((d) => [d.day, d.messages, d.dmarc_passed, d.dmarc_failed])).toEqual(
+      withData.map((p) => [
+        p.x,
+        p.y,
+        points('dmarc_passed').find((x) => x.x === p.x)!.y,
+        points('dmarc_failed').find((x) => x.x === p.x)!.y,
+      ]),
+    );
+    // The period before: its totals and domains are the endpoints' for those dates.
+    const qb = `begin_date=${figures.previous.begin}&end_date=${figures.previous.end}`;
+    const before = (await call(f.t, 'GET', `/api/dm/domains/metrics/?${qb}`, f.a.tokens.admin)).json().data
+      .attributes;
+    expect(figures.totalBefore.messages).toBe(before.nr_messages);
+    expect(figures.totalBefore.dmarc).toBe(
+      before.nr_messages === 0 ? 0 : Math.round((before.dmarc.passed / before.nr_messages) * 10_000) / 100,
+    );
+    const byDomainBefore = (
+      await call(f.t, 'GET', `/api/dm/aggregated-by-domain/?${qb}&page_size=100`, f.a.tokens.admin)
+    ).json().data as { attributes: { domain: string; messages: number } }[];
+    const beforeOf = new Map(byDomainBefore.map((d) => [d.attributes.domain, d.attributes.messages]));
+    for (const l of figures.lines) expect(l.before.messages).toBe(beforeOf.get(l.domain) ?? 0);
     const byIp = (
       await call(f.t, 'GET', `/api/dm/aggregated-by-ip/?${q}&page_size=10`, f.a.tokens.admin)
     ).json().data as { attributes: { source_ip: string; messages: number } }[];
@@ -253,6 +280,21 @@ describe('sending', () => {
     await runJobNow(ctx, sendDigestJob(), data);
     expect(await sends(row.id)).toHaveLength(1);
     expect(await outboxTo('crash@example.com')).toHaveLength(1);
+  });
+
+  it('runs of one period at the same time send it once', async () => {
+    // On PostgreSQL the three transactions run at once (as the lanes of a worker's batch do): the unique
+    // claim makes two of them wait and then find it taken. On PGlite they run one after the other.
+    const row = await makeSchedule({ name: 'Race', destination_addresses: ['race@example.com'] });
+    const data = {
+      organizationId: row.organization_id,
+      scheduleId: row.id,
+      runDay: dayAfter(lastDay),
+      late: false,
+    };
+    await Promise.all([1, 2, 3].map(() => runJobNow(ctx, sendDigestJob(), data)));
+    expect(await sends(row.id)).toHaveLength(1);
+    expect(await outboxTo('race@example.com')).toHaveLength(1);
   });
 
   it('sends a missed period late, once, saying so', async () => {

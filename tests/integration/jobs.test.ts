@@ -270,6 +270,66 @@ describe('a failing job', () => {
   }, 120_000);
 });
 
+describe('a batch', () => {
+  it('runs its jobs at once on PostgreSQL (one at a time on PGlite); a failing one is retried alone', async () => {
+    let active = 0;
+    let widest = 0;
+    const runs: { n: number; retry: number }[] = [];
+    const batch: Job = {
+      name: 'queue-test-batch',
+      batchSize: 6,
+      concurrency: 3,
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      run: async ({ db, data, job }) => {
+        const { n } = data as { n: number };
+        active += 1;
+        widest = Math.max(widest, active);
+        try {
+          // Written in the job's transaction, which holds a connection while it sleeps.
+          await sql`insert into instance_audit_operations (name, response_status) values (${`queue-test.batch.${n}`}, 0)`.execute(
+            db,
+          );
+          await new Promise((r) => setTimeout(r, 300));
+          runs.push({ n, retry: job!.retryCount });
+          if (n === 2 && job!.retryCount === 0) throw new Error('first attempt of job 2 fails');
+        } finally {
+          active -= 1;
+        }
+      },
+    };
+    const queue = await openQueue(ctx, { jobs: [batch], work: false });
+    await database.db.transaction().execute(async (trx) =>
+      enqueueMany(
+        trx,
+        batch.name,
+        [0, 1, 2, 3, 4, 5].map((n) => ({ data: { n } })),
+      ),
+    );
+    await queue.stop();
+    const worker = await openQueue(ctx, { jobs: [batch], work: true });
+    try {
+      await waitFor('every job to complete', async () => {
+        const jobs = await jobsIn(batch.name);
+        return jobs.length === 6 && jobs.every((j) => j.state === 'completed');
+      });
+    } finally {
+      await worker.stop();
+    }
+    expect(widest).toBe(database.kind === 'postgres' ? 3 : 1);
+    // Job 2 ran twice, the others once; the failed attempt's write rolled back with it.
+    expect(runs.filter((r) => r.n === 2).map((r) => r.retry)).toEqual([0, 1]);
+    expect(runs.filter((r) => r.n !== 2)).toHaveLength(5);
+    expect(runs.every((r) => r.n === 2 || r.retry === 0)).toBe(true);
+    const written = await database.db
+      .selectFrom('instance_audit_operations')
+      .select('name')
+      .where('name', 'like', 'queue-test.batch.%')
+      .execute();
+    expect(written.map((w) => w.name).sort()).toEqual([0, 1, 2, 3, 4, 5].map((n) => `queue-test.batch.${n}`));
+  }, 60_000);
+});
+
 describe('an interval job', () => {
   it('runs again every interval, never two runs at once, on several queue connections', async () => {
     let active = 0;

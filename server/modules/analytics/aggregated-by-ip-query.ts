@@ -36,7 +36,14 @@ export type IpRow = {
   domains: number;
 };
 
-type Page = { offset: number; limit: number; search?: string; ordering?: string };
+type Page = {
+  offset: number;
+  limit: number;
+  search?: string;
+  ordering?: string;
+  /** false: the page's domains per IP are not counted (left 0), for a caller that does not show them. */
+  countDomains?: boolean;
+};
 
 /**
  * A plain listing: sums per IP alone (from the dyadic IP spans of migration 0033 when no domain filter
@@ -84,7 +91,10 @@ export async function aggregatedByIp(db: Db, s: Selection, p: Page) {
     : new Map(
         rows.map((r) => [String(r.source_ip), r.sender_service === null ? null : String(r.sender_service)]),
       );
-  const domains = await distinctForPage(db, where, sql`u.source_ip`, ips, { domains: sql`u.domain` });
+  const domains =
+    p.countDomains === false
+      ? new Map<string, Record<string, number>>()
+      : await distinctForPage(db, where, sql`u.source_ip`, ips, { domains: sql`u.domain` });
   const enriched = await db
     .selectFrom('ip_enrichment')
     .select(['ip', 'ptr', 'sender_service'])

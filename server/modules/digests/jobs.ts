@@ -60,7 +60,10 @@ export function sendDigestJob(): Job {
     name: sendDigestQueue,
     // Its own transaction (below), so the mail can leave right after the commit.
     inTransaction: false,
-    batchSize: 5,
+    // On PostgreSQL four digests at once: one's figures are read while another is rendered (measured in
+    // docs/PERFORMANCE.md, "Digests"). A batch lasts as long as its slowest lane, so it holds several turns.
+    batchSize: 20,
+    concurrency: 4,
     run: async (ctx) => {
       const data = ctx.data as DigestJobData;
       const outcome = await ctx.db.transaction().execute(async (trx) => {

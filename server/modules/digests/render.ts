@@ -1,5 +1,5 @@
 import type { MailAttachment } from '../../db/schema';
-import { chartDays, dailyChartSvg, svgToPng } from './chart';
+import { chartDays, dailyChartPng } from './chart';
 import type { DigestFigures, Rates } from './content';
 import { wordsFor } from './words';
 
@@ -93,7 +93,7 @@ export function digestDocument(input: RenderInput): DigestDocument {
     blocks.push({ kind: 'heading', text: w.chart });
     const days = chartDays(f.period.begin, f.period.end, f.days);
     const cid = 'chart-daily@msas';
-    const png = svgToPng(dailyChartSvg(days)).toString('base64');
+    const png = dailyChartPng(days).toString('base64');
     images.push({ filename: 'messages-per-day.png', cid, contentType: 'image/png', content: png });
     blocks.push({ kind: 'image', cid, alt: w.chart, width: 600, height: 200 });
     table(
