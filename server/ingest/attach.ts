@@ -12,9 +12,9 @@ import { storeOther } from './store-other';
 // Held reports (no organization verified their policy domain when they arrived: ownership.ts) wait in
 // held_reports (hold.ts). When an organization verifies the domain, they (and those of its subdomains) are
 // stored for it through the normal paths under the ids they were held with, keeping the time they arrived,
-// aggregate ones with their rollups, and their held rows deleted. A held copy of a report the organization already has (sent to its
-// own address) is a duplicate under the per-organization key (migration 0046): dropped. Idempotent: a
-// second call finds nothing left to attach.
+// aggregate ones with their rollups, and their held rows deleted. A held copy of a report the organization
+// already has (sent to its own address) is a duplicate under the per-organization key (migration 0046):
+// dropped. Idempotent: a second call finds nothing left to attach.
 
 export type AttachResult = { aggregate: number; tls: number; failure: number };
 
