@@ -6,10 +6,17 @@ import type { Block, DigestDocument } from './render';
 
 const margin = 40;
 
+/**
+ * The standard Helvetica knows only WinAnsi characters: the change arrows (▲ ▼) of the mail would print as
+ * "%²". The difference carries its sign, so the arrow is left out of the PDF.
+ */
+export const pdfCell = (text: string) => text.replace(/[▲▼] /g, '');
+
 function table(pdf: PDFKit.PDFDocument, b: Extract<Block, { kind: 'table' }>) {
   const width = pdf.page.width - 2 * margin;
   const col = width / b.heads.length;
   const row = (cells: string[], bold: boolean) => {
+    cells = cells.map(pdfCell);
     const heights = cells.map((c) => pdf.heightOfString(c, { width: col - 4 }));
     const h = Math.max(12, ...heights) + 4;
     if (pdf.y + h > pdf.page.height - margin) pdf.addPage();
