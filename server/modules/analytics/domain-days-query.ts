@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Selection } from './filter';
 import { foldSummaries } from './summaries-fold';
-import type { DayTotals } from './time-series-query';
+import { dayTotals, type DayTotals } from './time-series-query';
 import { rollupCondition } from './where';
 
 // The sums a report needs of one selection from a single read of the daily per-domain summary (migration
@@ -46,17 +46,7 @@ export async function domainDayFigures(db: Db, s: Selection): Promise<DomainDayF
     if (Number(r.by_day) === 0) {
       domains.push({ domain: String(r.domain), ...sums });
       for (const k of Object.keys(total) as (keyof Sums)[]) total[k] += sums[k];
-    } else
-      days.push({
-        day: String(r.day),
-        messages: sums.messages,
-        dmarc_passed: sums.dmarc_passed,
-        dmarc_failed: sums.messages - sums.dmarc_passed,
-        dkim_passed: sums.dkim_passed,
-        dkim_failed: sums.messages - sums.dkim_passed,
-        spf_passed: sums.spf_passed,
-        spf_failed: sums.messages - sums.spf_passed,
-      });
+    } else days.push(dayTotals(String(r.day), sums));
   }
   return { total, domains, days };
 }
