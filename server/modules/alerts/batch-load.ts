@@ -185,7 +185,7 @@ async function loadTls(db: Db, items: Planned[], out: Map<number, RuleData>) {
 }
 
 /** The kind of read a condition's data comes from in a batch. */
-export function readKind(condition: string): 'sums' | 'new_source' | 'no_reports' | 'tls' | 'one' {
+function readKind(condition: string): 'sums' | 'new_source' | 'no_reports' | 'tls' | 'one' {
   if (usesSums(condition)) return 'sums';
   if (condition === 'new_source' || condition === 'no_reports') return condition;
   if (condition === 'tls_failures') return 'tls';
