@@ -24,7 +24,7 @@ import { startProxy } from '../../tests/integration/support/round-robin-proxy';
 import { reportXml } from '../../tests/fixtures/dmarc/build-report';
 import { loadAnalytics, shapeFor } from '../bench-analytics-load';
 import { startPostgres, startReplica } from '../services/postgres';
-import { load, quantile } from './figures';
+import { load, machineCpu, processCpu, quantile } from './figures';
 
 const { values } = parseArgs({
   options: {
@@ -129,8 +129,20 @@ try {
       return res.status;
     };
     await drive(call, (sent) => sent >= calls.length * 2); // warm up
+    // Where the CPU went: the API processes, this process (the clients and the proxy) and the rest of the
+    // machine (PostgreSQL, mostly the replica). `busy` of 1.0 is both cores: then no count of API
+    // processes can raise the throughput by more than 1 / busy.
+    const apiPids = children.map((c) => c.process.pid!);
+    const apiCpu = () => apiPids.reduce((sum, pid) => sum + processCpu(pid), 0);
+    const cpu0 = { machine: machineCpu(), api: apiCpu(), self: process.cpuUsage() };
     const deadline = performance.now() + seconds * 1000;
     const r = await drive(call, () => performance.now() > deadline);
+    const machine = machineCpu();
+    const api = apiCpu() - cpu0.api;
+    const selfUsage = process.cpuUsage(cpu0.self);
+    const self = (selfUsage.user + selfUsage.system) / 1e6;
+    const busy = machine.busy - cpu0.machine.busy;
+    const perRequest = (s: number) => Number(((s / r.latencies.length) * 1000).toFixed(2));
     const row = {
       bench: 'dashboard',
       apis: label,
@@ -142,6 +154,12 @@ try {
       p95: Math.round(quantile(r.latencies, 0.95)),
       rowsReadPrimary: (await rowsRead(handle)) - before[0],
       rowsReadReplica: (await rowsRead(replicaHandle)) - before[1],
+      busy: Number((busy / (machine.total - cpu0.machine.total)).toFixed(2)),
+      cpuMsPerRequest: {
+        api: perRequest(api),
+        clientsAndProxy: perRequest(self),
+        rest: perRequest(busy - api - self),
+      },
       load: load(),
     };
     print(row);
@@ -151,7 +169,11 @@ try {
   const one = await dashboard('1', proxy.url);
   backends[1].up = true;
   const two = await dashboard('2', proxy.url);
-  print({ bench: 'dashboard', ratio: Number((two.perSecond / one.perSecond).toFixed(2)) });
+  print({
+    bench: 'dashboard',
+    ratio: Number((two.perSecond / one.perSecond).toFixed(2)),
+    ceiling: Number((1 / one.busy).toFixed(2)),
+  });
 
   // Ingestion: the summary fold runs on the workers meanwhile.
   const workers = [startChild({ ...env, LOG_LEVEL: 'info' }, ['worker'])];
