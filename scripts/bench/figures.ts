@@ -18,7 +18,13 @@ export const load = (): string =>
 
 /** The machine's CPU time so far from /proc/stat, in seconds: busy (everything but idle and iowait) and total. */
 export function machineCpu(): { busy: number; total: number } {
-  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const fields = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
   const idle = fields[3] + fields[4];
   return { busy: (total - idle) / ticks, total: total / ticks };

@@ -1,9 +1,10 @@
-// npm run bench:scale -- [--records 100000] [--seconds 20] [--clients 8] [--reports 300]
+// npm run bench:scale -- [--records 10000000] [--seconds 20] [--clients 8] [--reports 300]
 // Scale-out (issue 16) on a private PostgreSQL primary and its streaming replica, with real `msas serve
 // --no-jobs` processes reading from the replica (DATABASE_READ_URL):
 // - dashboard: synthetic analytics (scripts/bench-analytics-load.ts) of --records records; --clients
 //   concurrent clients call the overview metrics, the three aggregations and the time series (90 days) in
-//   turn for --seconds, against one API process and then two behind a round-robin proxy: requests/s, p50, p95;
+//   turn for --seconds, against one API process and then two behind a round-robin proxy: requests/s, p50, p95,
+//   and the CPU each part used per request (the bound a second process meets on a small machine);
 // - ingestion: --reports aggregate reports of 50 records uploaded by --clients clients through one API
 //   process, then two (uploads are stored by the API process that receives them), with two `msas worker`
 //   folding the summaries meanwhile: records/s.
@@ -28,7 +29,7 @@ import { load, machineCpu, processCpu, quantile } from './figures';
 
 const { values } = parseArgs({
   options: {
-    records: { type: 'string', default: '100000' },
+    records: { type: 'string', default: '10000000' },
     seconds: { type: 'string', default: '20' },
     clients: { type: 'string', default: '8' },
     reports: { type: 'string', default: '300' },
@@ -237,9 +238,14 @@ try {
 console.log(
   `\nmachine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${load()}`,
 );
-console.log('| bench | API processes | requests | per second | p50 ms | p95 ms | load average |');
-console.log('|---|---|---|---|---|---|---|');
-for (const r of out.filter((r) => r.apis))
+console.log(
+  '| bench | API processes | requests | per second | p50 ms | p95 ms | cores busy | CPU ms per request: API / clients and proxy / rest | load average |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of out.filter((r) => r.apis)) {
+  const cpu = r.cpuMsPerRequest as Record<string, number> | undefined;
+  const split = cpu ? `${cpu.api} / ${cpu.clientsAndProxy} / ${cpu.rest}` : '';
   console.log(
-    `| ${r.bench} | ${r.apis} | ${r.requests ?? r.reports} | ${r.perSecond ?? r.recordsPerSecond} | ${r.p50 ?? ''} | ${r.p95} | ${r.load} |`,
+    `| ${r.bench} | ${r.apis} | ${r.requests ?? r.reports} | ${r.perSecond ?? r.recordsPerSecond} | ${r.p50 ?? ''} | ${r.p95} | ${r.busy ?? ''} | ${split} | ${r.load} |`,
   );
+}
