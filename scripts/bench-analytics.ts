@@ -1,4 +1,6 @@
 // npm run bench:analytics -- [--records 10000000] [--pglite-records 1000000] [--db postgres,pglite] [--runs 20]
+// --records (and --pglite-records) take a list, e.g. 1000000,10000000,30000000: each size is loaded into a new
+// database and timed, then a growth table sets each cell's p95 against the rollup rows in its window.
 // Loads synthetic rollups + reports (scripts/bench-analytics-load.ts) into PostgreSQL (DATABASE_URL, or a
 // private cluster on port 5438 started and stopped here) and into PGlite, then times the overview (metrics
 // and the report count), the three aggregations (first page) and the time series for 7, 30 and 90 day
@@ -17,7 +19,7 @@ import { metricsTotals } from '../server/modules/analytics/metrics-query';
 import { countReports } from '../server/modules/analytics/reports-count-query';
 import { dailyTotals } from '../server/modules/analytics/time-series-query';
 import { startPostgres } from './services/postgres';
-import { loadAnalytics, shapeFor } from './bench-analytics-load';
+import { loadAnalytics, perDomainDay, shapeFor } from './bench-analytics-load';
 import { load, quantile } from './bench/figures';
 
 const { values } = parseArgs({
@@ -104,8 +106,8 @@ async function bench(kind: 'postgres' | 'pglite', records: number) {
 
 const all: Record<string, unknown>[] = [];
 for (const kind of values.db.split(',') as ('postgres' | 'pglite')[]) {
-  const records = Number(kind === 'postgres' ? values.records : values['pglite-records']);
-  all.push(...(await bench(kind, records)));
+  const sizes = (kind === 'postgres' ? values.records : values['pglite-records']).split(',').map(Number);
+  for (const records of sizes) all.push(...(await bench(kind, records)));
 }
 console.log('\n| db | records | window | query | cold ms | p50 ms | p95 ms | load average |');
 console.log('|---|---|---|---|---|---|---|---|');
@@ -113,3 +115,33 @@ for (const r of all)
   console.log(
     `| ${r.db} | ${r.records} | ${r.days} d | ${r.query} | ${r.cold} | ${r.p50} | ${r.p95} | ${r.load} |`,
   );
+printGrowth(all);
+
+/** Per database with more than one size: each cell's p95 at every size, and its growth against the rows. */
+function printGrowth(rows: Record<string, unknown>[]) {
+  for (const db of new Set(rows.map((r) => r.db))) {
+    const mine = rows.filter((r) => r.db === db);
+    const sizes = [...new Set(mine.map((r) => Number(r.records)))];
+    if (sizes.length < 2) continue;
+    // Rollup rows in a window: the shape's domains × days × records per domain and day.
+    const windowRows = (records: number, days: number) => shapeFor(records).domains * days * perDomainDay;
+    const growth = (a: number, b: number) => `${(b / a).toFixed(1)}×`;
+    console.log(
+      `\n${db}: p95 ms at ${sizes.join(' / ')} records; growth from one size to the next, p95 (rows)`,
+    );
+    console.log(`| window | query | p95 | growth |\n|---|---|---|---|`);
+    for (const days of [7, 30, 90])
+      for (const q of queries) {
+        const p95 = sizes.map((n) =>
+          Number(mine.find((r) => r.records === n && r.days === days && r.query === q.name)?.p95),
+        );
+        const steps = sizes
+          .slice(1)
+          .map(
+            (n, i) =>
+              `${growth(p95[i], p95[i + 1])} (${growth(windowRows(sizes[i], days), windowRows(n, days))})`,
+          );
+        console.log(`| ${days} d | ${q.name} | ${p95.join(' / ')} | ${steps.join(', ')} |`);
+      }
+  }
+}
