@@ -73,6 +73,7 @@ afterAll(() => w?.close());
 describe('batched alert evaluation', () => {
   const rules: Record<string, number> = {};
   let batch: { id: string; data: unknown }[] = [];
+  let batched: Awaited<ReturnType<typeof snapshot>>;
 
   it('records the same firings and states as evaluating its jobs one at a time', async () => {
     const owner = w.a;
@@ -149,7 +150,7 @@ describe('batched alert evaluation', () => {
     expect(fallbacks(w.t)).toBe(0);
     await jobDone(batch.map((j) => j.id));
     await w.t.ctx.mailer.settled();
-    const batched = await snapshot();
+    batched = await snapshot();
 
     const kinds = (id: number) =>
       batched.firings.filter((f) => f.rule_id === id).map((f) => [f.kind, f.subject, f.day]);
@@ -208,6 +209,21 @@ describe('batched alert evaluation', () => {
     expect(await snapshot()).toEqual(before);
     expect(w.smtp.received.length).toBe(mails);
     w.t.clock.offsetMs = 0;
+  });
+
+  it('records and mails a batch once when two workers run it at the same time', async () => {
+    // A job the queue handed out twice (a worker that stalled past its expiry): both runs overlap.
+    await w.t.db.deleteFrom('alert_firings').execute();
+    await w.t.db.deleteFrom('alert_states').execute();
+    await w.t.db.updateTable('alert_rules').set({ last_notified_at: null }).execute();
+    const mails = w.smtp.received.length;
+    const data = batch.map((j) => j.data);
+    const runs = await Promise.all([runBatchNow(w.t.ctx, job, data), runBatchNow(w.t.ctx, job, data)]);
+    expect(runs.flat().every((o) => o === null)).toBe(true);
+    await w.t.ctx.mailer.settled();
+    expect(await snapshot()).toEqual(batched);
+    // As the first run above: one message per rule and recipient.
+    expect(w.smtp.received.length - mails).toBe(7);
   });
 
   it('fails the job of a rule that throws, and judges the others', async () => {
