@@ -61,7 +61,10 @@ describe('Processed Data', () => {
     await page.getByText(t('dmarc.empty')).waitFor();
     await page.getByRole('button', { name: t('upload.action') }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(t('upload.choose')).setInputFiles([aggregateFile, tlsFile]);
+    await dialog
+      .locator('input')
+      .and(dialog.getByLabel(t('upload.field')))
+      .setInputFiles([aggregateFile, tlsFile]);
     await dialog.getByRole('button', { name: t('upload.send_other', { count: '2' }) }).click();
     const imported = dialog.locator('[data-status="imported"]');
     await expect.poll(() => imported.count(), { timeout: 30_000 }).toBe(2);

@@ -97,7 +97,7 @@ async function openWith(names: string[]) {
   );
   const dialog = await screen.findByRole('dialog');
   await user.upload(
-    within(dialog).getByLabelText(/^(Choose report files|Escolher arquivos de relatório)$/),
+    within(dialog).getByLabelText(/^(Report files|Arquivos de relatório)$/, { selector: 'input' }),
     names.map(file),
   );
   return { user, dialog, onUploaded };
