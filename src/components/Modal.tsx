@@ -104,7 +104,8 @@ export function Modal({ isOpen, onClose, title, width = 500, children, footer }:
       bodyRef.current?.querySelector<HTMLElement>(focusable);
     (first ?? dialogRef.current)?.focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
+      // An Escape that closed something of its own (a toast) is marked handled and leaves the dialog open.
+      if (event.key === 'Escape' && !event.defaultPrevented) closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
