@@ -5,6 +5,7 @@ import styled, { createGlobalStyle, useTheme } from 'styled-components';
 import { focusRing } from './focusRing';
 import { useToastCap } from './toastCap';
 import { useEscapeClosesToast } from './toastKeys';
+import { useToastSpace } from './toastSpace';
 
 // Spec section 9: toasts close after 5 seconds (the library default, set explicitly).
 export const toastAutoCloseMs = 5000;
@@ -73,6 +74,7 @@ export function AppToastContainer() {
   const narrow = useSyncExternalStore(subscribe, isPhone, () => false);
   useToastCap();
   useEscapeClosesToast();
+  useToastSpace();
   return (
     <>
       <ToastColours />

@@ -15,6 +15,7 @@ type Props = {
   error?: string;
   /** The button's text when "Choose file(s)" says too little. */
   buttonText?: string;
+  className?: string;
 };
 
 const Field = styled.div`
@@ -71,7 +72,18 @@ const ErrorText = styled.span`
  * language, so the native input is hidden and a labelled button opens its picker.
  */
 export function FileField(props: Props) {
-  const { label, chosen, onFiles, accept, multiple = false, disabled, hint, error, buttonText } = props;
+  const {
+    label,
+    chosen,
+    onFiles,
+    accept,
+    multiple = false,
+    disabled,
+    hint,
+    error,
+    buttonText,
+    className,
+  } = props;
   const { t } = useTranslation('components');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -94,7 +106,7 @@ export function FileField(props: Props) {
   };
 
   return (
-    <Field>
+    <Field className={className}>
       <label id={labelId} htmlFor={`${id}-input`}>
         {label}
       </label>

@@ -22,6 +22,15 @@ const Drop = styled.div<{ $active: boolean }>`
   text-align: center;
 `;
 
+// In the drop zone the field's lines are centred like the zone's own text.
+const DropField = styled(FileField)`
+  align-items: center;
+
+  > div {
+    justify-content: center;
+  }
+`;
+
 const Files = styled.ul`
   margin: 16px 0 0;
   padding: 0;
@@ -126,7 +135,7 @@ export function UploadModal({ isOpen, onClose, onUploaded }: Props) {
         onDrop={onDrop}
         data-testid="upload-drop"
       >
-        <FileField
+        <DropField
           label={t('upload.field')}
           hint={t('upload.hint')}
           multiple
