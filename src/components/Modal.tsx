@@ -36,7 +36,7 @@ const Overlay = styled.div<{ $width: number }>`
 const Dialog = styled.div<{ $width: number }>`
   width: ${(p) => p.$width}px;
   max-width: 90%;
-  max-height: min(90vh, 100%);
+  max-height: min(90vh, calc(100% - 16px));
   display: flex;
   flex-direction: column;
   background: ${(p) => p.theme.colors.surface};
