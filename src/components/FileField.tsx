@@ -1,6 +1,7 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { visuallyHidden } from '../theme/visuallyHidden';
 import { Button } from './Button';
 
 type Props = {
@@ -41,15 +42,7 @@ const Row = styled.div`
 // rules (padding, border), which would otherwise give the clipped box a size.
 const NativeInput = styled.input`
   && {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
+    ${visuallyHidden}
   }
 `;
 
