@@ -35,8 +35,10 @@ const Form = styled.form`
   }
 `;
 
+// The logo, its file field and "delete logo" wrap onto new lines on a phone rather than squeezing the field.
 const LogoRow = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 12px;
   align-items: center;
 `;
