@@ -1,9 +1,14 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { carrierTheme } from '../theme/themes';
 import { renderWithTheme } from './testing/renderWithTheme';
 import { AppToastContainer } from './AppToastContainer';
 import { burstWindowMs, showMessage } from './showMessage';
+import { Modal } from './Modal';
+import { maxToasts } from './toastCap';
+
+/** The messages of the toasts showing, without their close button's ×. */
+const shownMessages = () => screen.queryAllByRole('alert').map((a) => a.textContent?.replace('×', ''));
 
 describe('AppToastContainer and showMessage', () => {
   it.each(['error', 'warning', 'success'] as const)('shows a %s message as an alert', async (messageType) => {
@@ -54,8 +59,8 @@ describe('AppToastContainer and showMessage', () => {
 
   it.each([
     [390, 'bottom-center'],
-    [1280, 'top-right'],
-  ])('at %i px comes up at the %s, clear of the header on a phone', async (width, position) => {
+    [1440, 'bottom-right'],
+  ])('at %i px comes up at the %s, clear of the header', async (width, position) => {
     const before = window.matchMedia;
     window.matchMedia = ((query: string) => ({
       matches: query === '(max-width: 480px)' && width <= 480,
@@ -75,5 +80,58 @@ describe('AppToastContainer and showMessage', () => {
     } finally {
       window.matchMedia = before;
     }
+  });
+
+  it(`shows at most ${maxToasts} at once: the newest comes in, the oldest goes`, async () => {
+    renderWithTheme(<AppToastContainer />);
+    // Raised the way the resources raise theirs (toast.success / toast.error straight away), not only showMessage.
+    const { toast } = await import('react-toastify');
+    act(() => {
+      toast.success('First saved.');
+      toast.error('Second failed.');
+      toast.success('Third saved.');
+    });
+    await screen.findByText('Third saved.');
+    expect(screen.getAllByRole('alert')).toHaveLength(maxToasts);
+    act(() => {
+      toast.success('Fourth saved.');
+    });
+    await screen.findByText('Fourth saved.');
+    // A toast on its way out is no alert any more (jsdom runs no exit animation to take it away).
+    await waitFor(() => expect(shownMessages()).toEqual(['Fourth saved.', 'Third saved.', 'Second failed.']));
+  });
+
+  it('sits in a live region named in the page language, and each toast closes from the keyboard', async () => {
+    const user = userEvent.setup();
+    const closed: string[] = [];
+    renderWithTheme(
+      <>
+        <Modal isOpen title="Import" onClose={() => closed.push('dialog')}>
+          <button type="button">In the dialog</button>
+        </Modal>
+        <AppToastContainer />
+      </>,
+    );
+    const region = screen.getByRole('region', { name: 'Notifications (Alt+T goes to them)' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    act(() => {
+      showMessage({ messageType: 'success', message: 'Zone imported.' });
+      showMessage({ messageType: 'error', message: 'Unable to sign the zone.' });
+    });
+    await screen.findByText('Unable to sign the zone.');
+    // Alt+T brings the focus to the newest; Escape closes it (not the dialog) and moves on to the next one.
+    await user.keyboard('{Alt>}t{/Alt}');
+    expect(screen.getByText('Unable to sign the zone.').closest('.Toastify__toast')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(shownMessages()).toEqual(['Zone imported.']));
+    const last = screen.getByText('Zone imported.').closest('.Toastify__toast') as HTMLElement;
+    expect(last).toHaveFocus();
+    // Its close button, from the keyboard too.
+    await user.tab();
+    expect(within(last).getByRole('button', { name: 'Close notification' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(shownMessages()).toEqual([]));
+    expect(closed).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Import' })).toBeInTheDocument();
   });
 });

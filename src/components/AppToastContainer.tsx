@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 import styled, { createGlobalStyle, useTheme } from 'styled-components';
 import { focusRing } from './focusRing';
+import { useToastCap } from './toastCap';
+import { useEscapeClosesToast } from './toastKeys';
+import { useToastSpace } from './toastSpace';
 
 // Spec section 9: toasts close after 5 seconds (the library default, set explicitly).
 export const toastAutoCloseMs = 5000;
@@ -19,11 +22,16 @@ const ToastColours = createGlobalStyle`
     --toastify-text-color-dark: ${(p) => p.theme.colors.text};
     --toastify-font-family: ${(p) => p.theme.fonts.secondary};
   }
-  /* A toast keeps the place it was shown in: one from before the screen narrowed moves down too. */
+  /* On a phone a toast takes the screen's width; it keeps a small margin so that it reads as a message,
+     not as part of the page. */
   @media only screen and (max-width: 480px) {
-    .Toastify__toast-container.Toastify__toast-container--top-right {
-      top: auto;
-      bottom: env(safe-area-inset-bottom);
+    .Toastify__toast-container {
+      padding: 0 8px 8px;
+      box-sizing: border-box;
+    }
+    .Toastify__toast {
+      margin-top: 8px;
+      border-radius: ${(p) => p.theme.radii.md}px;
     }
   }
 `;
@@ -49,8 +57,9 @@ function CloseToast({ closeToast }: CloseButtonProps) {
   );
 }
 
-// At 480 px and below react-toastify spreads a toast across the whole width; at the top it would hide the
-// header and its menu button, so on a phone toasts come up from the bottom of the screen.
+// Toasts come up at the bottom: at the top they covered the header's controls (language, theme, user menu)
+// and the page's first actions, so a second action had to wait for them to go. At 480 px and below
+// react-toastify spreads a toast across the whole width, so there it is centred.
 const phone = '(max-width: 480px)';
 const subscribe = (onChange: () => void) => {
   const query = window.matchMedia?.(phone);
@@ -61,12 +70,17 @@ const isPhone = () => window.matchMedia?.(phone).matches ?? false;
 
 export function AppToastContainer() {
   const theme = useTheme();
+  const { t } = useTranslation('components');
   const narrow = useSyncExternalStore(subscribe, isPhone, () => false);
+  useToastCap();
+  useEscapeClosesToast();
+  useToastSpace();
   return (
     <>
       <ToastColours />
       <ToastContainer
-        position={narrow ? 'bottom-center' : 'top-right'}
+        position={narrow ? 'bottom-center' : 'bottom-right'}
+        aria-label={t('components.toasts.region')}
         autoClose={toastAutoCloseMs}
         theme={theme.name === 'carrierTheme' ? 'dark' : 'light'}
         closeButton={CloseToast}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { toastColumnPx, toastSpace } from './toastSpace';
 
 export type ModalProps = {
   isOpen: boolean;
@@ -16,7 +17,7 @@ const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 // Spec section 9: 500px wide by default, 90% max width, overlay z-index 1299.
-const Overlay = styled.div`
+const Overlay = styled.div<{ $width: number }>`
   position: fixed;
   inset: 0;
   z-index: 1299;
@@ -24,12 +25,18 @@ const Overlay = styled.div`
   align-items: center;
   justify-content: center;
   background: rgba(9, 16, 28, 0.55);
+  box-sizing: border-box;
+  /* Toasts come up at the bottom right, across the whole width on a phone: on a screen narrow enough for them
+     to reach the dialog, the dialog sits above them, so they never cover its footer's actions. */
+  @media (max-width: ${(p) => p.$width + 2 * toastColumnPx}px) {
+    padding-bottom: ${toastSpace};
+  }
 `;
 
 const Dialog = styled.div<{ $width: number }>`
   width: ${(p) => p.$width}px;
   max-width: 90%;
-  max-height: 90vh;
+  max-height: min(90vh, calc(100% - 16px));
   display: flex;
   flex-direction: column;
   background: ${(p) => p.theme.colors.surface};
@@ -104,7 +111,8 @@ export function Modal({ isOpen, onClose, title, width = 500, children, footer }:
       bodyRef.current?.querySelector<HTMLElement>(focusable);
     (first ?? dialogRef.current)?.focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
+      // An Escape that closed something of its own (a toast) is marked handled and leaves the dialog open.
+      if (event.key === 'Escape' && !event.defaultPrevented) closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -133,6 +141,7 @@ export function Modal({ isOpen, onClose, title, width = 500, children, footer }:
   if (!isOpen) return null;
   return createPortal(
     <Overlay
+      $width={width}
       data-testid="modal-overlay"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();

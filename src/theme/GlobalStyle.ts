@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { visuallyHidden } from './visuallyHidden';
 
 // Page-wide rules: fonts (Poppins primary, Roboto secondary), colours of the active theme, visible focus.
 export const GlobalStyle = createGlobalStyle`
@@ -49,15 +50,7 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   .visually-hidden {
-    position: absolute !important;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
+    ${visuallyHidden}
   }
 
   @media (prefers-reduced-motion: reduce) {

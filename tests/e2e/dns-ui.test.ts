@@ -9,6 +9,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
+import { coveredByToasts, holdToasts, releaseToasts } from '../support/toasts';
 import { loginWithPreferences, waitForHeading } from '../support/ui';
 
 // Issue 19, DNS → Zones in Chromium against the real server and a real PowerDNS (scripts/services/powerdns.ts):
@@ -121,17 +122,54 @@ const zoneFile = (lastAddress: string) =>
 
 type Say = (key: string, vars?: Record<string, string>) => string;
 
-/** Opens the zone's import, previews a file with a refused last line, and waits for that line's problem. */
-async function previewRefusedFile(page: Page, d: Say) {
+/**
+ * Opens the zone's import, picks a file with a refused last line through the file field (in the page's
+ * language), previews it, and waits for that line's problem.
+ */
+async function previewRefusedFile(page: Page, d: Say, lang: Lang) {
+  const c = (key: string) => tr(lang, 'components', `components.fileField.${key}`);
   await page.getByRole('tab', { name: d('zone.records') }).click();
   await page.getByRole('button', { name: d('import.open') }).click();
   const dialog = page.getByRole('dialog', { name: d('import.title', { zone }) });
-  await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.300'));
+  const choose = dialog.getByRole('button', { name: `${d('import.file')} ${c('choose_one')}` });
+  await expect(choose.textContent()).resolves.toBe(c('choose_one'));
+  await dialog.getByText(c('none_one')).waitFor();
+  await dialog
+    .locator('input')
+    .and(dialog.getByLabel(d('import.file')))
+    .setInputFiles({
+      name: 'refused.zone',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(zoneFile('192.0.2.300')),
+    });
+  await dialog.getByText('refused.zone', { exact: true }).waitFor();
+  await expect(dialog.getByLabel(d('import.text')).inputValue()).resolves.toBe(zoneFile('192.0.2.300'));
   await dialog.getByRole('button', { name: d('import.preview') }).click();
   await expect(dialog.getByRole('alert').innerText()).resolves.toContain(
     d('import.line', { line: '6', message: d('validation.ipv4') }),
   );
   return dialog;
+}
+
+/**
+ * Two previews the server fails (503): two toasts over the import dialog, held for a screenshot; neither may
+ * cover the header or the dialog's actions.
+ */
+async function twoToastsOverImport(page: Page, dialog: Locator, d: Say, name: string) {
+  await page.route('**/import/preview/', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"PowerDNS is down."}' }),
+  );
+  const preview = dialog.getByRole('button', { name: d('import.preview') });
+  await preview.click();
+  await page.locator('.Toastify__toast[role="alert"]').first().waitFor();
+  await preview.click();
+  await holdToasts(page, 2);
+  await screenshot(page, name, { fullPage: false });
+  expect(
+    await coveredByToasts(page, [preview, dialog.getByRole('button', { name: d('form.cancel') })]),
+  ).toEqual([]);
+  await releaseToasts(page);
+  await page.unroute('**/import/preview/');
 }
 
 describe('DNS zones at 1440 px in en with the light theme', { timeout: 120_000 }, () => {
@@ -279,10 +317,11 @@ describe('DNS zones at 1440 px in en with the light theme', { timeout: 120_000 }
   });
 
   it('imports a zone file: a refused line by its number, then the preview per rrset, applied at once', async () => {
-    const dialog = await previewRefusedFile(page, d);
+    const dialog = await previewRefusedFile(page, d, lang);
     // The dialog says what is wrong; no toast repeats it as "something went wrong".
     expect(await page.getByText(d('messages.importFailed')).count()).toBe(0);
     await screenshot(page, 'dns-1440-en-light-import-refused');
+    await twoToastsOverImport(page, dialog, d, 'dns-1440-en-light-import-toasts');
     await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.26'));
     await dialog.getByRole('button', { name: d('import.preview') }).click();
     const changes = dialog.getByRole('list', { name: d('import.changes') });
@@ -404,10 +443,11 @@ describe('DNS zones at 390 px in pt with the dark theme', { timeout: 120_000 }, 
   });
 
   it('imports a zone file with a refused line and signs the zone from the keyboard, within the phone width', async () => {
-    const dialog = await previewRefusedFile(page, d);
+    const dialog = await previewRefusedFile(page, d, lang);
     expect(await noSideScroll(page)).toBe(true);
     expect(await fitsInside(dialog)).toBe(true);
     await screenshot(page, 'dns-390-pt-dark-import-refused');
+    await twoToastsOverImport(page, dialog, d, 'dns-390-pt-dark-import-toasts');
     await dialog.getByLabel(d('import.text')).fill(zoneFile('192.0.2.27'));
     await dialog.getByRole('button', { name: d('import.preview') }).click();
     await dialog.getByRole('list', { name: d('import.changes') }).waitFor();

@@ -7,6 +7,7 @@ import { launchBrowser, newPage, screenshot } from '../support/browser';
 import { ensureBuilt, repoRoot } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
+import { coveredByToasts, holdToasts, releaseToasts } from '../support/toasts';
 import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
 
 // Processed Data against the real server: two real sample reports go in through the upload dialog, then
@@ -61,7 +62,10 @@ describe('Processed Data', () => {
     await page.getByText(t('dmarc.empty')).waitFor();
     await page.getByRole('button', { name: t('upload.action') }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(t('upload.choose')).setInputFiles([aggregateFile, tlsFile]);
+    await dialog
+      .locator('input')
+      .and(dialog.getByLabel(t('upload.field')))
+      .setInputFiles([aggregateFile, tlsFile]);
     await dialog.getByRole('button', { name: t('upload.send_other', { count: '2' }) }).click();
     const imported = dialog.locator('[data-status="imported"]');
     await expect.poll(() => imported.count(), { timeout: 30_000 }).toBe(2);
@@ -110,4 +114,52 @@ describe('Processed Data', () => {
     await page.getByText(t('failure.empty')).waitFor({ timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  it.each([
+    ['pt', 'carrierTheme', 390, 844],
+    ['en', 'primaryTheme', 1440, 900],
+  ] as const)(
+    'in %s with %s at %i px the file field speaks the page language; two toasts leave header and actions free',
+    async (lang, theme, width, height) => {
+      const t = (key: string, vars: Record<string, string> = {}) => tr(lang, 'processedData', key, vars);
+      const c = (key: string, vars: Record<string, string> = {}) => tr(lang, 'components', key, vars);
+      await page.setViewportSize({ width, height });
+      await choosePreference(page, '#language-switch', lang);
+      await choosePreference(page, '#theme-switch', theme);
+      await page.goto(dmarcPath);
+      await waitForHeading(page, tr(lang, 'menu', 'pages.dmarcReports'));
+      await page.getByRole('button', { name: t('upload.action') }).click();
+      const dialog = page.getByRole('dialog', { name: t('upload.title') });
+      const choose = dialog.getByRole('button', {
+        name: `${t('upload.field')} ${c('components.fileField.choose_other')}`,
+      });
+      await expect(choose.textContent()).resolves.toBe(c('components.fileField.choose_other'));
+      await dialog.getByText(c('components.fileField.none_other')).waitFor();
+      // A report of test.net, which the organization has not added: the dialog offers to add it.
+      await dialog
+        .locator('input')
+        .and(dialog.getByLabel(t('upload.field')))
+        .setInputFiles(path.join(samples, 'dmarc-report-converter/pkg/dmarc/testdata/test.xml'));
+      await dialog.getByText('test.xml', { exact: true }).first().waitFor();
+      await dialog.getByRole('button', { name: t('upload.send_one', { count: '1' }) }).click();
+      await dialog.locator('[data-status="rejected"]').waitFor({ timeout: 20_000 });
+      // Adding it fails twice, a burst window apart: two toasts over the open dialog.
+      await page.route('**/api/dm/domains/create/', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Try later."}' }),
+      );
+      const add = dialog.getByRole('button', { name: t('upload.addDomains.action_one') });
+      await add.click();
+      await page.waitForTimeout(2_100); // showMessage's burst window (2 s) would fold them into one
+      await add.click();
+      await holdToasts(page, 2);
+      const footer = dialog.getByRole('button', { name: t('upload.close') });
+      await screenshot(page, `upload-toasts-${lang}-${width}`, { fullPage: false });
+      expect(await coveredByToasts(page, [footer, add])).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await releaseToasts(page);
+      await page.unroute('**/api/dm/domains/create/');
+      await footer.click();
+    },
+  );
 });

@@ -37,10 +37,11 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `fullPage: false` the screen as the user sees it (fixed toasts and dialogs stay put). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({
     path: path.join(artifactsDir, `${name.replace(/[^\w.-]+/g, '_')}.png`),
-    fullPage: true,
+    fullPage,
   });
 }

@@ -10,6 +10,7 @@ import { findRoute } from '../router/routes';
 import { SideMenu } from './SideMenu';
 import { SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
+import { toastSpace } from '../../components/toastSpace';
 
 const menuId = 'side-menu';
 const toggleId = 'side-menu-toggle';
@@ -35,6 +36,8 @@ const Main = styled.main`
   width: 100%;
   max-width: ${({ theme }) => theme.breakpoints.xxl}px;
   padding: 24px 20px 48px;
+  /* The page's end can be scrolled above the toasts at the bottom of the screen. */
+  padding-bottom: calc(48px + ${toastSpace});
 
   &:focus {
     outline: none;
@@ -42,6 +45,7 @@ const Main = styled.main`
 
   ${({ theme }) => `@media (min-width: ${theme.breakpoints.md}px)`} {
     padding: 32px 32px 56px;
+    padding-bottom: calc(56px + ${toastSpace});
   }
 `;
 

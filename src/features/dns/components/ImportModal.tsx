@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { FileField } from '../../../components/FileField';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Zone } from '../dnsApi';
@@ -31,6 +32,7 @@ export function ImportModal({ zone, onClose }: Props) {
   const preview = useAppSelector(importPreviewResource.selectors.selectState);
   const apply = useAppSelector(zoneImportResource.selectors.selectState);
   const [text, setText] = useState('');
+  const [fileName, setFileName] = useState('');
   const [step, setStep] = useState<'file' | 'review'>('file');
   const asked = useRef<'preview' | 'apply' | null>(null);
 
@@ -49,9 +51,9 @@ export function ImportModal({ zone, onClose }: Props) {
     }
   }, [preview.status, apply.status, apply.error, onClose, dispatch, zone.name, text]);
 
-  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) setText(await file.text());
+  const readFile = async (file: File) => {
+    setFileName(file.name);
+    setText(await file.text());
   };
   const requestPreview = () => {
     asked.current = 'preview';
@@ -123,10 +125,12 @@ export function ImportModal({ zone, onClose }: Props) {
           }}
         >
           <Hint>{t('import.hint')}</Hint>
-          <label>
-            {t('import.file')}
-            <input type="file" accept=".zone,.txt,.db,text/plain" onChange={(e) => void readFile(e)} />
-          </label>
+          <FileField
+            label={t('import.file')}
+            accept=".zone,.txt,.db,text/plain"
+            chosen={fileName ? [fileName] : []}
+            onFiles={(files) => void readFile(files[0])}
+          />
           <label>
             {t('import.text')}
             <FileText

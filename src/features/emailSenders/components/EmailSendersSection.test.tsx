@@ -128,7 +128,7 @@ describe('Email senders', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const dialog = await openCreate(user);
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'acme.png', { type: 'image/png' });
-    await user.upload(within(dialog).getByLabelText(/^Logo/), logo);
+    await user.upload(within(dialog).getByLabelText(/^Logo/, { selector: 'input' }), logo);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email Sender was created successfully')).toBeInTheDocument();
     expect(writes()).toEqual([

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { FileField } from '../../../components/FileField';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import { emailSenderLogoDeleteResource, emailSenderSaveResource } from '../emailSendersResources';
@@ -34,8 +35,10 @@ const Form = styled.form`
   }
 `;
 
+// The logo, its file field and "delete logo" wrap onto new lines on a phone rather than squeezing the field.
 const LogoRow = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 12px;
   align-items: center;
 `;
@@ -108,14 +111,12 @@ export function SenderFormModal({ sender, onClose }: Props) {
         </label>
         <LogoRow>
           {sender && <SenderLogo name={sender.attributes.name} logo={sender.attributes.logo} />}
-          <label>
-            {t('form.logo')}
-            <input
-              type="file"
-              accept={logoTypes}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          </label>
+          <FileField
+            label={t('form.logo')}
+            accept={logoTypes}
+            chosen={file ? [file.name] : []}
+            onFiles={(files) => setFile(files[0])}
+          />
           {sender?.attributes.logo && (
             <Button
               type="button"

@@ -141,7 +141,7 @@ describe('Processed Data → DMARC Reports', () => {
       new File(['{}'], 'tls.json', { type: 'application/json' }),
       new File(['hello'], 'notes.txt', { type: 'text/plain' }),
     ];
-    await user.upload(within(dialog).getByLabelText('Choose report files'), files);
+    await user.upload(within(dialog).getByLabelText('Report files', { selector: 'input' }), files);
     await user.click(within(dialog).getByRole('button', { name: 'Upload 3 files' }));
     await waitFor(() =>
       expect(within(dialog).getAllByText(/^(Imported|Duplicate|Rejected)/)).toHaveLength(3),

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { addDomains } from '../../domains/addDomains';
 import { domainGroupsResource, domainsResource } from '../../domains/domainsResources';
 import { PrimaryButton } from '../styles';
+import { refusedForItsDomain } from './UploadOutcomeText';
 import type { UploadItem } from './useUploads';
 
 const Offer = styled.section`
@@ -26,7 +27,7 @@ const Offer = styled.section`
  * that is not a report has none). Only owners and admins upload, and they may add domains.
  */
 export function refusedForDomain(items: UploadItem[]): UploadItem[] {
-  return items.filter((i) => i.outcome?.status === 'rejected' && !!i.outcome.domain && !!i.outcome.kind);
+  return items.filter((i) => i.outcome && refusedForItsDomain(i.outcome));
 }
 
 type Props = { items: UploadItem[]; disabled: boolean; onAdded: (keys: string[]) => void };

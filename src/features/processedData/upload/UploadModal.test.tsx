@@ -97,7 +97,7 @@ async function openWith(names: string[]) {
   );
   const dialog = await screen.findByRole('dialog');
   await user.upload(
-    within(dialog).getByLabelText(/^(Choose report files|Escolher arquivos de relatório)$/),
+    within(dialog).getByLabelText(/^(Report files|Arquivos de relatório)$/, { selector: 'input' }),
     names.map(file),
   );
   return { user, dialog, onUploaded };
@@ -158,5 +158,19 @@ describe('UploadModal', { timeout: 20_000 }, () => {
     expect(totals).toHaveTextContent('1 importado');
     expect(totals).toHaveTextContent('0 rejeitado');
     expect(dialog.querySelector('[data-file="mine.example.xml"]')).toHaveTextContent('1 registro.');
+  });
+
+  it('says in Portuguese why a report of a domain not added yet is refused (the server says it in English)', async () => {
+    language = 'pt';
+    await setLanguage('pt');
+    const { user, dialog } = await openWith(['novo.example.xml']);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar 1 arquivo' }));
+    await waitFor(() =>
+      expect(
+        dialog.querySelector('[data-file="novo.example.xml"] [data-status="rejected"]'),
+      ).toHaveTextContent(
+        'Rejeitado: O relatório é de novo.example, que não é um domínio da sua organização.',
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { FileField } from '../../../components/FileField';
 import { Modal } from '../../../components/Modal';
 import { PercentageBar } from '../../../components/PercentageBar';
 import { focusRing } from '../../../components/focusRing';
@@ -19,6 +20,15 @@ const Drop = styled.div<{ $active: boolean }>`
   border: 2px dashed ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.textMuted)};
   border-radius: ${({ theme }) => theme.radii.md}px;
   text-align: center;
+`;
+
+// In the drop zone the field's lines are centred like the zone's own text.
+const DropField = styled(FileField)`
+  align-items: center;
+
+  > div {
+    justify-content: center;
+  }
 `;
 
 const Files = styled.ul`
@@ -70,8 +80,6 @@ type Props = { isOpen: boolean; onClose: () => void; onUploaded: () => void };
 /** "Upload reports": choose or drop files, then each file's progress and outcome. */
 export function UploadModal({ isOpen, onClose, onUploaded }: Props) {
   const { t } = useTranslation('processedData');
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const uploads = useUploads(t('upload.failed'));
   const waiting = uploads.items.filter((i) => i.state === 'waiting').length;
@@ -127,19 +135,14 @@ export function UploadModal({ isOpen, onClose, onUploaded }: Props) {
         onDrop={onDrop}
         data-testid="upload-drop"
       >
-        <label htmlFor={inputId}>{t('upload.choose')}</label>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
+        <DropField
+          label={t('upload.field')}
+          hint={t('upload.hint')}
           multiple
           disabled={uploads.running}
-          onChange={(event) => {
-            if (event.target.files) uploads.add(event.target.files);
-            if (input.current) input.current.value = '';
-          }}
+          chosen={uploads.items.map((item) => item.file.name)}
+          onFiles={uploads.add}
         />
-        <span>{t('upload.hint')}</span>
       </Drop>
       {uploads.items.length > 0 && (
         <Files aria-label={t('upload.files')} aria-live="polite">

@@ -29,7 +29,14 @@ export function RetentionText({ retention }: { retention: NonNullable<UploadOutc
   );
 }
 
-/** imported / duplicate / rejected with the server's reason (the file's result of the upload). */
+/** A report the server refused only because its domain is not the organization's (yet): it names both. */
+export const refusedForItsDomain = (outcome: UploadOutcome) =>
+  outcome.status === 'rejected' && !!outcome.domain && !!outcome.kind;
+
+/**
+ * imported / duplicate / rejected with the server's reason (the file's result of the upload); a refusal for
+ * the domain is said in the page's language, the server's reason being English.
+ */
 export function UploadOutcomeText({ outcome }: { outcome: UploadOutcome }) {
   const { t } = useTranslation('processedData');
   const kind = outcome.kind ? t(`kinds.${outcome.kind}`) : '';
@@ -38,7 +45,9 @@ export function UploadOutcomeText({ outcome }: { outcome: UploadOutcome }) {
       ? t('upload.imported', { kind, domain: outcome.domain ?? '', count: outcome.records })
       : outcome.status === 'duplicate'
         ? t('upload.duplicate', { kind, domain: outcome.domain ?? '' })
-        : t('upload.rejected', { reason: outcome.reason ?? t('upload.failed') });
+        : refusedForItsDomain(outcome)
+          ? t('upload.rejected', { reason: t('upload.notOwnDomain', { domain: outcome.domain }) })
+          : t('upload.rejected', { reason: outcome.reason ?? t('upload.failed') });
   return (
     <>
       <Outcome $tone={tones[outcome.status]} data-status={outcome.status}>
