@@ -11,6 +11,7 @@ import type { HistoryItem } from '../dnsApi';
 import { historyResource, revertResource } from '../dnsResources';
 import { nameInZone, relativeName } from '../validate';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { authorLabel } from '../authorLabel';
 import { actionTone } from './RrsetChange';
 import { RrsetDiff } from './RrsetDiff';
 import { Code } from './styles';
@@ -41,12 +42,6 @@ export function HistoryPanel({ zone }: Props) {
     const placed = typed ? nameInZone(typed, zone) : null;
     setName(placed && 'name' in placed ? placed.name : undefined);
   };
-  const who = (item: HistoryItem) =>
-    item.kind === 'outside'
-      ? t('history.outside')
-      : item.user === null
-        ? t('history.system')
-        : t('history.user', { id: item.user });
   const revert = () => {
     if (confirm) dispatch(revertResource.actions.request(confirm.changeSet));
     setConfirm(null);
@@ -113,7 +108,7 @@ export function HistoryPanel({ zone }: Props) {
                         <RrsetDiff before={item.before} after={item.after} />
                       </details>
                     </td>
-                    <td data-label={t('history.who')}>{who(item)}</td>
+                    <td data-label={t('history.who')}>{authorLabel(t, item)}</td>
                     <td data-label={t('history.change')}>
                       <TonePill $tone={actionTone[item.action]}>{t(`actions.${item.action}`)}</TonePill>{' '}
                       <span>{t(`kinds.change.${item.kind}`)}</span>
