@@ -409,7 +409,11 @@ describe('DNS zones', () => {
   it('names who made each change as the organization may see them, and nobody of another organization', async () => {
     await t.db.updateTable('users').set({ name: 'Ana Souza' }).where('id', '=', a.admin.id).execute();
     const mover = await quickUser(t, { role: 'admin', organizationId: a.org.id, email: 'mover@alpha.test' });
-    const leaver = await quickUser(t, { role: 'admin', organizationId: a.org.id, email: 'leaver@alpha.test' });
+    const leaver = await quickUser(t, {
+      role: 'admin',
+      organizationId: a.org.id,
+      email: 'leaver@alpha.test',
+    });
     const edit = async (token: string, name: string) => {
       const zone = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
       const res = await patch(token, 'alpha.test', zone.version, [replace(name, 'A', '192.0.2.40')]);

@@ -192,7 +192,11 @@ export function zoneDocument(loaded: Awaited<ReturnType<typeof loadLive>>) {
 
 /** History rows for the wire, each with its author named as the zone's organization may see them. */
 export async function historyItems(db: Db, zone: ZoneRow, rows: HistoryRow[]) {
-  const authors = await authorsIn(db, zone.organization_id, rows.map((r) => r.user_id));
+  const authors = await authorsIn(
+    db,
+    zone.organization_id,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((r) => historyItem(r, authorFor(authors, r.user_id)));
 }
 
@@ -261,7 +265,11 @@ export async function applyChanges(
 
   const others = version > zone.version ? [] : await changesSince(db, zone, version, changes);
   if (version > zone.version || others.length) {
-    const body = { detail: staleMessage, version: zone.version, changes: await historyItems(db, zone, others) };
+    const body = {
+      detail: staleMessage,
+      version: zone.version,
+      changes: await historyItems(db, zone, others),
+    };
     return new AppError(409, body as unknown as ErrorBody);
   }
 
