@@ -110,20 +110,24 @@ export function HistoryPanel({ zone }: Props) {
                     </td>
                     <td data-label={t('history.who')}>{authorLabel(t, item)}</td>
                     <td data-label={t('history.change')}>
-                      <TonePill $tone={actionTone[item.action]}>{t(`actions.${item.action}`)}</TonePill>{' '}
-                      <span>{t(`kinds.change.${item.kind}`)}</span>
-                      {firstOfSet && item.kind !== 'create' && (
-                        <div style={{ marginTop: 6 }}>
-                          <Button
-                            type="button"
-                            disabled={reverting}
-                            onClick={() => setConfirm(item)}
-                            aria-label={t('history.revertOf', { version: item.version })}
-                          >
-                            {t('history.revert')}
-                          </Button>
-                        </div>
-                      )}
+                      {/* One child: on a phone the cell is a grid of label and value, and a second child
+                          would fall under the label. */}
+                      <div>
+                        <TonePill $tone={actionTone[item.action]}>{t(`actions.${item.action}`)}</TonePill>{' '}
+                        <span>{t(`kinds.change.${item.kind}`)}</span>
+                        {firstOfSet && item.kind !== 'create' && (
+                          <div style={{ marginTop: 6 }}>
+                            <Button
+                              type="button"
+                              disabled={reverting}
+                              onClick={() => setConfirm(item)}
+                              aria-label={t('history.revertOf', { version: item.version })}
+                            >
+                              {t('history.revert')}
+                            </Button>
+                          </div>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );

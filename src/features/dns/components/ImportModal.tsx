@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { FilePicker } from '../../../components/FilePicker';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Zone } from '../dnsApi';
@@ -49,10 +50,6 @@ export function ImportModal({ zone, onClose }: Props) {
     }
   }, [preview.status, apply.status, apply.error, onClose, dispatch, zone.name, text]);
 
-  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) setText(await file.text());
-  };
   const requestPreview = () => {
     asked.current = 'preview';
     dispatch(importPreviewResource.actions.request({ zone: zone.name, text }));
@@ -105,13 +102,16 @@ export function ImportModal({ zone, onClose }: Props) {
       footer={footer}
     >
       {problems.length > 0 && (
-        <ul role="alert" aria-label={t('import.problems')}>
-          {problems.map((p) => (
-            <li key={p}>
-              <FieldError>{p}</FieldError>
-            </li>
-          ))}
-        </ul>
+        // The alert around the list, not on it: role="alert" on the <ul> would take its list semantics away.
+        <div role="alert" aria-label={t('import.problems')}>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>
+                <FieldError>{p}</FieldError>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {step === 'file' ? (
         <Form
@@ -123,10 +123,12 @@ export function ImportModal({ zone, onClose }: Props) {
           }}
         >
           <Hint>{t('import.hint')}</Hint>
-          <label>
-            {t('import.file')}
-            <input type="file" accept=".zone,.txt,.db,text/plain" onChange={(e) => void readFile(e)} />
-          </label>
+          <FilePicker
+            id="dns-import-file"
+            label={t('import.file')}
+            accept=".zone,.txt,.db,text/plain"
+            onFile={(file) => void file.text().then(setText)}
+          />
           <label>
             {t('import.text')}
             <FileText

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+
+// The browser's own file field says "Choose File / No file chosen" in the browser's language, not the
+// console's. The native input stays (keyboard, screen readers, drop) but hidden; a label drawn as a button
+// opens it, and the chosen file's name is shown beside it.
+const Row = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  min-width: 0;
+
+  label {
+    padding: 7px 14px;
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    border: 1px solid ${({ theme }) => theme.colors.textMuted};
+    border-radius: ${({ theme }) => theme.radii.md}px;
+    font: 500 0.9rem ${({ theme }) => theme.fonts.primary};
+    cursor: pointer;
+  }
+
+  input:focus-visible + label {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+
+  output {
+    overflow-wrap: anywhere;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+type Props = { id: string; label: string; accept?: string; onFile: (file: File) => void };
+
+export function FilePicker({ id, label, accept, onFile }: Props) {
+  const { t } = useTranslation('components');
+  const [name, setName] = useState<string | null>(null);
+  return (
+    <div>
+      <span id={`${id}-label`}>{label}</span>
+      <Row>
+        <input
+          id={id}
+          type="file"
+          className="visually-hidden"
+          accept={accept}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-name`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            setName(file.name);
+            onFile(file);
+          }}
+        />
+        <label htmlFor={id} aria-hidden="true">
+          {t('components.file.choose')}
+        </label>
+        <output id={`${id}-name`}>{name ?? t('components.file.none')}</output>
+      </Row>
+    </div>
+  );
+}
