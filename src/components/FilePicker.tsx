@@ -5,7 +5,17 @@ import styled from 'styled-components';
 // The browser's own file field says "Choose File / No file chosen" in the browser's language, not the
 // console's. The native input stays (keyboard, screen readers, drop) but hidden; a label drawn as a button
 // opens it, and the chosen file's name is shown beside it.
-const Row = styled.span`
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+
+  > span {
+    font-weight: 500;
+  }
+`;
+
+const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -39,7 +49,7 @@ export function FilePicker({ id, label, accept, onFile }: Props) {
   const { t } = useTranslation('components');
   const [name, setName] = useState<string | null>(null);
   return (
-    <div>
+    <Field>
       <span id={`${id}-label`}>{label}</span>
       <Row>
         <input
@@ -61,6 +71,6 @@ export function FilePicker({ id, label, accept, onFile }: Props) {
         </label>
         <output id={`${id}-name`}>{name ?? t('components.file.none')}</output>
       </Row>
-    </div>
+    </Field>
   );
 }

@@ -95,7 +95,7 @@ export function HistoryPanel({ zone }: Props) {
                     <td data-label={t('history.date')} style={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(item.date, i18n.language)}
                     </td>
-                    <td data-label={t('history.name')} style={{ overflowWrap: 'anywhere' }}>
+                    <td data-label={t('history.name')} style={{ overflowWrap: 'anywhere', minWidth: '10ch' }}>
                       {relativeName(item.name, zone)}
                     </td>
                     <td data-label={t('history.type')}>{item.type}</td>
