@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { buttonLook } from './Button';
 
 // The browser's own file field says "Choose File / No file chosen" in the browser's language, not the
 // console's. The native input stays (keyboard, screen readers, drop) but hidden; a label drawn as a button
@@ -23,13 +24,7 @@ const Row = styled.div`
   min-width: 0;
 
   label {
-    padding: 7px 14px;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    border: 1px solid ${({ theme }) => theme.colors.textMuted};
-    border-radius: ${({ theme }) => theme.radii.md}px;
-    font: 500 0.9rem ${({ theme }) => theme.fonts.primary};
-    cursor: pointer;
+    ${buttonLook}
   }
 
   input:focus-visible + label {
