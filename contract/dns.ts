@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
+import { authorSchema } from './author';
 
 // DNS hosting on the wire (snake_case), under /api/dm: zones and their rrsets as PowerDNS holds them (SOA
 // never shown), change sets, the history of each rrset and the record rows (spec sections 3 and 7).
@@ -219,7 +220,9 @@ export const historyItemSchema = z.object({
   /** The change set's version of the zone. */
   version: z.number().int(),
   date: z.string(),
+  /** Who made the change: null for one found made outside msas (kind outside) or made by msas itself. */
   user: z.number().int().nullable(),
+  author: authorSchema.nullable(),
   name: z.string(),
   type: z.string(),
   action: z.enum(['added', 'changed', 'removed']),
@@ -236,6 +239,7 @@ const historyItemExample: z.output<typeof historyItemSchema> = {
   version: 6,
   date: sample.laterTime,
   user: 7,
+  author: { kind: 'member', name: sample.email },
   name: `_dmarc.${sample.domain}.`,
   type: 'TXT',
   action: 'changed',

@@ -10,15 +10,16 @@ import { ensureBuilt } from '../support/build';
 import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
 import { coveredByToasts, holdToasts, releaseToasts } from '../support/toasts';
-import { loginWithPreferences, waitForHeading } from '../support/ui';
+import { choosePreference, loginWithPreferences, waitForHeading } from '../support/ui';
 
 // Issue 19, DNS → Zones in Chromium against the real server and a real PowerDNS (scripts/services/powerdns.ts):
 // the domain is verified by TXT through a loopback resolver, then the page creates its zone, adds record
 // sets, shows the diff before applying, refuses an edit of an rrset someone else changed (and shows that
 // change), and reverts a change from the history; then imports a zone file (one line refused first), exports
 // it, signs the zone and shows its DS records, and applies a suggested fix. 1440 px in en/light, 390 px in
-// pt/dark. The domain is organizational (RFC 2606's example.net, not a subdomain), so the missing DMARC
-// record is a suggested fix.
+// pt/dark; one state each in the other two pairs (en/dark: the history, pt/light: a refused import line).
+// The domain is organizational (RFC 2606's example.net, not a subdomain), so the missing DMARC record is a
+// suggested fix.
 
 const domain = 'example.net';
 const zone = `${domain}.`;
@@ -395,6 +396,20 @@ describe('DNS zones at 1440 px in en with the light theme', { timeout: 120_000 }
     await page.getByText(d('dnssec.offHint')).waitFor();
     expect(await liveDs()).toEqual([]);
   });
+
+  it('in the dark theme, names who made each change in the history', async () => {
+    await choosePreference(page, '#theme-switch', 'carrierTheme');
+    await page.getByRole('tab', { name: d('zone.history') }).click();
+    const table = page.getByRole('table', { name: d('history.caption', { zone }) });
+    await table.waitFor({ timeout: 20_000 });
+    const by = table
+      .locator('tbody tr')
+      .first()
+      .locator(`td[data-label="${d('history.who')}"]`);
+    await expect(by.innerText()).resolves.toBe(server.adminEmail);
+    await screenshot(page, 'dns-1440-en-dark-history');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 describe('DNS zones at 390 px in pt with the dark theme', { timeout: 120_000 }, () => {
@@ -483,5 +498,22 @@ describe('DNS zones at 390 px in pt with the dark theme', { timeout: 120_000 }, 
     expect(await noSideScroll(page)).toBe(true);
     await screenshot(page, 'dns-390-pt-dark-dnssec');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('in the light theme, words the file field in Portuguese and shows a refused line within the phone width', async () => {
+    await choosePreference(page, '#theme-switch', 'primaryTheme');
+    // The signing's toast covers the tabs at this width: closed, rather than waited out.
+    const toasts = page.getByRole('button', { name: tr(lang, 'components', 'components.toasts.close') });
+    for (const close of await toasts.all()) await close.click();
+    const dialog = await previewRefusedFile(page, d);
+    await expect(dialog.innerText()).resolves.toContain(
+      tr(lang, 'components', 'components.fileField.none_one'),
+    );
+    expect(await noSideScroll(page)).toBe(true);
+    expect(await fitsInside(dialog)).toBe(true);
+    await screenshot(page, 'dns-390-pt-light-import-refused');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -33,6 +33,8 @@ type HistoryItem = {
   id: number;
   change_set: number;
   kind: string;
+  user: number | null;
+  author: { kind: string; name: string | null } | null;
   name: string;
   type: string;
   action: string;
@@ -232,8 +234,8 @@ describe('DNS zones', () => {
     expect(second.statusCode).toBe(409);
     const body = second.json<{ detail: string; version: number; changes: HistoryItem[] }>();
     expect(body.version).toBe(loaded.version + 1);
-    expect(body.changes.map((c) => [c.name, c.type, c.content])).toEqual([
-      ['api.alpha.test.', 'A', ['192.0.2.30']],
+    expect(body.changes.map((c) => [c.name, c.type, c.content, c.author])).toEqual([
+      ['api.alpha.test.', 'A', ['192.0.2.30'], { kind: 'member', name: a.owner.email }],
     ]);
     expect((await live('alpha.test.', 'api.alpha.test.', 'A'))?.records[0]?.content).toBe('192.0.2.30');
     // Another rrset from the same stale load is not in conflict.
@@ -402,6 +404,50 @@ describe('DNS zones', () => {
     expect(
       (await patch(support, zone.id, zone.version, [replace('x.alpha.test', 'A', '192.0.2.1')])).statusCode,
     ).toBe(403);
+  });
+
+  it('names who made each change as the organization may see them, and nobody of another organization', async () => {
+    await t.db.updateTable('users').set({ name: 'Ana Souza' }).where('id', '=', a.admin.id).execute();
+    const mover = await quickUser(t, { role: 'admin', organizationId: a.org.id, email: 'mover@alpha.test' });
+    const leaver = await quickUser(t, {
+      role: 'admin',
+      organizationId: a.org.id,
+      email: 'leaver@alpha.test',
+    });
+    const edit = async (token: string, name: string) => {
+      const zone = (await getZone(a.tokens.owner, 'alpha.test')).json<Zone>();
+      const res = await patch(token, 'alpha.test', zone.version, [replace(name, 'A', '192.0.2.40')]);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await edit(a.tokens.admin, 'by-admin.alpha.test');
+    await edit(await tokenFor(t, mover), 'by-mover.alpha.test');
+    await edit(await tokenFor(t, leaver), 'by-leaver.alpha.test');
+    await directA('by-pdns.alpha.test.', '192.0.2.41');
+    await edit(a.tokens.owner, 'by-owner.alpha.test');
+    // The mover now belongs to the other organization, under a name of theirs; the leaver's account is deleted.
+    await t.db
+      .updateTable('users')
+      .set({ organization_id: b.org.id, name: 'Bea of Beta' })
+      .where('id', '=', mover.id)
+      .execute();
+    const gone = await call(t, 'POST', `/api/ph/users/${leaver.id}/delete/`, a.tokens.owner, {});
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    for (const token of [a.tokens.owner, support]) {
+      const res = await call(t, 'GET', '/api/dm/power-dns/history/?zone=alpha.test&page_size=5', token);
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json<{ data: HistoryItem[] }>().data;
+      expect(items.map((i) => [i.name, i.kind, i.user, i.author])).toEqual([
+        ['by-owner.alpha.test.', 'edit', a.owner.id, { kind: 'member', name: a.owner.email }],
+        ['by-pdns.alpha.test.', 'outside', null, null],
+        ['by-leaver.alpha.test.', 'edit', leaver.id, { kind: 'deleted', name: null }],
+        ['by-mover.alpha.test.', 'edit', mover.id, { kind: 'former', name: null }],
+        ['by-admin.alpha.test.', 'edit', a.admin.id, { kind: 'member', name: 'Ana Souza' }],
+      ]);
+      expect(res.body).not.toContain('mover@alpha.test');
+      expect(res.body).not.toContain('Bea of Beta');
+      expect(res.body).not.toContain('leaver@alpha.test');
+    }
   });
 
   it('lists the records one per row, SOA left out', async () => {

@@ -10,7 +10,7 @@ import { dailyTotals } from '../analytics';
 import { type FixKind, fixName, proposeFixes, quarantineAfterDays } from './fix-rules';
 import { changesSince, type ZoneRow } from './repo';
 import { wireRrset } from './rrsets';
-import { applyChanges, type DnsActor, historyItem, loadLive, zoneFor } from './service';
+import { applyChanges, type DnsActor, historyItems, loadLive, zoneFor } from './service';
 
 // The suggested fixes of a hosted zone (docs/DNS.md "Suggested fixes"), listed as change set previews and
 // applied one at a time with the zone's version, like any change set.
@@ -108,7 +108,7 @@ export async function applyFix(
     return new AppError(409, {
       detail: staleMessage,
       version: loaded.zone.version,
-      changes: changes.map(historyItem),
+      changes: await historyItems(db, loaded.zone, changes),
     } as never);
   }
   const input = {

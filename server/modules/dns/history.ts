@@ -6,7 +6,7 @@ import { countHistory, findChangeSet, findZone, listHistory } from './repo';
 import {
   applyChanges,
   type DnsActor,
-  historyItem,
+  historyItems,
   loadLive,
   revertInputs,
   scopeOf,
@@ -34,7 +34,11 @@ export async function zoneHistory(
   const p = paging(query);
   const count = await countHistory(db, zone, filter);
   const rows = await listHistory(db, zone, filter, p.offset, p.pageSize);
-  return { data: rows.map(historyItem), links: pageLinks(url, p, count), meta: pageMeta(p, count) };
+  return {
+    data: await historyItems(db, zone, rows),
+    links: pageLinks(url, p, count),
+    meta: pageMeta(p, count),
+  };
 }
 
 /**

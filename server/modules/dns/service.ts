@@ -1,9 +1,11 @@
+import type { Author } from '../../../contract/author';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { StoredRrset } from '../../db/schema-dns';
 import { AppError, type ErrorBody, forbidden, notFound } from '../../lib/errors';
 import { type Actor, isAdminOf, isSupport } from '../../lib/permissions';
 import { insertAuditOperation } from '../shared/audit-repo';
+import { authorFor, authorsIn } from '../shared/author-names';
 import {
   notConfiguredMessage,
   staleMessage,
@@ -188,7 +190,17 @@ export function zoneDocument(loaded: Awaited<ReturnType<typeof loadLive>>) {
   };
 }
 
-export function historyItem(r: HistoryRow) {
+/** History rows for the wire, each with its author named as the zone's organization may see them. */
+export async function historyItems(db: Db, zone: ZoneRow, rows: HistoryRow[]) {
+  const authors = await authorsIn(
+    db,
+    zone.organization_id,
+    rows.map((r) => r.user_id),
+  );
+  return rows.map((r) => historyItem(r, authorFor(authors, r.user_id)));
+}
+
+function historyItem(r: HistoryRow, author: Author | null) {
   const shown = (r.after ?? r.before)!;
   return {
     id: r.id,
@@ -197,6 +209,7 @@ export function historyItem(r: HistoryRow) {
     version: r.version,
     date: new Date(r.created_at).toISOString(),
     user: r.user_id,
+    author,
     name: r.name,
     type: r.type,
     action:
@@ -252,7 +265,11 @@ export async function applyChanges(
 
   const others = version > zone.version ? [] : await changesSince(db, zone, version, changes);
   if (version > zone.version || others.length) {
-    const body = { detail: staleMessage, version: zone.version, changes: others.map(historyItem) };
+    const body = {
+      detail: staleMessage,
+      version: zone.version,
+      changes: await historyItems(db, zone, others),
+    };
     return new AppError(409, body as unknown as ErrorBody);
   }
 

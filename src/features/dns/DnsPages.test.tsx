@@ -46,6 +46,7 @@ const theirChange: HistoryWire = {
   version: 5,
   date: '2026-11-22T09:00:00.000Z',
   user: 8,
+  author: { kind: 'member', name: 'Rita Alves' },
   name: 'www.example.com.',
   type: 'A',
   action: 'changed',

@@ -163,6 +163,24 @@ describe('zone file import', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('reads a chosen file into the text, the file field worded in the reader’s language', async () => {
+    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    await setLanguage('pt');
+    const user = userEvent.setup();
+    renderAnalytics(<DnsSection />, '/msas/dns/zones?zone=example.com.');
+    await user.click(await screen.findByRole('button', { name: 'Importar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Importar um arquivo de zona em example.com.' });
+    expect(dialog).toHaveTextContent('Escolher arquivo');
+    expect(dialog).toHaveTextContent('Nenhum arquivo escolhido');
+    const file = new File(['mail 300 A 192.0.2.25\n'], 'example.com.zone', { type: 'text/plain' });
+    await user.upload(within(dialog).getByLabelText('Arquivo de zona', { selector: 'input' }), file);
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Ou cole aqui')).toHaveValue('mail 300 A 192.0.2.25\n'),
+    );
+    expect(dialog).toHaveTextContent('example.com.zone');
+    expect(dialog).not.toHaveTextContent('Nenhum arquivo escolhido');
+  });
+
   it('says how many record sets of the file are already as written only when some are', async () => {
     server.use(
       http.post(`${base}servers/localhost/zones/:zone/import/preview/`, () =>

@@ -81,7 +81,7 @@ export function FixesPanel({ zone }: Props) {
             )}
             {state.notes.length > 0 && (
               <>
-                <h3>{t('fixes.notesTitle')}</h3>
+                <h3 style={{ margin: '20px 0 8px' }}>{t('fixes.notesTitle')}</h3>
                 <ul aria-label={t('fixes.notesTitle')}>
                   {state.notes.map((note) => (
                     <li key={note.kind}>

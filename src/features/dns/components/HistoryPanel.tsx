@@ -11,6 +11,7 @@ import type { HistoryItem } from '../dnsApi';
 import { historyResource, revertResource } from '../dnsResources';
 import { nameInZone, relativeName } from '../validate';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { authorLabel } from '../authorLabel';
 import { actionTone } from './RrsetChange';
 import { RrsetDiff } from './RrsetDiff';
 import { Code } from './styles';
@@ -41,12 +42,6 @@ export function HistoryPanel({ zone }: Props) {
     const placed = typed ? nameInZone(typed, zone) : null;
     setName(placed && 'name' in placed ? placed.name : undefined);
   };
-  const who = (item: HistoryItem) =>
-    item.kind === 'outside'
-      ? t('history.outside')
-      : item.user === null
-        ? t('history.system')
-        : t('history.user', { id: item.user });
   const revert = () => {
     if (confirm) dispatch(revertResource.actions.request(confirm.changeSet));
     setConfirm(null);
@@ -100,7 +95,7 @@ export function HistoryPanel({ zone }: Props) {
                     <td data-label={t('history.date')} style={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(item.date, i18n.language)}
                     </td>
-                    <td data-label={t('history.name')} style={{ overflowWrap: 'anywhere' }}>
+                    <td data-label={t('history.name')} style={{ overflowWrap: 'anywhere', minWidth: '10ch' }}>
                       {relativeName(item.name, zone)}
                     </td>
                     <td data-label={t('history.type')}>{item.type}</td>
@@ -113,22 +108,26 @@ export function HistoryPanel({ zone }: Props) {
                         <RrsetDiff before={item.before} after={item.after} />
                       </details>
                     </td>
-                    <td data-label={t('history.who')}>{who(item)}</td>
+                    <td data-label={t('history.who')}>{authorLabel(t, item)}</td>
                     <td data-label={t('history.change')}>
-                      <TonePill $tone={actionTone[item.action]}>{t(`actions.${item.action}`)}</TonePill>{' '}
-                      <span>{t(`kinds.change.${item.kind}`)}</span>
-                      {firstOfSet && item.kind !== 'create' && (
-                        <div style={{ marginTop: 6 }}>
-                          <Button
-                            type="button"
-                            disabled={reverting}
-                            onClick={() => setConfirm(item)}
-                            aria-label={t('history.revertOf', { version: item.version })}
-                          >
-                            {t('history.revert')}
-                          </Button>
-                        </div>
-                      )}
+                      {/* One child: on a phone the cell is a grid of label and value, and a second child
+                          would fall under the label. */}
+                      <div>
+                        <TonePill $tone={actionTone[item.action]}>{t(`actions.${item.action}`)}</TonePill>{' '}
+                        <span>{t(`kinds.change.${item.kind}`)}</span>
+                        {firstOfSet && item.kind !== 'create' && (
+                          <div style={{ marginTop: 6 }}>
+                            <Button
+                              type="button"
+                              disabled={reverting}
+                              onClick={() => setConfirm(item)}
+                              aria-label={t('history.revertOf', { version: item.version })}
+                            >
+                              {t('history.revert')}
+                            </Button>
+                          </div>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );
