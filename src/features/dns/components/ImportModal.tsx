@@ -107,13 +107,16 @@ export function ImportModal({ zone, onClose }: Props) {
       footer={footer}
     >
       {problems.length > 0 && (
-        <ul role="alert" aria-label={t('import.problems')}>
-          {problems.map((p) => (
-            <li key={p}>
-              <FieldError>{p}</FieldError>
-            </li>
-          ))}
-        </ul>
+        // The alert around the list, not on it: role="alert" on the <ul> would take its list semantics away.
+        <div role="alert" aria-label={t('import.problems')}>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>
+                <FieldError>{p}</FieldError>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {step === 'file' ? (
         <Form
