@@ -27,7 +27,10 @@ export function countText(value: string, lang: string): string {
 }
 
 /** The reader of server messages for one catalogue's sections (of its en texts). */
-export function serverTexts<C extends Record<string, unknown>>(en: C, sections: readonly (keyof C & string)[]) {
+export function serverTexts<C extends Record<string, unknown>>(
+  en: C,
+  sections: readonly (keyof C & string)[],
+) {
   let patterns: Pattern[] | undefined;
   const known = () =>
     (patterns ??= sections.flatMap((section) =>
