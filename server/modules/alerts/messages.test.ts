@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogueT } from '../../../tests/support/catalogue-t';
 import pt from '../../../locales/pt/alerts.json';
 import { alertCreateBody } from '../../../contract/alerts';
 import { planLimitMessages } from '../../../contract/plan-limits';
@@ -11,13 +12,7 @@ import { invalidUrl, privateWebhook, scopeMismatch, targetMessages, unlistedIp }
 // catalogue (src/features/alerts/serverText.ts): a message changed here without its entry there would reach
 // a Portuguese reader in English.
 
-type Catalogue = Record<string, Record<string, string>>;
-const inPt = (key: string, vars: Record<string, string> = {}) => {
-  const [section, name] = key.split('.') as [string, string];
-  // Like i18next: a key the catalogue lacks shows its default value (an unknown parameter's own name).
-  const text = (pt as unknown as Catalogue)[section]![name] ?? vars.defaultValue ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => vars[v] ?? `{{${v}}}`);
-};
+const inPt = catalogueT(pt);
 const say = (message: string) => serverText(inPt as never, message, 'pt');
 const unknown = (messages: string[]) => messages.filter((m) => say(m) === m);
 
@@ -50,7 +45,7 @@ describe('server alert messages in the catalogue', () => {
       const shown = say(unlistedIp(range));
       expect(shown, range).toMatch(/^As listas de bloqueio nunca são consultadas sobre um endereço /);
       // Every range word is one of the fixed set the catalogue translates.
-      expect(Object.values((pt as unknown as Catalogue).ranges!), range).toContain(
+      expect(Object.values(pt.ranges), range).toContain(
         shown.match(/um endereço (.+?)( \(RFC \d+\))?: /)![1],
       );
     }

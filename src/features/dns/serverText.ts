@@ -10,7 +10,11 @@ const known = serverTexts(en, ['validation', 'zoneFile']);
 
 /** A server message about a record or a zone file, in the reader's language when the catalogue has it. */
 export function serverText(t: TFunction<'dns'>, message: string, lang: string): string {
-  return known((key, values) => t(key, values), message, (_, value) => countText(value, lang));
+  return known(
+    (key, values) => t(key, values),
+    message,
+    (_, value) => countText(value, lang),
+  );
 }
 
 /** A zone file's problem as the server writes it ("Line 3: …"), worded in the reader's language. */
