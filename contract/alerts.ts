@@ -25,7 +25,10 @@ export const conditionIds = [
 ] as const;
 export type ConditionId = (typeof conditionIds)[number];
 
+// The messages a rule's form can provoke are worded here, not left to zod: the form finds each in its
+// catalogue to show it in the reader's language (server/modules/alerts/messages.test.ts).
 const emailMessage = 'Enter a valid email address.';
+const integerMessage = 'A valid integer is required.';
 const address = z
   .string()
   .trim()
@@ -55,11 +58,23 @@ const ruleFields = {
   is_active: flag,
   language: z.enum(['en', 'pt']),
   /** No second e-mail for a rule and recipient within this many minutes (5 minutes to 30 days). */
-  cooldown_minutes: z.coerce.number().int().min(5).max(43_200),
+  cooldown_minutes: z.coerce
+    .number({ error: integerMessage })
+    .int(integerMessage)
+    .min(5, 'Ensure this value is greater than or equal to 5.')
+    .max(43_200, 'Ensure this value is less than or equal to 43200.'),
   /** An https:// (or http://) URL on a public address; null or '' removes it. */
-  webhook_url: z.union([z.literal(''), z.url().max(500)]).nullable(),
+  webhook_url: z
+    .union([
+      z.literal(''),
+      z.url('Enter a valid URL.').max(500, 'Ensure this field has no more than 500 characters.'),
+    ])
+    .nullable(),
   /** Write-only: the HMAC key of the webhook signature (16 to 200 characters); never returned. */
-  webhook_secret: z.string().min(16, 'Ensure this field has at least 16 characters.').max(200),
+  webhook_secret: z
+    .string()
+    .min(16, 'Ensure this field has at least 16 characters.')
+    .max(200, 'Ensure this field has no more than 200 characters.'),
 };
 
 export const alertCreateBody = bodyExample(

@@ -21,7 +21,8 @@ export type ErrorMessageOptions = {
 
 export const defaultErrorMessage = 'Something went wrong.';
 
-function messagesOf(value: unknown): string[] {
+/** Every message of an error body (or part of one), in order. */
+export function messagesOf(value: unknown): string[] {
   if (typeof value === 'string') return value.trim() ? [value] : [];
   if (Array.isArray(value)) return value.flatMap(messagesOf);
   if (value && typeof value === 'object') return Object.values(value).flatMap(messagesOf);

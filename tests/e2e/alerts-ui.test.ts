@@ -12,7 +12,8 @@ import { loginWithPreferences, waitForHeading } from '../support/ui';
 
 // Issue 17, the Alerts page in Chromium at 390 px: a rule made before a report with DMARC failures
 // arrives fires on the day the report covers; the list shows it firing, the form's backtest counts the
-// days, the history holds the firing. Screenshots in both languages and both themes (tests/.artifacts).
+// days, the history holds the firing; the form refuses a block-list rule on a private IP and a private
+// webhook in the reader's language. Screenshots in both languages and both themes (tests/.artifacts).
 
 const report = path.resolve(
   repoRoot,
@@ -145,6 +146,42 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
     await screenshot(page, `${name}-form-backtest`);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: a('form.cancel') }).click();
+  });
+
+  it('refuses a block-list rule on a private IP, then a private webhook, under their fields', async () => {
+    await page.getByRole('button', { name: a('list.add') }).click();
+    const dialog = page.getByRole('dialog', { name: a('form.createTitle') });
+    await dialog.getByLabel(a('form.scopeType')).selectOption('ip');
+    await dialog.getByLabel(a('form.condition')).selectOption('ip_blocklisted');
+    const ip = dialog.getByLabel(a('form.ip'), { exact: true });
+    await ip.fill('10.0.0.1');
+    const webhook = dialog.getByLabel(a('form.webhookUrl'), { exact: true });
+    await webhook.fill('http://10.0.0.2/hook');
+    const focused = (field: typeof ip) => field.evaluate((el) => el === document.activeElement);
+    // On a phone the refusal's toast comes up over the dialog's buttons: closed, as a reader would.
+    const closeToasts = async () => {
+      const close = page.getByRole('button', { name: tr(lang, 'components', 'components.toasts.close') });
+      for (const button of await close.all()) await button.click();
+      await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0);
+    };
+    // The server's English refusal, shown in the reader's language under the field, which takes the focus.
+    await dialog.getByRole('button', { name: a('form.save') }).click();
+    const range = `${a('ranges.private')} (RFC 1918)`;
+    await dialog.getByText(a('serverErrors.unlistedIp', { range }), { exact: true }).waitFor();
+    expect(await focused(ip)).toBe(true);
+    expect(await noSideScroll()).toBe(true);
+    await screenshot(page, `${name}-form-private-ip`);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A public (documentation) address passes; the webhook on a private one is refused next.
+    await closeToasts();
+    await ip.fill('192.0.2.10');
+    await dialog.getByRole('button', { name: a('form.save') }).click();
+    await dialog.getByText(a('serverErrors.privateWebhook'), { exact: true }).waitFor();
+    expect(await focused(webhook)).toBe(true);
+    await screenshot(page, `${name}-form-private-webhook`);
+    await closeToasts();
+    await dialog.getByRole('button', { name: a('form.cancel') }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('the history holds the firing with its values', async () => {

@@ -211,6 +211,18 @@ export const catalogue: ConditionInfo[] = [
 
 export const conditionById = new Map(catalogue.map((c) => [c.id, c]));
 
+/** The params' field errors; the form finds each in its catalogue (locales/en/alerts.json serverErrors). */
+export const paramMessages = {
+  unknown: (name: string, condition: string) => `${name}: not a parameter of ${condition}.`,
+  boolean: (name: string) => `${name}: Must be a valid boolean.`,
+  choice: (name: string, choices: string[]) =>
+    `${name}: "value" is not a valid choice (${choices.join(', ')}).`,
+  integer: (name: string) => `${name}: A valid integer is required.`,
+  number: (name: string) => `${name}: A valid number is required.`,
+  min: (name: string, min: number) => `${name}: Ensure this value is greater than or equal to ${min}.`,
+  max: (name: string, max: number) => `${name}: Ensure this value is less than or equal to ${max}.`,
+};
+
 export type ResolvedParams = Record<string, number | string | boolean>;
 
 /**
@@ -226,7 +238,7 @@ export function resolveParams(
   const errors: string[] = [];
   const known = new Set(info.params.map((p) => p.name));
   for (const name of Object.keys(given))
-    if (!known.has(name)) errors.push(`${name}: not a parameter of ${condition}.`);
+    if (!known.has(name)) errors.push(paramMessages.unknown(name, condition));
   for (const p of info.params) {
     const raw = given[p.name];
     if (raw === undefined || raw === '') {
@@ -234,11 +246,11 @@ export function resolveParams(
       continue;
     }
     const value = coerce(p, raw);
-    if (value === undefined) errors.push(`${p.name}: ${typeMessage(p)}`);
+    if (value === undefined) errors.push(paramMessages[p.type](p.name, p.choices ?? []));
     else if (typeof value === 'number' && p.min !== null && value < p.min)
-      errors.push(`${p.name}: Ensure this value is greater than or equal to ${p.min}.`);
+      errors.push(paramMessages.min(p.name, p.min));
     else if (typeof value === 'number' && p.max !== null && value > p.max)
-      errors.push(`${p.name}: Ensure this value is less than or equal to ${p.max}.`);
+      errors.push(paramMessages.max(p.name, p.max));
     else out[p.name] = value;
   }
   return { params: out, errors };
@@ -255,12 +267,3 @@ function coerce(p: ConditionParam, raw: unknown): number | string | boolean | un
   if (p.type === 'integer' && !Number.isInteger(n)) return undefined;
   return n;
 }
-
-const typeMessage = (p: ConditionParam) =>
-  p.type === 'boolean'
-    ? 'Must be a valid boolean.'
-    : p.type === 'choice'
-      ? `"${'value'}" is not a valid choice (${p.choices!.join(', ')}).`
-      : p.type === 'integer'
-        ? 'A valid integer is required.'
-        : 'A valid number is required.';

@@ -15,7 +15,8 @@ import { conditionById, resolveParams } from './catalogue';
 import { liveConditions } from './judge';
 import { type AlertRuleRow, countRules, findRule } from './repo';
 
-// Creating, changing and deleting alert rules: who may, what a valid rule is, the plan's limit.
+// Creating, changing and deleting alert rules: who may, what a valid rule is, the plan's limit. The form
+// shows the messages below in the reader's language by finding them in its catalogue (messages.test.ts).
 
 export const targetMessages = {
   domain: 'Select a domain of your organization.',
@@ -28,6 +29,7 @@ export const scopeMismatch = 'This condition cannot watch this scope.';
 export const unlistedIp = (range: string) =>
   `Block lists are never asked about a ${range} address: enter a public IP address.`;
 export const privateWebhook = 'The webhook must be on a public address.';
+export const invalidUrl = 'Enter a valid URL.';
 
 /** The instance key that encrypts webhook secrets; whether webhooks may target private addresses. */
 export type SecretOptions = { key: Buffer; allowPrivate: boolean };
@@ -83,7 +85,7 @@ function checkWebhook(url: string | null | undefined, allowPrivate: boolean): st
   if (url === null || url === '') return null;
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    throw badRequest({ webhook_url: ['Enter a valid URL.'] });
+    throw badRequest({ webhook_url: [invalidUrl] });
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (allowPrivate) return parsed.toString();
   if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && nonPublicRange(host)))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogueT } from '../../../tests/support/catalogue-t';
 import pt from '../../../locales/pt/dns.json';
 import { serverText } from '../../../src/features/dns/serverText';
 import { lexMessages } from './bind-lexer';
@@ -9,12 +10,7 @@ import { messages } from './validate';
 // them in the en catalogue (src/features/dns/serverText.ts): a message changed here without its entry there
 // would reach a Portuguese reader in English.
 
-type Catalogue = Record<string, Record<string, string>>;
-const inPt = (key: string, vars: Record<string, string> = {}) => {
-  const [section, name] = key.split('.') as [string, string];
-  const text = (pt as unknown as Catalogue)[section]![name]!;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => vars[v] ?? `{{${v}}}`);
-};
+const inPt = catalogueT(pt);
 const say = (message: string) => serverText(inPt as never, message, 'pt');
 
 const fixed = (group: Record<string, unknown>) =>

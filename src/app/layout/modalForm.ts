@@ -34,7 +34,9 @@ export const ModalForm = styled.form`
     border-radius: ${({ theme }) => theme.radii.md}px;
   }
 
-  input[aria-invalid='true'] {
+  input[aria-invalid='true'],
+  select[aria-invalid='true'],
+  textarea[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.colors.error};
   }
 
@@ -62,4 +64,11 @@ export const Hint = styled.p`
 export const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.error};
+`;
+
+/** A field's problem, under it (outside its label); long words (an IPv6 range, a URL) wrap. */
+export const FieldError = styled.span`
+  color: ${({ theme }) => theme.colors.error};
+  font-weight: 400;
+  overflow-wrap: anywhere;
 `;

@@ -85,24 +85,78 @@ describe('Alert form', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Condition')).toHaveValue('dmarc_failure_rate');
   });
 
-  it('a failed create shows the field errors joined', async () => {
+  it('a refused create shows each field error under its field and focuses the first', async () => {
     const user = userEvent.setup();
     world.fail = {
       'POST alert': {
         status: 400,
         body: {
           params: ['threshold_percent: Ensure this value is less than or equal to 100.'],
-          destination_addresses: ['Enter a valid email address.'],
+          'destination_addresses.1': ['Enter a valid email address.'],
+          non_field_errors: ['Your plan allows at most 10 alert rules. Remove a rule or upgrade the plan.'],
         },
       },
     };
     const dialog = await openCreate(user);
     await fillDomain(user, dialog);
+    const addresses = within(dialog).getByLabelText(/^Destination addresses/);
+    await user.type(addresses, 'ops@example.com\nnot-an-address');
     await save(user, dialog);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      /^threshold_percent: Ensure this value is less than or equal to 100\. Enter a valid email address\.$/,
+    const threshold = within(dialog).getByLabelText('Threshold (%)');
+    await waitFor(() => expect(threshold).toHaveFocus());
+    expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    // The parameter is named by its label, as the reader sees it.
+    expect(threshold).toHaveAccessibleDescription(
+      'Threshold: Ensure this value is less than or equal to 100.',
     );
+    expect(addresses).toHaveAccessibleDescription('Enter a valid email address.');
+    expect(within(dialog).getByLabelText('Domain')).not.toHaveAttribute('aria-invalid');
+    // What no field owns stays under the form.
+    expect(within(dialog).getByText(/^Your plan allows at most 10 alert rules\./)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'New alert' })).toBeInTheDocument();
+  });
+
+  it('in Portuguese, the refusal of a private IP and of a private webhook sit under their fields', async () => {
+    alertsServer.use(userHandler('pt'));
+    await setLanguage('pt');
+    const user = userEvent.setup();
+    const refusal = {
+      target_selection: [
+        'Block lists are never asked about a private (RFC 1918) address: enter a public IP address.',
+      ],
+    };
+    world.fail = {
+      'POST backtest': { status: 400, body: refusal },
+      'POST alert': {
+        status: 400,
+        body: { ...refusal, webhook_url: ['The webhook must be on a public address.'] },
+      },
+    };
+    renderAnalytics(<AlertsSection />, '/msas/monitoring/alerts');
+    await user.click(await screen.findByRole('button', { name: 'Criar alerta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo alerta' });
+    await within(dialog).findByRole('option', { name: 'Taxa de falha DMARC' });
+    await user.selectOptions(within(dialog).getByLabelText('Escopo'), 'ip');
+    await user.selectOptions(within(dialog).getByLabelText('Condição'), 'ip_blocklisted');
+    const ip = within(dialog).getByLabelText('Endereço IP');
+    await user.type(ip, '10.0.0.1');
+    const webhook = within(dialog).getByLabelText('URL do webhook (opcional)');
+    await user.type(webhook, 'http://10.0.0.2/hook');
+    const inPt =
+      'As listas de bloqueio nunca são consultadas sobre um endereço privado (RFC 1918): informe um endereço IP público.';
+    // The backtest is refused for the same reason, in the same words.
+    expect(
+      await within(dialog).findByText(
+        `O teste retroativo não pôde ser executado: ${inPt}`,
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(ip).toHaveFocus());
+    expect(ip).toHaveAccessibleDescription(inPt);
+    expect(webhook).toHaveAttribute('aria-invalid', 'true');
+    expect(webhook).toHaveAccessibleDescription('O webhook deve estar em um endereço público.');
   });
 
   it('a failed create without field errors says "Unable to create Alert."', async () => {

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../api/errors';
+import { errorBody, messagesOf } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -13,6 +13,7 @@ import type {
   FiringPage,
   FiringsQuery,
 } from './alertsApi';
+import { serverText } from './serverText';
 import './locale';
 
 const t = (key: string) => i18n.t(key, { ns: 'alerts' });
@@ -47,9 +48,12 @@ export const firingsResource = registerResource(
 // A change reloads the list at page 1, as the other lists of the console do.
 const reloadFirstPage = () => alertsResource.actions.request({ page: 1 });
 
-/** Spec section 7: the 400's field errors joined, else the catalogue message. */
-const fieldErrors = (error: unknown, fallback: string) =>
-  errorMessage(error, fallback, { from: 'allFields' });
+/** Spec section 7: the 400's field errors joined (in the reader's language), else the catalogue message. */
+function fieldErrors(error: unknown, fallback: string) {
+  const messages = messagesOf(errorBody(error));
+  const tAlerts = i18n.getFixedT(null, 'alerts');
+  return messages.length ? messages.map((m) => serverText(tAlerts, m, i18n.language)).join(' ') : fallback;
+}
 
 export type AlertSave = { id: null; body: AlertCreate } | { id: number; body: AlertPatch };
 

@@ -1,13 +1,13 @@
 import { isCancel } from 'axios';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/errors';
+import { errorBody, messagesOf } from '../../api/errors';
 import { backtest, type Backtest, type BacktestBody } from './alertsApi';
 
 export type BacktestState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'done'; result: Backtest }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; messages: string[] };
 
 type Answer = { key: string; state: BacktestState };
 
@@ -31,8 +31,7 @@ export function useBacktest(body: BacktestBody | null): BacktestState {
         (result) => setAnswer({ key, state: { status: 'done', result } }),
         (error: unknown) => {
           if (isCancel(error)) return;
-          const message = errorMessage(error, '', { from: 'allFields' });
-          setAnswer({ key, state: { status: 'failed', message } });
+          setAnswer({ key, state: { status: 'failed', messages: messagesOf(errorBody(error)) } });
         },
       );
     }, backtestDelayMs);

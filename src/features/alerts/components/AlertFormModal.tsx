@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeFrames } from '../../../../contract/alerts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { FieldProblems } from '../../../app/layout/FieldProblems';
 import { ErrorText, Hint, ModalForm as Form } from '../../../app/layout/modalForm';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
@@ -17,10 +18,13 @@ import {
   type AlertForm,
   type ScopeType,
 } from '../formState';
+import { noProblems, problemsOf, type FieldName } from '../problems';
+import { serverText } from '../serverText';
 import { useBacktest } from '../useBacktest';
 import { useScopeTargets } from '../useScopeTargets';
 import { BacktestPanel } from './BacktestPanel';
 import { ParamsFields } from './ParamsFields';
+import { TargetField } from './TargetField';
 import '../locale';
 
 const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
@@ -29,13 +33,14 @@ type Props = { alert: Alert | null; onClose: () => void };
 
 /** Create or change a rule; the form is the catalogue's, and the backtest follows it as it changes. */
 export function AlertFormModal({ alert, onClose }: Props) {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
   const dispatch = useAppDispatch();
   const save = useAppSelector(alertSaveResource.selectors.selectState);
   const conditions = useAppSelector(conditionsResource.selectors.selectData) ?? [];
   // Mounted per opening (the caller keys it by rule), so the fields start from the rule as it is.
   const [form, setForm] = useState<AlertForm>(() => (alert ? formOf(alert) : emptyForm()));
   const submitted = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const targets = useScopeTargets(form.scopeType);
   const usable = conditions.filter((c) => c.attributes.scopeTypes.includes(form.scopeType));
   const condition = conditions.find((c) => c.id === form.condition);
@@ -51,6 +56,38 @@ export function AlertFormModal({ alert, onClose }: Props) {
   useEffect(() => {
     if (submitted.current && save.status === 'success') onClose();
   }, [save.status, onClose]);
+
+  // Each message of a refused save under its field, in the reader's language; the first field in error
+  // takes the focus, so a keyboard or screen reader user lands on what to fix.
+  const shown: FieldName[] = [
+    'name',
+    'condition',
+    'addresses',
+    'cooldown',
+    'webhookUrl',
+    ...(needsTarget(form.scopeType) ? (['target'] as const) : []),
+    ...(condition?.attributes.usesTimeFrame === false ? [] : (['timeFrame'] as const)),
+    ...(form.webhookUrl.trim() !== '' ? (['webhookSecret'] as const) : []),
+  ];
+  const failure = save.status === 'failure' ? save.error : null;
+  const problems = failure
+    ? problemsOf(failure.body, (m) => serverText(t, m, i18n.language), {
+        fields: shown,
+        params: Object.keys(params),
+      })
+    : noProblems;
+  const placed = Object.keys(problems.fields).length + Object.keys(problems.params).length > 0;
+  const rest = problems.rest.length > 0 || placed || !failure ? problems.rest : [failure.message];
+  const field = (name: FieldName) =>
+    problems.fields[name] ? { 'aria-invalid': true, 'aria-describedby': `alert-${name}-problem` } : {};
+  const below = (name: FieldName) => (
+    <FieldProblems id={`alert-${name}-problem`} messages={problems.fields[name] ?? []} />
+  );
+
+  useEffect(() => {
+    if (!failure || !submitted.current) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failure]);
 
   const set = <K extends keyof AlertForm>(key: K, value: AlertForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -84,11 +121,17 @@ export function AlertFormModal({ alert, onClose }: Props) {
   );
   return (
     <Modal isOpen onClose={onClose} title={title} width={640} footer={footer}>
-      <Form id="alert-form" onSubmit={submit} aria-label={title} noValidate>
+      <Form ref={formRef} id="alert-form" onSubmit={submit} aria-label={title} noValidate>
         <label>
           {t('form.name')}
-          <input value={form.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />
+          <input
+            value={form.name}
+            maxLength={120}
+            onChange={(e) => set('name', e.target.value)}
+            {...field('name')}
+          />
         </label>
+        {below('name')}
         <label>
           {t('form.scopeType')}
           <select value={form.scopeType} onChange={(e) => setScope(e.target.value as ScopeType)}>
@@ -99,7 +142,12 @@ export function AlertFormModal({ alert, onClose }: Props) {
             ))}
           </select>
         </label>
-        <TargetField form={form} targets={targets} onChange={(v) => set('target', v)} />
+        <TargetField
+          form={form}
+          targets={targets}
+          problems={problems.fields.target ?? []}
+          onChange={(v) => set('target', v)}
+        />
         <label>
           {t('form.condition')}
           <select
@@ -107,6 +155,7 @@ export function AlertFormModal({ alert, onClose }: Props) {
             onChange={(e) =>
               setForm((f) => ({ ...f, condition: e.target.value as AlertForm['condition'], params: {} }))
             }
+            {...field('condition')}
           >
             {usable.map((c) => (
               <option key={c.id} value={c.id}>
@@ -115,6 +164,7 @@ export function AlertFormModal({ alert, onClose }: Props) {
             ))}
           </select>
         </label>
+        {below('condition')}
         {condition && (
           <Hint>
             {t(`conditionHelp.${condition.id}`, { defaultValue: condition.attributes.description })}
@@ -123,6 +173,7 @@ export function AlertFormModal({ alert, onClose }: Props) {
         <ParamsFields
           condition={condition}
           values={params}
+          problems={problems.params}
           onChange={(name, value) => setForm((f) => ({ ...f, params: { ...params, [name]: value } }))}
         />
         {condition?.attributes.usesTimeFrame === false ? (
@@ -133,6 +184,7 @@ export function AlertFormModal({ alert, onClose }: Props) {
             <select
               value={form.timeFrame}
               onChange={(e) => set('timeFrame', e.target.value as AlertForm['timeFrame'])}
+              {...field('timeFrame')}
             >
               {timeFrames.map((f) => (
                 <option key={f} value={f}>
@@ -142,11 +194,18 @@ export function AlertFormModal({ alert, onClose }: Props) {
             </select>
           </label>
         )}
+        {below('timeFrame')}
         <BacktestPanel state={backtest} />
         <label>
           {t('form.addresses')}
-          <textarea rows={3} value={form.addresses} onChange={(e) => set('addresses', e.target.value)} />
+          <textarea
+            rows={3}
+            value={form.addresses}
+            onChange={(e) => set('addresses', e.target.value)}
+            {...field('addresses')}
+          />
         </label>
+        {below('addresses')}
         <label>
           {t('form.cooldown')}
           <input
@@ -156,12 +215,20 @@ export function AlertFormModal({ alert, onClose }: Props) {
             max={43200}
             value={form.cooldown}
             onChange={(e) => set('cooldown', e.target.value)}
+            {...field('cooldown')}
           />
         </label>
+        {below('cooldown')}
         <label>
           {t('form.webhookUrl')}
-          <input type="url" value={form.webhookUrl} onChange={(e) => set('webhookUrl', e.target.value)} />
+          <input
+            type="url"
+            value={form.webhookUrl}
+            onChange={(e) => set('webhookUrl', e.target.value)}
+            {...field('webhookUrl')}
+          />
         </label>
+        {below('webhookUrl')}
         {form.webhookUrl.trim() !== '' && (
           <label>
             {alert?.attributes.hasWebhookSecret ? t('form.webhookSecretKept') : t('form.webhookSecret')}
@@ -170,9 +237,11 @@ export function AlertFormModal({ alert, onClose }: Props) {
               autoComplete="new-password"
               value={form.webhookSecret}
               onChange={(e) => set('webhookSecret', e.target.value)}
+              {...field('webhookSecret')}
             />
           </label>
         )}
+        {below('webhookSecret')}
         <label className="check">
           <input
             type="checkbox"
@@ -181,54 +250,8 @@ export function AlertFormModal({ alert, onClose }: Props) {
           />
           {t('form.active')}
         </label>
-        {save.status === 'failure' && save.error && <ErrorText role="alert">{save.error.message}</ErrorText>}
+        {rest.length > 0 && <ErrorText role="alert">{rest.join(' ')}</ErrorText>}
       </Form>
     </Modal>
-  );
-}
-
-type TargetProps = {
-  form: AlertForm;
-  targets: { value: string; label: string }[];
-  onChange: (v: string) => void;
-};
-
-/** The scope's target: a domain (typed, with the organization's domains offered), a group, an IP. */
-function TargetField({ form, targets, onChange }: TargetProps) {
-  const { t } = useTranslation('alerts');
-  if (form.scopeType === 'organization') return null;
-  if (form.scopeType === 'domain_group')
-    return (
-      <label>
-        {t('form.group')}
-        <select value={form.target} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{t('form.chooseGroup')}</option>
-          {targets.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
-    );
-  const isDomain = form.scopeType === 'domain';
-  return (
-    <label>
-      {isDomain ? t('form.domain') : t('form.ip')}
-      <input
-        value={form.target}
-        list={isDomain ? 'alert-domains' : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {isDomain && (
-        <datalist id="alert-domains">
-          {targets.map((o) => (
-            <option key={o.value} value={o.value} />
-          ))}
-        </datalist>
-      )}
-    </label>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { formatObserved } from '../format';
 import { formatDay } from '../../../i18n/format';
+import { serverText } from '../serverText';
 import type { BacktestState } from '../useBacktest';
 import '../locale';
 
@@ -43,7 +44,13 @@ export function BacktestPanel({ state }: { state: BacktestState }) {
       {state.status === 'idle' && <Muted>{t('backtest.incomplete')}</Muted>}
       {state.status === 'loading' && <Muted>{t('backtest.loading')}</Muted>}
       {state.status === 'failed' && (
-        <p role="alert">{t('backtest.failed', { message: state.message || t('backtest.unavailable') })}</p>
+        <p role="alert">
+          {t('backtest.failed', {
+            message: state.messages.length
+              ? state.messages.map((m) => serverText(t, m, lang)).join(' ')
+              : t('backtest.unavailable'),
+          })}
+        </p>
       )}
       {state.status === 'done' && <BacktestResult result={state.result} lang={lang} />}
     </Box>

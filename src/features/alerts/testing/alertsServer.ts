@@ -76,6 +76,21 @@ export const conditions: ConditionWire[] = [
       ],
     },
   },
+  {
+    type: 'conditions',
+    id: 'ip_blocklisted',
+    attributes: {
+      label: 'IP on a blocklist',
+      description: 'The IP is listed on DNS blocklists.',
+      subject: 'ip',
+      uses_time_frame: false,
+      kind: 'state',
+      scope_types: ['domain', 'domain_group', 'organization', 'ip'],
+      params: [
+        { name: 'min_listings', type: 'integer', unit: 'lists', default: 1, min: 1, max: 50, choices: null },
+      ],
+    },
+  },
 ];
 
 export function alertWire(over: Partial<AlertWire['attributes']> & { id?: number } = {}): AlertWire {

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import { zoneCreateResource } from '../dnsResources';
-import { FieldProblems } from './FieldProblems';
+import { FieldProblems } from '../../../app/layout/FieldProblems';
 import { Form, Hint } from './styles';
 import '../locale';
 

@@ -6,7 +6,7 @@ import type { Rrset } from '../dnsApi';
 import { serverText } from '../serverText';
 import { checkForm, formOf, type FormProblems, type RrsetForm } from '../rrsetForm';
 import { editableTypes, type Problem } from '../validate';
-import { FieldProblems } from './FieldProblems';
+import { FieldProblems } from '../../../app/layout/FieldProblems';
 import { Actions, Form, Hint } from './styles';
 import '../locale';
 

@@ -1,14 +1,8 @@
 import styled from 'styled-components';
 
 // The DNS pages' small pieces; forms are the dialogs' (modalForm), buttons and tables the console's.
-export { ModalForm as Form } from '../../../app/layout/modalForm';
+export { FieldError, ModalForm as Form } from '../../../app/layout/modalForm';
 export { Notice } from '../../../app/layout/formControls';
-
-export const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.error};
-  font-weight: 400;
-  overflow-wrap: anywhere;
-`;
 
 export const Hint = styled.p`
   margin: 0;

@@ -1,4 +1,4 @@
-import { FieldError } from './styles';
+import { FieldError } from './modalForm';
 
 /** A field's messages, outside its label (so they are not part of its name) and tied to it by id. */
 export function FieldProblems({ id, messages }: { id: string; messages: string[] }) {
