@@ -10,9 +10,14 @@ export async function authorsIn(
 ): Promise<Map<number, Author>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
+  // The name and e-mail leave the database only for the organization's own members.
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'is_active', 'is_support', 'role', 'organization_id'])
+    .select(['id', 'is_active', 'is_support', 'role', 'organization_id'])
+    .select((eb) => [
+      eb.case().when('organization_id', '=', organizationId).then(eb.ref('name')).end().as('name'),
+      eb.case().when('organization_id', '=', organizationId).then(eb.ref('email')).end().as('email'),
+    ])
     .where('id', 'in', wanted)
     .execute();
   return new Map(rows.map((u) => [u.id, authorOf(u, organizationId)]));
@@ -20,7 +25,7 @@ export async function authorsIn(
 
 type AuthorRow = {
   name: string | null;
-  email: string;
+  email: string | null;
   is_active: boolean;
   is_support: boolean;
   role: string;
@@ -31,7 +36,7 @@ function authorOf(u: AuthorRow, organizationId: number): Author {
   if (u.is_support || u.role === 'support') return { kind: 'support', name: null };
   // A deleted account is kept anonymised and inactive (users/deletion.ts), its organization cleared.
   if (!u.is_active && u.organization_id === null) return { kind: 'deleted', name: null };
-  if (u.organization_id !== organizationId) return { kind: 'former', name: null };
+  if (u.organization_id !== organizationId || u.email === null) return { kind: 'former', name: null };
   return { kind: 'member', name: u.name?.trim() || u.email };
 }
 
