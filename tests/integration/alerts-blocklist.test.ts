@@ -111,7 +111,7 @@ describe('the blocklist alert condition', () => {
       expect(res.statusCode, ip).toBe(400);
       expect(res.json()).toEqual({
         target_selection: [
-          `Block lists are never asked about a ${range} address: enter a public IP address.`,
+          `Block lists are never asked about ${range} addresses: enter a public IP address.`,
         ],
       });
     }
@@ -129,7 +129,7 @@ describe('the blocklist alert condition', () => {
     expect(patched.statusCode).toBe(400);
     expect(patched.json()).toEqual({
       target_selection: [
-        'Block lists are never asked about a private (RFC 1918) address: enter a public IP address.',
+        'Block lists are never asked about private (RFC 1918) addresses: enter a public IP address.',
       ],
     });
     await call(w.t, 'DELETE', `/api/dm/alerts/${rate.json().data.id}/`, w.a.tokens.owner);

@@ -27,7 +27,7 @@ export const targetMessages = {
 export const scopeMismatch = 'This condition cannot watch this scope.';
 /** An IP rule on the block lists naming an address they are never asked about (./blocklist.ts). */
 export const unlistedIp = (range: string) =>
-  `Block lists are never asked about a ${range} address: enter a public IP address.`;
+  `Block lists are never asked about ${range} addresses: enter a public IP address.`;
 export const privateWebhook = 'The webhook must be on a public address.';
 export const invalidUrl = 'Enter a valid URL.';
 

@@ -122,7 +122,7 @@ describe('Alert form', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const refusal = {
       target_selection: [
-        'Block lists are never asked about a private (RFC 1918) address: enter a public IP address.',
+        'Block lists are never asked about private (RFC 1918) addresses: enter a public IP address.',
       ],
     };
     world.fail = {
