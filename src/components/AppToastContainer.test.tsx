@@ -119,6 +119,8 @@ describe('AppToastContainer and showMessage', () => {
       showMessage({ messageType: 'error', message: 'Unable to sign the zone.' });
     });
     await screen.findByText('Unable to sign the zone.');
+    const working = screen.getByRole('button', { name: 'In the dialog' });
+    working.focus();
     // Alt+T brings the focus to the newest; Escape closes it (not the dialog) and moves on to the next one.
     await user.keyboard('{Alt>}t{/Alt}');
     expect(screen.getByText('Unable to sign the zone.').closest('.Toastify__toast')).toHaveFocus();
@@ -131,6 +133,8 @@ describe('AppToastContainer and showMessage', () => {
     expect(within(last).getByRole('button', { name: 'Close notification' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(shownMessages()).toEqual([]));
+    // The last one gone, the focus is back where the user was working.
+    await waitFor(() => expect(working).toHaveFocus());
     expect(closed).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Import' })).toBeInTheDocument();
   });

@@ -51,7 +51,12 @@ const Close = styled.button`
 function CloseToast({ closeToast }: CloseButtonProps) {
   const { t } = useTranslation('components');
   return (
-    <Close type="button" aria-label={t('components.toasts.close')} onClick={(event) => closeToast(event)}>
+    <Close
+      type="button"
+      data-toast-close
+      aria-label={t('components.toasts.close')}
+      onClick={(event) => closeToast(event)}
+    >
       <span aria-hidden="true">&times;</span>
     </Close>
   );
