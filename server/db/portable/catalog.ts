@@ -45,6 +45,23 @@ export async function sequenceState(db: Db, name: string): Promise<SequenceState
   return { name, ...rows[0]! };
 }
 
+export type OwnedSequence = { table: string; column: string; sequence: string };
+
+/** The sequences behind identity and serial columns, with the column each one numbers. */
+export async function ownedSequences(db: Db): Promise<OwnedSequence[]> {
+  const { rows } = await sql<OwnedSequence>`
+    select t.relname as table, a.attname as column, s.relname as sequence
+      from pg_depend d
+      join pg_class s on s.oid = d.objid and s.relkind = 'S'
+      join pg_class t on t.oid = d.refobjid
+      join pg_namespace n on n.oid = t.relnamespace
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+     where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
+       and d.deptype in ('a', 'i') and n.nspname = current_schema() and not t.relispartition
+     order by 1, 2`.execute(db);
+  return rows;
+}
+
 export type ForeignKey = { table: string; name: string; definition: string };
 
 export async function foreignKeys(db: Db): Promise<ForeignKey[]> {

@@ -3,7 +3,7 @@ import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Db } from '../database';
-import { appliedMigrations, dataTables, foreignKeys } from './catalog';
+import { appliedMigrations, dataTables, foreignKeys, ownedSequences, sequenceState } from './catalog';
 import { formatName, formatVersion, isMarker, type Marker, type TableStart } from './format';
 import { ensureMonths, partitionedTables } from '../partitions';
 
@@ -63,10 +63,28 @@ async function insertBatch(db: Db, table: TableStart, lines: string[]): Promise<
       lines.map((line) => String((JSON.parse(line) as { day: unknown }).day).slice(0, 10)),
     );
   const cols = sql.join(table.columns.map((c) => sql.id(c)));
-  await sql`insert into ${sql.table(table.name)} (${cols})
+  // The rows keep their ids: an identity column made `generated always` takes a given value only when
+  // told to (PostgreSQL manual, INSERT: OVERRIDING SYSTEM VALUE; a table without one ignores it).
+  await sql`insert into ${sql.table(table.name)} (${cols}) overriding system value
             select ${cols} from json_populate_recordset(null::${sql.table(table.name)}, ${`[${lines.join(',')}]`}::json)`.execute(
     db,
   );
+}
+
+/**
+ * Every identity and serial sequence continues past the largest value its column holds, whatever state the
+ * file gave it: rows that came with their ids must not meet those ids again.
+ */
+async function continuePastRows(db: Db): Promise<void> {
+  for (const o of await ownedSequences(db)) {
+    const { rows } = await sql<{ max: string | null }>`
+      select max(${sql.id(o.column)})::text as max from ${sql.table(o.table)}`.execute(db);
+    const max = rows[0]?.max;
+    if (max == null) continue;
+    const now = await sequenceState(db, o.sequence);
+    if (now.is_called && BigInt(now.last_value) >= BigInt(max)) continue;
+    await sql`select setval(${o.sequence}::regclass, ${max}::bigint, true)`.execute(db);
+  }
 }
 
 /**
@@ -137,6 +155,7 @@ export async function importDatabase(db: Db, file: string): Promise<ImportSummar
       }
     }
     if (!ended) throw new ImportRefused('the file ends early (no end marker): it is incomplete');
+    await continuePastRows(trx);
     for (const { table } of tables)
       await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
     for (const k of keys)
