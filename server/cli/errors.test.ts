@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config-fields';
 import { ImportRefused } from '../db/portable/import';
+import { DataDirInUse } from '../db/pglite-lock';
 import { cliErrorLines, takeDebugFlag, UsageError } from './errors';
 
 describe('cliErrorLines', () => {
@@ -18,6 +19,10 @@ describe('cliErrorLines', () => {
         'msas: Invalid setting PORT: expected a number',
       ],
       [new ImportRefused('the file is from a newer msas'), 'msas: the file is from a newer msas'],
+      [
+        new DataDirInUse('/srv/msas', { pid: 42, command: 'msas serve', since: 'then' }),
+        'msas: DATA_DIR /srv/msas is in use: process 42 (msas serve, since then) has its embedded database open, and PGlite serves one process at a time. Stop that process first, or do this through the console or the API while it runs; to run commands beside a running server, use PostgreSQL (DATABASE_URL).',
+      ],
       [parseError, "msas: Unknown option '--bogus'"],
     ] as const) {
       expect(cliErrorLines(error, false)).toEqual([line]);

@@ -8,7 +8,7 @@ export class UsageError extends Error {
 }
 
 // By their name property, so this file imports none of the modules that define them (cheap at start-up).
-const operatorErrors = new Set(['UsageError', 'ConfigError', 'ImportRefused']);
+const operatorErrors = new Set(['UsageError', 'ConfigError', 'ImportRefused', 'DataDirInUse']);
 
 const isOperatorError = (error: unknown): boolean =>
   error instanceof Error &&

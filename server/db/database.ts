@@ -4,7 +4,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { privateDirMode, tightenTree } from '../lib/data-dir';
 import { dbTypes } from './int8';
-import { startPGliteWorker } from './pglite-socket';
+import { lockDataDir } from './pglite-lock';
+import { startPGliteWorker, type PGliteWorker } from './pglite-socket';
 import type { Database } from './schema';
 import { usableSeed } from './seed';
 
@@ -51,10 +52,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = path.join(options.dataDir, 'pglite');
-  // A DATA_DIR without a database starts from the build's seed when there is a usable one (seed.ts).
-  const seed = fs.existsSync(dir) ? null : usableSeed(options.seedDir);
-  fs.mkdirSync(seed ? options.dataDir : dir, { recursive: true, mode: privateDirMode });
-  const worker = await startPGliteWorker(dir, seed, options.onStart);
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: privateDirMode });
+  // One process at a time: any other one opening it would work on a copy of its own (pglite-lock.ts).
+  const unlock = lockDataDir(options.dataDir);
+  let worker: PGliteWorker;
+  try {
+    // A DATA_DIR without a database starts from the build's seed when there is a usable one (seed.ts).
+    const seed = fs.existsSync(dir) ? null : usableSeed(options.seedDir);
+    if (!seed) fs.mkdirSync(dir, { recursive: true, mode: privateDirMode });
+    worker = await startPGliteWorker(dir, seed, options.onStart);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   // PGlite sets modes of its own on the cluster it lays down (0666) and on files it rewrites (0644), whatever the
   // umask: the 0700 directory already shuts others out, and the files are brought to 0600 on open and close.
   tightenTree(dir);
@@ -77,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.destroy();
       await worker.close();
       tightenTree(dir);
+      unlock();
     },
   };
 }
