@@ -28,8 +28,9 @@ export function DomainsPanel() {
   const [open, setOpen] = useState<number | null>(null);
   const [checking, setChecking] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
-  // A delete refused because hosted zones depend on the domain: the question about them.
-  const [zonesOf, setZonesOf] = useState<{ name: string; zones: string[] } | null>(null);
+  // The domain last asked to be deleted, and the refusal about its zones the user answered "keep".
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [kept, setKept] = useState<unknown>(null);
   // The owner and admins may rename (server/lib/permissions.ts canEditDomain); the user document names it.
   const org = useAppSelector(selectTokenData)?.organizationId ?? null;
   const canRename = useAppSelector(selectCurrentUser)?.permissions.includes('domains.change') === true;
@@ -40,12 +41,10 @@ export function DomainsPanel() {
   useEffect(() => {
     dispatch(domainsResource.actions.request());
   }, [dispatch]);
-  // The domain last asked to be deleted: a refusal about its zones is about it.
-  const [deleting, setDeleting] = useState<string | null>(null);
-  useEffect(() => {
-    const zones = change.status === 'failure' ? zonesInTheWay(change.error?.body) : null;
-    if (zones && deleting) setZonesOf({ name: deleting, zones });
-  }, [change.status, change.error, deleting]);
+  // A delete refused because hosted zones depend on the domain: the question about them.
+  const refused =
+    change.status === 'failure' && change.error !== kept ? zonesInTheWay(change.error?.body) : null;
+  const zonesOf = refused && deleting ? { name: deleting, zones: refused } : null;
   const remove = (name: string, zones?: 'delete') => {
     setDeleting(name);
     dispatch(domainChangeResource.actions.request({ kind: 'delete', name, zones }));
@@ -129,11 +128,8 @@ export function DomainsPanel() {
         <DeleteDomainZonesModal
           name={zonesOf.name}
           zones={zonesOf.zones}
-          onKeep={() => setZonesOf(null)}
-          onDelete={() => {
-            setZonesOf(null);
-            remove(zonesOf.name, 'delete');
-          }}
+          onKeep={() => setKept(change.error)}
+          onDelete={() => remove(zonesOf.name, 'delete')}
         />
       )}
       {org !== null && (
