@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startPowerDns, type PowerDns } from '../../scripts/services/powerdns';
 import { applyVerification } from '../../server/modules/domains/verification-store';
 import { startTestApp, type TestApp } from './support/app';
@@ -252,7 +254,92 @@ describe('a zone follows its domain', () => {
   });
 });
 
+/** A loopback proxy to PowerDNS that stops answering (drops every connection) once a PATCH went through. */
+async function proxyToPdns() {
+  const state = { down: false };
+  const server = http.createServer((req, res) => {
+    if (state.down) return void req.socket.destroy();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = Object.fromEntries(
+        ['x-api-key', 'content-type', 'accept'].flatMap((h) =>
+          req.headers[h] ? [[h, String(req.headers[h])]] : [],
+        ),
+      );
+      fetch(`${pdns.apiUrl}${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (answer) => {
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'text/plain',
+          });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+          if (req.method === 'PATCH') state.down = true;
+        })
+        .catch(() => req.socket.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 describe('PowerDNS stopping during a change set', () => {
+  it('stopping right after it stored the PATCH: 502, nothing recorded; the next load records it as an outside change', async () => {
+    const proxy = await proxyToPdns();
+    const other = await startTestApp({
+      env: { PDNS_API_URL: proxy.url, PDNS_API_KEY: pdns.apiKey, PDNS_TIMEOUT_MS: '2000' },
+    });
+    try {
+      const d = await seedTenant(other, 'Delta', 'delta.test');
+      const created = await call(other, 'POST', zones, d.tokens.owner, {
+        name: 'delta.test',
+        nameservers: ['ns1.delta.test'],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const version = created.json<Zone>().version;
+      const edit = [
+        { name: 'www.delta.test.', type: 'A', changetype: 'REPLACE', records: [{ content: '192.0.2.50' }] },
+      ];
+      const res = await call(other, 'PATCH', `${zones}delta.test/`, d.tokens.owner, {
+        version,
+        rrsets: edit,
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        detail: 'The DNS server did not answer. Try again later.',
+        code: 'dns_unavailable',
+      });
+      const row = await other.db
+        .selectFrom('dns_zones')
+        .select('version')
+        .where('name', '=', 'delta.test.')
+        .executeTakeFirstOrThrow();
+      expect(row.version).toBe(version);
+      expect(contents((await pdnsZone('delta.test.')).zone!.rrsets, 'www.delta.test.', 'A')).toEqual([
+        '192.0.2.50',
+      ]);
+
+      proxy.state.down = false;
+      const loaded = await call(other, 'GET', `${zones}delta.test/`, d.tokens.owner);
+      expect(loaded.json<{ outside_change: number | null }>().outside_change).not.toBeNull();
+      const again = await call(other, 'PATCH', `${zones}delta.test/`, d.tokens.owner, {
+        version,
+        rrsets: edit,
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json<{ changes: { kind: string; content: string[] }[] }>().changes).toEqual([
+        expect.objectContaining({ kind: 'outside', content: ['192.0.2.50'] }),
+      ]);
+    } finally {
+      await other.close();
+      await proxy.close();
+    }
+  });
+
   it('refuses the change cleanly and records nothing as applied', async () => {
     const zone = await hostedWithRecord(b, 'beta.test');
     const stored = () =>
