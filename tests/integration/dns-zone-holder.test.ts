@@ -254,6 +254,39 @@ describe('a zone follows its domain', () => {
   });
 });
 
+describe('a zone whose organization was deleted', () => {
+  it('is left to the name’s next verified holder; a zone made outside msas is not', async () => {
+    const e = await seedTenant(t, 'Epsilon', 'epsilon.test');
+    await provenDomain(e, 'gone-zone.com');
+    await hostedWithRecord(e, 'gone-zone.com');
+    await t.db.deleteFrom('organizations').where('id', '=', e.org.id).execute();
+    expect((await pdnsZone('gone-zone.com.')).zone!.account).toBe(`msas-org-${e.org.id}`);
+    await addAndProve(b, 'gone-zone.com');
+    const asked = await createZone(b, 'gone-zone.com');
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json<{ code: string }>().code).toBe('zone_hosted');
+    const taken = await createZone(b, 'gone-zone.com', { existing: 'take_over' });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(contents(taken.json<Zone>().rrsets, 'www.gone-zone.com.', 'A')).toEqual(['192.0.2.10']);
+    expect((await pdnsZone('gone-zone.com.')).zone!.account).toBe(`msas-org-${b.org.id}`);
+
+    const made = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones`, {
+      method: 'POST',
+      headers: { 'X-API-Key': pdns.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'outside-zone.com.',
+        kind: 'Native',
+        nameservers: ['ns1.outside-zone.com.'],
+      }),
+    });
+    expect(made.status).toBe(201);
+    await addAndProve(b, 'outside-zone.com');
+    const refused = await createZone(b, 'outside-zone.com', { existing: 'take_over' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ name: ['A zone with this name already exists.'] });
+  });
+});
+
 /** A loopback proxy to PowerDNS that stops answering (drops every connection) once a PATCH went through. */
 async function proxyToPdns() {
   const state = { down: false };

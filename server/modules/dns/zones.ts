@@ -70,8 +70,8 @@ export async function createZone(
   // name not verified here, nothing said about whose zone it is.
   for (const old of left)
     if (await holdsZoneName(db, old.organization_id, name)) throw fieldError('name', zoneNotVerified);
-  if (left.length && !body.existing)
-    throw new AppError(409, { detail: zoneHostedMessage, code: 'zone_hosted' });
+  const hosted = left.length > 0 || (await leftInPdnsOnly(db, pdns, organizationId, name));
+  if (hosted && !body.existing) throw new AppError(409, { detail: zoneHostedMessage, code: 'zone_hosted' });
   const over = await overPlanLimit(
     db,
     organizationId,
@@ -83,10 +83,10 @@ export async function createZone(
   const row = await insertZone(db, organizationId, name, body.kind);
   // The old rows go (their history with them; the old organization's audit log keeps the loss).
   for (const old of left) await deleteZoneRow(db, old);
-  if (left.length && body.existing === 'take_over') {
+  if (hosted && body.existing === 'take_over') {
     const taken = await takeOver(ctx, db, pdns, actor, row);
     if (taken) return taken;
-  } else if (left.length) await removeFromPdns(pdns, name);
+  } else if (hosted) await removeFromPdns(pdns, name);
   let created;
   try {
     created = await reaching(() =>
@@ -117,6 +117,32 @@ export async function createZone(
     await pdns.deleteZone(name).catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * A zone msas made (its account names an organization) that no organization's row holds any more: its
+ * organization was deleted. Left to the name's verified holder like any other; a zone made outside msas is
+ * not (its create answers "already exists"), nor one whose organization still holds the name.
+ */
+async function leftInPdnsOnly(
+  db: Db,
+  pdns: PdnsClient,
+  organizationId: number,
+  name: string,
+): Promise<boolean> {
+  let account: string;
+  try {
+    account = (await reaching(() => pdns.getZoneMeta(name))).account;
+  } catch (e) {
+    if (e instanceof PdnsError && e.status === 404) return false;
+    throw e;
+  }
+  const owner = /^msas-org-(\d{1,15})$/.exec(account ?? '');
+  if (!owner) return false;
+  const other = Number(owner[1]);
+  if (other !== organizationId && (await holdsZoneName(db, other, name)))
+    throw fieldError('name', zoneNotVerified);
+  return true;
 }
 
 /**
