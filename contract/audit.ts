@@ -52,6 +52,7 @@ export const auditOperationNames = [
   'dns.fix_apply',
   'dns.outside_change',
   'dns.revert',
+  'dns.zone_control_lost',
   'dns.zone_create',
   'dns.zone_delete',
   'dns.zone_import',

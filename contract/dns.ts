@@ -12,6 +12,8 @@ export const notConfiguredMessage = 'DNS hosting is not configured.';
 export const unavailableMessage = 'The DNS server did not answer. Try again later.';
 export const staleMessage =
   'Someone else changed these records since you loaded the zone. Review their change and apply again.';
+export const zoneHostedMessage =
+  'This name already has a hosted zone. Take it over with its records, or replace it with a new zone.';
 export const updateFailedMessage = 'Something went wrong to try update the records.'; // spec section 8, as spelled
 
 /** The record types msas edits (SOA never: PowerDNS manages it); the server and the editor both check this. */
@@ -152,6 +154,11 @@ export const zoneCreateBody = bodyExample(
     kind: zoneKind.default('Native'),
     /** NS host names; empty or absent: the installation's PDNS_NAMESERVERS. */
     nameservers: hostList.optional(),
+    /**
+     * When the name's zone is still hosted from before the domain was verified here (its old holder lost
+     * it): take it over with its records, or replace it with a new zone. Absent: 409 zone_hosted.
+     */
+    existing: z.enum(['take_over', 'replace']).optional(),
   }),
   { name: sample.otherDomain, kind: 'Native', nameservers: [`ns1.${sample.domain}`, `ns2.${sample.domain}`] },
 );

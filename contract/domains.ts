@@ -79,7 +79,20 @@ export const organizationDomainPatchBody = bodyExample(z.object({ id: idField(),
   id: 13,
   name: 'mail.example.org',
 });
-export const organizationDomainDeleteBody = bodyExample(z.object({ id: idField() }), { id: 13 });
+/** `delete`: the hosted DNS zones that hang on the domain go with it; absent, such a domain is refused. */
+const zonesChoice = z.enum(['delete']).optional();
+export const organizationDomainDeleteBody = bodyExample(z.object({ id: idField(), zones: zonesChoice }), {
+  id: 13,
+});
+export const domainDeleteQuery = z.object({ zones: zonesChoice });
+export const domainHasZoneMessage =
+  'This domain has hosted DNS zones. Delete them with the domain, or keep the domain.';
+/** 409 of a domain delete without `zones`: the zones that would be left without their domain. */
+export const domainHasZoneDocument = z.object({
+  detail: z.string(),
+  code: z.literal('domain_has_zone'),
+  zones: z.array(z.string()),
+});
 export const detailDocument = answerExample(z.object({ detail: z.string() }), {
   detail: 'Domain example.org deleted.',
 });

@@ -515,3 +515,59 @@ describe('DNS zones at 390 px in pt with the dark theme', { timeout: 120_000 }, 
     await dialog.waitFor({ state: 'detached' });
   });
 });
+
+// Last: it deletes the zone the tests above use. Deleting its domain asks about the zone (docs/DNS.md "Who
+// controls a zone"): keeping the domain changes nothing; deleting takes the zone out of PowerDNS too.
+describe('deleting the domain of a hosted zone at 390 px', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    // Hosted by the tests above; created here when this part runs alone.
+    if ((await call(`${zonesApi}${zone}/`)).status === 404)
+      await call(zonesApi, { method: 'POST', body: JSON.stringify({ name: domain }) });
+  });
+
+  const open = async (lang: Lang, theme: 'primaryTheme' | 'carrierTheme') => {
+    const opened = await newPage(browser, server.url, { width: 390, height: 844 });
+    await loginWithPreferences(opened.page, server.adminEmail, server.adminPassword, lang, theme);
+    await opened.page.goto('/msas/settings/account');
+    await opened.page.getByRole('tab', { name: tr(lang, 'settings', 'tabs.domains') }).click();
+    const m = (key: string, vars: Record<string, string> = {}) => tr(lang, 'domains', key, vars);
+    await opened.page.getByRole('button', { name: m('list.deleteOf', { name: domain }) }).click();
+    const dialog = opened.page.getByRole('dialog', { name: m('zones.title', { name: domain }) });
+    await dialog.waitFor({ timeout: 20_000 });
+    await expect(dialog.getByRole('list', { name: m('zones.list') }).innerText()).resolves.toBe(zone);
+    expect(await noSideScroll(opened.page)).toBe(true);
+    expect(await fitsInside(dialog)).toBe(true);
+    return { ...opened, dialog, m };
+  };
+
+  it('in en, asks what to do with the zone and keeps both when the domain is kept', async () => {
+    const { context, page, dialog, m } = await open('en', 'primaryTheme');
+    try {
+      await screenshot(page, 'domains-390-en-light-delete-zones', { fullPage: false });
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: m('zones.keep') }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('cell', { name: domain, exact: true }).waitFor();
+      expect((await call(`${zonesApi}${zone}/`)).status).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in pt, deletes the domain and its zone when told to', async () => {
+    const { context, page, dialog, m } = await open('pt', 'carrierTheme');
+    try {
+      await screenshot(page, 'domains-390-pt-dark-delete-zones', { fullPage: false });
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: m('zones.delete') }).click();
+      await page.getByText(m('messages.deleted')).first().waitFor({ timeout: 20_000 });
+      await page.getByRole('cell', { name: domain, exact: true }).waitFor({ state: 'detached' });
+      const gone = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/${zone}`, {
+        headers: { 'X-API-Key': pdns.apiKey },
+      });
+      expect(gone.status).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+});

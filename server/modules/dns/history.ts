@@ -6,6 +6,7 @@ import { countHistory, findChangeSet, findZone, listHistory } from './repo';
 import {
   applyChanges,
   type DnsActor,
+  heldZone,
   historyItems,
   loadLive,
   revertInputs,
@@ -50,8 +51,11 @@ export async function revertChangeSet(ctx: AppContext, db: Db, actor: DnsActor, 
   const set = await findChangeSet(db, organizationId, id);
   if (!set || set.rrsets.length === 0) throw notFound();
   if (set.kind === 'create') throw badRequest({ non_field_errors: [createNotReverted] });
-  const zone = await findZone(db, organizationId, { id: set.zone_id }, true);
-  if (!zone) throw notFound();
+  const zone = await heldZone(
+    db,
+    organizationId,
+    await findZone(db, organizationId, { id: set.zone_id }, true),
+  );
   return applyChanges(ctx, db, actor, zone, set.version, revertInputs(set.rrsets), {
     kind: 'revert',
     revertsId: set.id,

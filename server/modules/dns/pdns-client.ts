@@ -126,6 +126,8 @@ export function createPdnsClient(settings: PowerDnsSettings) {
      * Signing on or off (PowerDNS 4.7: `dnssec` true creates the default keys, false removes every key);
      * api_rectify keeps the NSEC chain and auth flags right after each API change.
      */
+    /** The zone's `account` (its organization in msas), when another organization takes the zone over. */
+    setAccount: (zone: string, account: string) => call<void>('PUT', zonePath(zone), { account }),
     setDnssec: (zone: string, on: boolean) =>
       call<void>('PUT', zonePath(zone), { dnssec: on, api_rectify: true }),
     cryptokeys: (zone: string) => call<PdnsCryptokey[]>('GET', `${zonePath(zone)}/cryptokeys`),

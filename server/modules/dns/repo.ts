@@ -52,7 +52,8 @@ export async function rewriteKnown(db: Db, zone: ZoneRow, serial: number, text?:
 
 export async function countZones(db: Db, organizationId: OrgScope): Promise<number> {
   let q = db.selectFrom('dns_zones').select(sql<number>`count(*)::int`.as('n'));
-  if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
+  if (organizationId !== 'any')
+    q = q.where('organization_id', '=', organizationId).where(heldByItsOrganization);
   return (await q.executeTakeFirstOrThrow()).n;
 }
 
@@ -61,21 +62,70 @@ export function listZones(db: Db, organizationId: OrgScope, offset: number, limi
     .selectFrom('dns_zones')
     // The records of msas's last known copy, counted when it was stored: the list never reads whole zones.
     .select(['id', 'organization_id', 'name', 'kind', 'version', 'created_at', 'updated_at', 'records']);
-  if (organizationId !== 'any') q = q.where('organization_id', '=', organizationId);
+  if (organizationId !== 'any')
+    q = q.where('organization_id', '=', organizationId).where(heldByItsOrganization);
   return q.orderBy('name').orderBy('id').offset(offset).limit(limit).execute();
 }
 
-/** A zone may be hosted for a domain the organization verified, or a subdomain of one. */
-export async function verifiedParent(db: Db, organizationId: number, zoneName: string): Promise<boolean> {
-  const row = await db
+/**
+ * The organization controls a zone of this name: it holds verified a domain of which the zone is the name or
+ * a subdomain. Control follows the verified holder (docs/DNS.md "Who controls a zone"): a zone whose domain
+ * was deleted, renamed, revoked or verified by another organization is out of its old organization's reach.
+ */
+export async function holdsZoneName(
+  db: Db,
+  organizationId: number,
+  zoneName: string,
+  exceptDomainId?: number,
+): Promise<boolean> {
+  let q = db
     .selectFrom('domains')
     .select('id')
     .where('organization_id', '=', organizationId)
     .where('verified_at', 'is not', null)
-    .where('name', 'in', domainCandidates(zoneName))
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('name', 'in', domainCandidates(zoneName));
+  if (exceptDomainId !== undefined) q = q.where('id', '<>', exceptDomainId);
+  return (await q.executeTakeFirst()) !== undefined;
 }
+
+/** The same rule in SQL, for the zones list: the zone's organization holds a verified domain over it. */
+const heldByItsOrganization = sql<boolean>`exists (
+  select 1 from domains d
+  where d.organization_id = dns_zones.organization_id and d.verified_at is not null
+    and (dns_zones.name = d.name || '.' or right(dns_zones.name, length(d.name) + 2) = '.' || d.name || '.'))`;
+
+/** Rows of this zone name in other organizations (a zone left behind by its domain's old holder). */
+export function zonesElsewhere(db: Db, organizationId: number, name: string) {
+  return db
+    .selectFrom('dns_zones')
+    .select(zoneColumns)
+    .where('name', '=', name)
+    .where('organization_id', '<>', organizationId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** An organization's zones at or under a domain name (the zones its verified domain gives it control of). */
+export function zonesUnder(
+  db: Db,
+  organizationId: number | 'others',
+  domain: { organization_id: number; name: string },
+) {
+  let q = db
+    .selectFrom('dns_zones')
+    .select(zoneColumns)
+    .where((eb) =>
+      eb.or([eb('name', '=', `${domain.name}.`), eb('name', 'like', `%.${likeEscaped(domain.name)}.`)]),
+    );
+  q =
+    organizationId === 'others'
+      ? q.where('organization_id', '<>', domain.organization_id)
+      : q.where('organization_id', '=', organizationId);
+  return q.orderBy('name').execute();
+}
+
+const likeEscaped = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 export function insertZone(db: Db, organizationId: number, name: string, kind: string) {
   return db

@@ -114,7 +114,8 @@ export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
         schema: secured(tag, 'Create a zone for a verified domain or a subdomain of one (owner, admin)', {
           body: zoneCreateBody,
-          response: { 201: zoneDocumentSchema, ...writeErrors },
+          // 409 zone_hosted: the name's zone is left from its domain's old holder (take over or replace).
+          response: { 201: zoneDocumentSchema, ...readErrors, 409: serviceErrorDocument },
         }),
       },
       async (request, reply) => {

@@ -23,6 +23,7 @@ import {
 import {
   changesSince,
   findZone,
+  holdsZoneName,
   type HistoryRow,
   type KnownCopy,
   knownCopy,
@@ -96,8 +97,17 @@ export async function zoneFor(
   lock = false,
 ): Promise<ZoneRow> {
   const ref = zoneRef(raw);
-  const zone = ref ? await findZone(db, scopeOf(actor, write), ref, lock) : undefined;
+  const scope = scopeOf(actor, write);
+  return heldZone(db, scope, ref ? await findZone(db, scope, ref, lock) : undefined);
+}
+
+/**
+ * The zone when its organization still holds the verified domain over it; the same 404 as a zone that does
+ * not exist otherwise (docs/DNS.md "Who controls a zone"). Support reads any zone.
+ */
+export async function heldZone(db: Db, scope: OrgScope, zone: ZoneRow | undefined): Promise<ZoneRow> {
   if (!zone) throw notFound();
+  if (scope !== 'any' && !(await holdsZoneName(db, zone.organization_id, zone.name))) throw notFound();
   return zone;
 }
 

@@ -4,10 +4,12 @@ import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { queueDomainCheck } from '../analysis';
+import { releaseDomainZones } from '../dns';
 import { secured } from '../../lib/route-schema';
 import { visibleOrganization } from '../organizations';
 import {
   domainDocument,
+  domainHasZoneDocument,
   domainIdParams,
   domainListDocument,
   domainListQuery,
@@ -103,18 +105,25 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
         url,
         {
           onRequest,
-          schema: secured(tag, 'Remove a domain from an organization (owner, admin); body {id}', {
-            params: domainIdParams,
-            body: organizationDomainDeleteBody,
-            response: { 204: z.null(), ...domainErrors },
-          }),
+          schema: secured(
+            tag,
+            'Remove a domain from an organization (owner, admin); body {id, zones: "delete" to delete its DNS zones}',
+            {
+              params: domainIdParams,
+              body: organizationDomainDeleteBody,
+              response: { 204: z.null(), ...domainErrors, 409: domainHasZoneDocument },
+            },
+          ),
         },
         async (request, reply) => {
           await withAudit(
             ctx,
             request,
             'organizations.domains.delete',
-            (trx) => deleteDomainById(trx, request.user!, request.params.id, request.body.id),
+            (trx) =>
+              deleteDomainById(trx, request.user!, request.params.id, request.body.id, (row) =>
+                releaseDomainZones(ctx, trx, row, request.user!.id, request.body.zones === 'delete'),
+              ),
             { status: 204 },
           );
           return reply.code(204).send(null);

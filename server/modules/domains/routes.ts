@@ -4,10 +4,13 @@ import { notFound } from '../../lib/errors';
 import { withAudit } from '../shared/with-audit';
 import { limitExceeded, recordFailure, requireAuth } from '../auth';
 import { checkContextFor, queueDomainCheck } from '../analysis';
+import { releaseDomainZones } from '../dns';
 import { secured } from '../../lib/route-schema';
 import {
   detailDocument,
+  domainDeleteQuery,
   domainDocument,
+  domainHasZoneDocument,
   domainIdParams,
   domainListDocument,
   domainListQuery,
@@ -125,14 +128,21 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/domains/:name/delete/',
       {
         onRequest,
-        schema: secured(tag, "Delete a domain of the caller's organization", {
-          params: domainNameParams,
-          response: { 200: detailDocument, ...domainErrors },
-        }),
+        schema: secured(
+          tag,
+          "Delete a domain of the caller's organization; ?zones=delete also deletes its hosted DNS zones",
+          {
+            params: domainNameParams,
+            querystring: domainDeleteQuery,
+            response: { 200: detailDocument, ...domainErrors, 409: domainHasZoneDocument },
+          },
+        ),
       },
       (request) =>
         withAudit(ctx, request, 'domains.delete', (trx) =>
-          deleteDomainByName(trx, request.user!, request.params.name),
+          deleteDomainByName(trx, request.user!, request.params.name, (row) =>
+            releaseDomainZones(ctx, trx, row, request.user!.id, request.query.zones === 'delete'),
+          ),
         ),
     );
   };

@@ -156,13 +156,22 @@ export async function editableDomain(actor: Actor, found: DomainRow | undefined)
   return found;
 }
 
-export async function deleteDomainByName(db: Db, actor: Actor, rawName: string) {
+/** Runs before a domain row goes, in the same transaction (the hosted zones that hang on it). */
+export type BeforeDomainDelete = (row: DomainRow) => Promise<void>;
+
+export async function deleteDomainByName(
+  db: Db,
+  actor: Actor,
+  rawName: string,
+  beforeDelete: BeforeDomainDelete,
+) {
   const checked = normaliseDomainName(decodeURIComponent(rawName));
   const where = isSupport(actor) ? 'any' : (actor.organizationId ?? -1);
   const row = await editableDomain(
     actor,
     checked.ok ? await findDomainByName(db, checked.name, where) : undefined,
   );
+  await beforeDelete(row);
   await forgetVerifiedName(db, row);
   await db.deleteFrom('domains').where('id', '=', row.id).execute();
   return { detail: 'Domain deleted.' };
@@ -201,12 +210,19 @@ export async function renameDomain(
   return domainDocumentOf(db, updated, addressing);
 }
 
-export async function deleteDomainById(db: Db, actor: Actor, organizationId: number, id: number) {
+export async function deleteDomainById(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  id: number,
+  beforeDelete: BeforeDomainDelete,
+) {
   const found = await findDomainById(db, id);
   const row = await editableDomain(
     actor,
     found && found.organization_id === organizationId ? found : undefined,
   );
+  await beforeDelete(row);
   await forgetVerifiedName(db, row);
   await db.deleteFrom('domains').where('id', '=', row.id).execute();
   return null;

@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DomainRow, DomainsTable } from '../../db/schema';
 import { onDomainVerified } from '../../ingest/attach';
+import { noteZonesHandedOver } from '../dns';
 import { domainCandidates } from '../../ingest/ownership';
 import type { ProofOutcome } from './verification';
 import { forgetVerifiedName, recordVerifiedName } from './verified-names';
@@ -99,6 +100,7 @@ export async function applyVerification(
   if (release) {
     await recordVerifiedName(db, row);
     await onDomainVerified(db, { name: row.name, organization_id: row.organization_id });
+    await noteZonesHandedOver(db, row);
   }
   return updated;
 }

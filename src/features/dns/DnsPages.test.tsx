@@ -264,4 +264,59 @@ describe('DNS pages', { timeout: 30_000 }, () => {
     expect(world.writes.map((w) => (w.body as { version: number }).version)).toEqual([4, 5]);
     expect(await screen.findByText('Records updated successfully.')).toBeInTheDocument();
   });
+
+  it('offers to take over or replace a zone still hosted for the name, without calling it a failure', async () => {
+    const user = userEvent.setup();
+    world.fail.POST = {
+      status: 409,
+      body: {
+        detail:
+          'This name already has a hosted zone. Take it over with its records, or replace it with a new zone.',
+        code: 'zone_hosted',
+      },
+    };
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Create zone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create zone' });
+    await user.type(within(dialog).getByLabelText('Zone name'), 'example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create zone' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This name already has a hosted zone. Take it over with its records, or replace it with a new zone.',
+    );
+    expect(screen.queryByText(/Someone else changed/)).not.toBeInTheDocument();
+    delete world.fail.POST;
+    await user.click(within(dialog).getByRole('button', { name: 'Take over the zone' }));
+    expect(await screen.findByText('Zone created successfully.')).toBeInTheDocument();
+    expect(world.writes.map((w) => (w.body as { existing?: string }).existing)).toEqual([
+      undefined,
+      'take_over',
+    ]);
+  });
+
+  it('keeps the pending edit when PowerDNS does not answer, and sends it again as it was', async () => {
+    const user = userEvent.setup();
+    world.fail.PATCH = {
+      status: 502,
+      body: { detail: 'The DNS server did not answer. Try again later.', code: 'dns_unavailable' },
+    };
+    show('/msas/dns/zones?zone=example.com.');
+    const table = await screen.findByRole('table', { name: 'Record sets of example.com.' });
+    await user.click(within(table).getByRole('button', { name: 'Delete www A' }));
+    await user.click(screen.getByRole('button', { name: 'Review and apply 1 change' }));
+    let review = screen.getByRole('dialog', { name: 'Review the changes to example.com.' });
+    await user.click(within(review).getByRole('button', { name: 'Apply 1 change' }));
+    expect(await screen.findByText('The DNS server did not answer. Try again later.')).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Back to editing' }));
+    // The edit is still pending, against the version loaded.
+    expect(screen.getByRole('button', { name: 'Review and apply 1 change' })).toBeInTheDocument();
+    delete world.fail.PATCH;
+    await user.click(screen.getByRole('button', { name: 'Review and apply 1 change' }));
+    review = screen.getByRole('dialog', { name: 'Review the changes to example.com.' });
+    await user.click(within(review).getByRole('button', { name: 'Apply 1 change' }));
+    expect(await screen.findByText('Records updated successfully.')).toBeInTheDocument();
+    expect(world.writes.map((w) => w.body)).toEqual([
+      { version: 4, rrsets: [{ name: 'www.example.com.', type: 'A', changetype: 'DELETE' }] },
+      { version: 4, rrsets: [{ name: 'www.example.com.', type: 'A', changetype: 'DELETE' }] },
+    ]);
+  });
 });

@@ -45,13 +45,16 @@ export const zoneCreateResource = registerResource(
     method: 'post',
     request: (body) => dnsApi.createZone(body),
     successMessage: () => t('messages.created'),
-    // Spec section 8: the name's errors, else the catalogue message.
+    // Spec section 8: the name's errors, else the catalogue message. A zone still hosted for the name is a
+    // question the form asks (take over or replace), not a failure.
     failureMessage: (error) =>
-      serviceMessage(error) ??
-      refusalMessage(error) ??
-      errorMessage(error, t('messages.createFailed'), {
-        from: [{ field: 'name' }, { field: 'nameservers' }],
-      }),
+      errorBody(error)?.code === 'zone_hosted'
+        ? null
+        : (serviceMessage(error) ??
+          refusalMessage(error) ??
+          errorMessage(error, t('messages.createFailed'), {
+            from: [{ field: 'name' }, { field: 'nameservers' }],
+          })),
     onSuccess: reloadZones,
   }),
 );

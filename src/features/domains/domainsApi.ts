@@ -32,8 +32,10 @@ export async function verifyDomain(id: number): Promise<Domain> {
   return (await api.post<Wire<typeof domainDocument>>(`${dm}/v2/domains/${id}/verify/`)).data.data;
 }
 
-export async function deleteDomain(name: string): Promise<Detail> {
-  return (await api.post<Detail>(`${dm}/domains/${encodeURIComponent(name)}/delete/`)).data;
+/** `zones: 'delete'`: the hosted DNS zones that depend on the domain go too (without it, such a domain is a 409). */
+export async function deleteDomain(name: string, zones?: 'delete'): Promise<Detail> {
+  const query = zones ? `?zones=${zones}` : '';
+  return (await api.post<Detail>(`${dm}/domains/${encodeURIComponent(name)}/delete/${query}`)).data;
 }
 
 export async function fetchDomainGroups(): Promise<DomainGroup[]> {

@@ -1,4 +1,4 @@
-import { errorMessage, refusalMessage } from '../../api/errors';
+import { errorBody, errorMessage, refusalMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -25,21 +25,31 @@ export const domainGroupsResource = registerResource(
   }),
 );
 
-export type DomainChange = { kind: 'create' | 'delete'; name: string };
+export type DomainChange = { kind: 'create' | 'delete'; name: string; zones?: 'delete' };
+
+/** The hosted zones a delete was refused for (409 domain_has_zone): the panel asks what to do with them. */
+export function zonesInTheWay(body: Record<string, unknown> | null | undefined): string[] | null {
+  if (body?.code !== 'domain_has_zone' || !Array.isArray(body.zones)) return null;
+  return body.zones.filter((z): z is string => typeof z === 'string');
+}
 
 export const domainChangeResource = registerResource(
   createResource<DomainChange, unknown>({
     name: 'domainChange',
     kind: 'write',
     method: (p) => (p.kind === 'create' ? 'post' : 'delete'),
-    request: (p) => (p.kind === 'create' ? domainsApi.createDomain(p.name) : domainsApi.deleteDomain(p.name)),
+    request: (p) =>
+      p.kind === 'create' ? domainsApi.createDomain(p.name) : domainsApi.deleteDomain(p.name, p.zones),
     successMessage: (_d, p) => t(p.kind === 'create' ? 'messages.created' : 'messages.deleted'),
     // Spec section 8: the two domain texts, word for word; a name error from the server is more useful.
+    // A domain with hosted zones is not a failure to announce: the panel asks about its zones.
     failureMessage: (error, p) =>
-      refusalMessage(error) ??
-      (p.kind === 'create'
-        ? errorMessage(error, t('messages.createFailed'), { from: { field: 'name' } })
-        : t('messages.deleteFailed')),
+      zonesInTheWay(errorBody(error))
+        ? null
+        : (refusalMessage(error) ??
+          (p.kind === 'create'
+            ? errorMessage(error, t('messages.createFailed'), { from: { field: 'name' } })
+            : t('messages.deleteFailed'))),
     onSuccess: () => [domainsResource.actions.request(), domainGroupsResource.actions.request()],
   }),
 );

@@ -5,7 +5,7 @@ import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import { zoneCreateResource } from '../dnsResources';
 import { FieldProblems } from '../../../app/layout/FieldProblems';
-import { Form, Hint } from './styles';
+import { Actions, Form, Hint, Notice } from './styles';
 import '../locale';
 
 type Props = { defaultNameservers: string[]; onClose: () => void; onCreated: (zone: string) => void };
@@ -31,17 +31,23 @@ export function CreateZoneModal({ defaultNameservers, onClose, onCreated }: Prop
     if (submitted.current && save.status === 'success' && save.data) onCreated(save.data.name);
   }, [save.status, save.data, onCreated]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (existing?: 'take_over' | 'replace') => {
     submitted.current = true;
     const hosts = nameservers
       .split(/[\s,]+/)
       .map((h) => h.trim())
       .filter(Boolean);
-    dispatch(zoneCreateResource.actions.request({ name: name.trim(), kind, nameservers: hosts }));
+    const body = { name: name.trim(), kind, nameservers: hosts };
+    dispatch(zoneCreateResource.actions.request(existing ? { ...body, existing } : body));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
   };
 
   const body = save.status === 'failure' ? save.error?.body : null;
+  // The name's zone is still hosted from before its domain was verified here: take it over or replace it.
+  const hosted = body?.code === 'zone_hosted';
   const nameError = firstMessage(body?.name);
   const nsError = firstMessage(body?.nameservers);
   const footer = (
@@ -71,6 +77,19 @@ export function CreateZoneModal({ defaultNameservers, onClose, onCreated }: Prop
           />
         </label>
         <FieldProblems id="dns-zone-name-problem" messages={[nameError]} />
+        {hosted && (
+          <Notice as="div" $tone="warning" role="alert">
+            <p>{t('create.hosted')}</p>
+            <Actions>
+              <Button type="button" onClick={() => send('take_over')}>
+                {t('create.takeOver')}
+              </Button>
+              <Button type="button" onClick={() => send('replace')}>
+                {t('create.replace')}
+              </Button>
+            </Actions>
+          </Notice>
+        )}
         <Hint id="dns-zone-name-hint">{t('create.nameHint')}</Hint>
         <label>
           {t('create.kind')}

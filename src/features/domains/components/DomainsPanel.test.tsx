@@ -104,4 +104,44 @@ describe('domain rows', () => {
       within(row).getByRole('button', { name: 'Registros de verificação de acme.com' }),
     ).toBeInTheDocument();
   }, 60_000);
+
+  it('asks what to do with the hosted zones a domain delete was refused for: keep the domain, or delete them too', async () => {
+    const user = userEvent.setup();
+    const deletes: string[] = [];
+    server.use(
+      http.post('*/api/dm/domains/acme.com/delete/', ({ request }) => {
+        deletes.push(new URL(request.url).search);
+        if (!request.url.includes('zones=delete'))
+          return HttpResponse.json(
+            {
+              detail: 'This domain has hosted DNS zones. Delete them with the domain, or keep the domain.',
+              code: 'domain_has_zone',
+              zones: ['acme.com.', 'lab.acme.com.'],
+            },
+            { status: 409 },
+          );
+        return HttpResponse.json({ detail: 'Domain deleted.' });
+      }),
+    );
+    storeSession();
+    renderApp('/msas/settings/account');
+    await user.click(await screen.findByRole('tab', { name: 'Domains' }, { timeout: 15_000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete domain acme.com' }, { timeout: 10_000 }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Delete acme.com' });
+    expect(within(dialog).getByRole('list', { name: 'Zones that go with the domain' })).toHaveTextContent(
+      'acme.com.lab.acme.com.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the domain' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deletes).toEqual(['']);
+
+    await user.click(screen.getByRole('button', { name: 'Delete domain acme.com' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete acme.com' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the domain and its zones' }));
+    expect(await screen.findByText('The domain has been deleted.')).toBeInTheDocument();
+    expect(deletes).toEqual(['', '', '?zones=delete']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  }, 60_000);
 });

@@ -4,7 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
 import { Table } from '../../organizations/components/MembersTable';
-import { domainChangeResource, domainsResource, domainVerifyResource } from '../domainsResources';
+import {
+  domainChangeResource,
+  domainsResource,
+  domainVerifyResource,
+  zonesInTheWay,
+} from '../domainsResources';
+import { DeleteDomainZonesModal } from './DeleteDomainZonesModal';
 import { AddDomainForm } from './AddDomainForm';
 import { DomainGroupsPanel } from './DomainGroupsPanel';
 import { RenameDomainModal } from './RenameDomainModal';
@@ -22,6 +28,9 @@ export function DomainsPanel() {
   const [open, setOpen] = useState<number | null>(null);
   const [checking, setChecking] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  // The domain last asked to be deleted, and the refusal about its zones the user answered "keep".
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [kept, setKept] = useState<unknown>(null);
   // The owner and admins may rename (server/lib/permissions.ts canEditDomain); the user document names it.
   const org = useAppSelector(selectTokenData)?.organizationId ?? null;
   const canRename = useAppSelector(selectCurrentUser)?.permissions.includes('domains.change') === true;
@@ -32,6 +41,14 @@ export function DomainsPanel() {
   useEffect(() => {
     dispatch(domainsResource.actions.request());
   }, [dispatch]);
+  // A delete refused because hosted zones depend on the domain: the question about them.
+  const refused =
+    change.status === 'failure' && change.error !== kept ? zonesInTheWay(change.error?.body) : null;
+  const zonesOf = refused && deleting ? { name: deleting, zones: refused } : null;
+  const remove = (name: string, zones?: 'delete') => {
+    setDeleting(name);
+    dispatch(domainChangeResource.actions.request({ kind: 'delete', name, zones }));
+  };
   const domains = data ?? [];
   return (
     <>
@@ -81,14 +98,7 @@ export function DomainsPanel() {
                         <Button
                           type="button"
                           aria-label={t('list.deleteOf', { name: d.attributes.name })}
-                          onClick={() =>
-                            dispatch(
-                              domainChangeResource.actions.request({
-                                kind: 'delete',
-                                name: d.attributes.name,
-                              }),
-                            )
-                          }
+                          onClick={() => remove(d.attributes.name)}
                         >
                           {t('list.delete')}
                         </Button>
@@ -114,6 +124,14 @@ export function DomainsPanel() {
         )}
         <AddDomainForm id="domain-add" title={t('create.title')} />
       </LoadingPanel>
+      {zonesOf && (
+        <DeleteDomainZonesModal
+          name={zonesOf.name}
+          zones={zonesOf.zones}
+          onKeep={() => setKept(change.error)}
+          onDelete={() => remove(zonesOf.name, 'delete')}
+        />
+      )}
       {org !== null && (
         <RenameDomainModal
           key={renaming?.id ?? 'closed'}
