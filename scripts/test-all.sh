@@ -210,6 +210,8 @@ postgres_then_browser() {
   phase "integration (PostgreSQL)" integration_on_postgres
   phase "services" other_services
   phase "build + check:bundle" build_and_check_bundle
+  # The release tarball installed with production dependencies only, migrated, served and called.
+  phase "release install" node_modules/.bin/tsx scripts/check-release.ts
   phase "e2e (Chromium)" vitest_phase e2e --project e2e
 }
 
