@@ -53,7 +53,7 @@ async function main() {
   const pkg = path.join(scratch, 'package');
   step('npm ci --omit=dev in the unpacked release');
   // NODE_ENV=production as on a server: npm then omits dev dependencies even without the flag.
-  const env = { ...process.env, NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   delete env.DATABASE_URL;
   run(
     'npm',

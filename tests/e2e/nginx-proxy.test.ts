@@ -42,7 +42,7 @@ function siteConfig(appPort: number): string {
   replace('server_name msas.example.com;', 'server_name localhost;', 2);
   replace('/etc/letsencrypt/live/msas.example.com/fullchain.pem', path.join(dir, 'cert.pem'), 1);
   replace('/etc/letsencrypt/live/msas.example.com/privkey.pem', path.join(dir, 'key.pem'), 1);
-  replace('/var/www/letsencrypt', path.join(dir, 'acme'), 1);
+  replace('root /var/www/html;', `root ${path.join(dir, 'acme')};`, 1);
   return conf;
 }
 
@@ -131,7 +131,8 @@ const site = () => `https://localhost:${httpsPort}`;
 beforeAll(async () => {
   ensureBuilt();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-nginx-'));
-  fs.mkdirSync(path.join(dir, 'acme'));
+  fs.mkdirSync(path.join(dir, 'acme', '.well-known', 'acme-challenge'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'acme', '.well-known', 'acme-challenge', 'token-1'), 'token-1.key');
   execFileSync(
     'openssl',
     [
@@ -186,10 +187,13 @@ afterAll(async () => {
 });
 
 describe('msas behind deploy/nginx/msas.conf', () => {
-  it('sends plain http to https and serves the console over https with Secure cookies', async () => {
+  it('sends plain http to https (but ACME challenges) and serves the console over https with Secure cookies', async () => {
     const plain = await call(`http://localhost:${httpPort}/overview?x=1`);
     expect(plain.status).toBe(301);
     expect(plain.headers.location).toBe('https://localhost/overview?x=1');
+    // ACME http-01 challenges (certificate renewals) stay on http.
+    const challenge = await call(`http://localhost:${httpPort}/.well-known/acme-challenge/token-1`);
+    expect([challenge.status, challenge.body]).toEqual([200, 'token-1.key']);
 
     const page = await call(`${site()}/`);
     expect(page.status).toBe(200);
