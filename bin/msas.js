@@ -1,24 +1,21 @@
 #!/usr/bin/env node
-// The package's bin: runs the server's build (dist-server/, see server-build.js) when it is fresh, else the
-// TypeScript sources through tsx's loader, so a checkout without a build (or with edited sources) still works.
-// `serve --build-if-needed` (npm start) makes the build first when it is missing or stale.
-// MSAS_FROM_SOURCES=1 always runs the sources.
+// The package's bin. A checkout (server/main.ts is there) runs through from-checkout.js: its build, or its
+// TypeScript. A release (npm run release, docs/DEPLOY.md) ships no TypeScript, only the server's build in
+// dist-server/release/ and the interface in dist/, and runs with its production dependencies alone.
+import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildServer, freshBuild, repoRoot } from './server-build.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-async function chooseBuild() {
-  if (process.env.MSAS_FROM_SOURCES === '1') return null;
-  const fresh = freshBuild();
-  if (fresh || !process.argv.includes('--build-if-needed')) return fresh;
-  return buildServer(repoRoot, (line) => console.log(line));
-}
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const release = path.join(root, 'dist-server', 'release', 'main.js');
 
-const build = await chooseBuild();
-if (build) {
-  await import(pathToFileURL(path.join(build, 'main.js')).href);
+if (fs.existsSync(path.join(root, 'server', 'main.ts'))) {
+  await import('./from-checkout.js');
+} else if (fs.existsSync(release)) {
+  await import(pathToFileURL(release).href);
 } else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(path.join(repoRoot, 'server', 'main.ts')).href);
+  console.error(
+    `msas: ${root} holds neither the server's sources nor its build (dist-server/release/): reinstall the release`,
+  );
+  process.exitCode = 1;
 }

@@ -10,7 +10,7 @@ export DEBIAN_FRONTEND=noninteractive
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 unset DATABASE_URL
 
-PACKAGES=(postgresql pdns-server pdns-backend-sqlite3 unbound dovecot-imapd chromium dnsutils sqlite3)
+PACKAGES=(postgresql pdns-server pdns-backend-sqlite3 unbound dovecot-imapd chromium dnsutils sqlite3 nginx systemd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/msas-test-all-XXXXXX")
 SERVICE_PIDS=()
 FAILED_PHASES=()
@@ -148,8 +148,8 @@ stop_services() {
 }
 
 # Integration files that never read DATABASE_URL: the DNS, TLS and SMTP checks against loopback servers
-# (no database at all) and the ones about the embedded database or `msas` processes on a DATA_DIR. They
-# run once, in the PGlite phase.
+# (no database at all), the systemd units' and the ones about the embedded database or `msas` processes on a
+# DATA_DIR. They run once, in the PGlite phase.
 EMBEDDED_ONLY=(
   tests/integration/checks-cli.test.ts
   tests/integration/checks-mtasts.test.ts
@@ -160,6 +160,7 @@ EMBEDDED_ONLY=(
   tests/integration/ingest-cli.test.ts
   tests/integration/pglite-worker.test.ts
   tests/integration/pglite-seed.test.ts
+  tests/integration/deploy-units.test.ts
 )
 
 integration_on_postgres() {
@@ -210,6 +211,8 @@ postgres_then_browser() {
   phase "integration (PostgreSQL)" integration_on_postgres
   phase "services" other_services
   phase "build + check:bundle" build_and_check_bundle
+  # The release tarball installed with production dependencies only, migrated, served and called.
+  phase "release install" node_modules/.bin/tsx scripts/check-release.ts
   phase "e2e (Chromium)" vitest_phase e2e --project e2e
 }
 

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { ConfigError } from './config-fields';
 import { parseSettings } from './config';
 
@@ -19,6 +21,18 @@ describe('parseSettings', () => {
     });
     expect(s.checks.allowPrivateTargets).toBe(false);
     expect(s.dataDir).toMatch(/\/data$/);
+  });
+
+  // A release runs from any working directory (systemd's is DATA_DIR): its interface is the one it ships.
+  it('serves the interface built beside the server, wherever it runs', () => {
+    const cwd = process.cwd();
+    process.chdir(os.tmpdir());
+    try {
+      expect(parseSettings({}).staticDir).toBe(path.resolve(__dirname, '..', 'dist'));
+      expect(parseSettings({ STATIC_DIR: 'web' }).staticDir).toBe(path.join(process.cwd(), 'web'));
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it('reads every setting given', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isListSetting } from './checks/dnsbl/zones';
+import { packageFile } from './lib/server-files';
 import { defaultReportAddressing, type ReportAddressing } from './mail/report-address';
 import type { TrackerSettings } from './lib/trackers';
 import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation';
@@ -32,7 +33,8 @@ const envSchema = z.object({
   PORT: port(8080),
   HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
   DATA_DIR: optionalText.transform((v) => path.resolve(v ?? './data')),
-  STATIC_DIR: optionalText.transform((v) => path.resolve(v ?? './dist')),
+  // By default the interface built beside the server (dist/ of the checkout or release), wherever msas runs.
+  STATIC_DIR: optionalText.transform((v) => (v === undefined ? packageFile('dist') : path.resolve(v))),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// URL'),
   DATABASE_READ_URL: url(['postgres:', 'postgresql:'], 'a postgres:// URL'),
   DATABASE_READ_MAX_LAG_SECONDS: wholeNumber(30),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { needsBuild } from './build-if-needed';
+import { buildIfNeeded, needsBuild, noInterfaceMessage } from './build-if-needed';
 
 describe('needsBuild', () => {
   let root: string;
@@ -31,5 +31,30 @@ describe('needsBuild', () => {
     expect(needsBuild(root)).toBe(false);
     touch(path.join(root, 'locales', 'pt', 'common.json'), new Date(Date.now() + 5_000));
     expect(needsBuild(root)).toBe(true);
+  });
+});
+
+describe('buildIfNeeded in a release (no interface sources)', () => {
+  let root: string;
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'msas-release-'));
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  // No vite there: a build attempt would fail and stop the start.
+  it('builds nothing and says so when the shipped interface is missing', () => {
+    const lines: string[] = [];
+    const dist = path.join(root, 'dist');
+    buildIfNeeded(root, dist, (l) => lines.push(l));
+    expect(lines).toEqual([noInterfaceMessage(dist)]);
+    expect(fs.existsSync(dist)).toBe(false);
+  });
+
+  it('is silent when the shipped interface is there', () => {
+    const lines: string[] = [];
+    fs.mkdirSync(path.join(root, 'dist'));
+    fs.writeFileSync(path.join(root, 'dist', 'index.html'), 'x');
+    buildIfNeeded(root, path.join(root, 'dist'), (l) => lines.push(l));
+    expect(lines).toEqual([]);
   });
 });

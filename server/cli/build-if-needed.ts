@@ -22,7 +22,17 @@ export function needsBuild(root: string, distDir = path.join(root, 'dist')): boo
   return sources.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
+/** What serve says when a release (no interface sources to build from) has no interface to serve. */
+export const noInterfaceMessage = (distDir: string) =>
+  `msas: no interface in ${distDir} and no sources to build it from: pages answer 503 until it is there ` +
+  `(a release ships it in dist/; STATIC_DIR points elsewhere)`;
+
+// A release ships the built interface and not its sources or vite (docs/DEPLOY.md): nothing to build there.
 export function buildIfNeeded(root: string, distDir: string, print: (line: string) => void): void {
+  if (!fs.existsSync(path.join(root, 'src'))) {
+    if (!fs.existsSync(path.join(distDir, 'index.html'))) print(noInterfaceMessage(distDir));
+    return;
+  }
   if (!needsBuild(root, distDir)) return;
   print('msas: building the interface (vite build)...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');

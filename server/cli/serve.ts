@@ -1,3 +1,4 @@
+import { packageFile } from '../lib/server-files';
 import { buildIfNeeded } from './build-if-needed';
 import { closeAfterJobs, openRuntimeLoading, untilSignal } from './runtime';
 
@@ -27,7 +28,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     { seedDemo },
   ] = modules;
   const { ctx } = runtime;
-  if (options.buildIfNeeded) buildIfNeeded(process.cwd(), ctx.config.staticDir, (l) => console.log(l));
+  if (options.buildIfNeeded) buildIfNeeded(packageFile('.'), ctx.config.staticDir, (l) => console.log(l));
   await bootstrap(ctx.db, ctx.config, (text) => console.log(text));
   // npm start -- --demo: the demo organization before the first request (idempotent, like seed --demo).
   if (options.demo) await seedDemo(ctx.db, (text) => console.log(text));

@@ -14,6 +14,11 @@ const root = path.resolve(dir, '..', '..');
 /** The build's directory (dist-server/<fingerprint>/), null when running from the TypeScript sources. */
 export const buildDir = runsFromBuild ? dir : null;
 
+/** A file of the installation (a checkout or a release), by its path under the package's root. */
+export function packageFile(relative: string): string {
+  return path.join(root, relative);
+}
+
 /** A data file of the source tree, by its path under server/ (the build reads it where it lies). */
 export function serverFile(relative: string): string {
   return path.join(root, 'server', relative);
