@@ -136,6 +136,8 @@ export type OutboxTable = {
   summary_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** A delivery attempt in flight since then; null between attempts. */
   claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last attempt did not reach the relay: due again once the relay answers (retry-job.ts). */
+  relay_unreachable: Generated<boolean>;
 };
 
 /** Migration 0062: messages admitted within the budget, per organization and hour. */

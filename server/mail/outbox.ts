@@ -30,9 +30,39 @@ export async function markMailSent(db: Db, id: number, now: Date): Promise<void>
   await db.updateTable('outbox').set({ sent_at: now, claimed_at: null }).where('id', '=', id).execute();
 }
 
-/** A failed attempt ends: the row keeps its back-off (next_attempt_at) and is no longer in flight. */
-export async function releaseMail(db: Db, id: number): Promise<void> {
-  await db.updateTable('outbox').set({ claimed_at: null }).where('id', '=', id).execute();
+/**
+ * A failed attempt ends: the row keeps its back-off (next_attempt_at) and is no longer in flight;
+ * `unreachable` when the relay itself did not answer (no fault of this message).
+ */
+export async function releaseMail(db: Db, id: number, unreachable: boolean): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ claimed_at: null, relay_unreachable: unreachable })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Some unsent message waits for the relay to answer again. */
+export async function waitingForRelay(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('relay_unreachable', '=', true)
+    .where('sent_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The relay answers again: what waited for it is due now instead of at the end of its back-off. */
+export async function relayIsBack(db: Db, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ relay_unreachable: false, next_attempt_at: now })
+    .where('relay_unreachable', '=', true)
+    .where('sent_at', 'is', null)
+    .where('claimed_at', 'is', null)
+    .execute();
 }
 
 /**

@@ -44,10 +44,16 @@ export type Mailer = {
   deliver: (db: Db, outboxId: number, now?: Date) => Promise<boolean>;
   /** Delivers in the background: the caller does not wait, and a failure stays in the outbox for the retry job. */
   deliverLater: (db: Db, outboxIds: number[]) => void;
+  /** The relay answers (connection, greeting, authentication); false without SMTP. */
+  relayAnswers: () => Promise<boolean>;
   /** Resolves when the background deliveries started so far have finished (shutdown, tests). */
   settled: () => Promise<void>;
   close: () => void;
 };
+
+// nodemailer's codes for a relay that did not answer at all (as opposed to one that refused this message).
+const relayDown = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'EGREETING']);
+const unreachable = (error: unknown) => relayDown.has(String((error as { code?: unknown }).code));
 
 // Bounded so one attempt ends well inside the outbox claim (5 minutes) even against a relay that stalls.
 const transportTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
@@ -92,7 +98,7 @@ export function createMailer(
           : {}),
       });
     } catch (error) {
-      await releaseMail(db, mail.id);
+      await releaseMail(db, mail.id, unreachable(error));
       logger.warn(
         { outbox_id: mail.id, to: mail.to, attempts: mail.attempts, err: error },
         'mail delivery failed; kept in the outbox',
@@ -140,6 +146,14 @@ export function createMailer(
       return row.id;
     },
     deliver,
+    relayAnswers: async () => {
+      if (!smtp) return false;
+      try {
+        return await smtp.verify();
+      } catch {
+        return false;
+      }
+    },
     deliverLater(db, outboxIds) {
       if (outboxIds.length === 0) return;
       const run = (async () => {
