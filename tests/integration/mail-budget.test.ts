@@ -47,7 +47,8 @@ const newOrg = (name: string) =>
     .then((r) => r.id);
 const send = (to: string, subject: string, organizationId: number | null) =>
   ctx.mailer.queue(t.db, { to, subject, text: `body of ${subject}`, organizationId }, { now: clock });
-const row = (id: number) => t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: number) =>
+  t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const retry = () => runJobNow(ctx, outboxRetryJob({ mailer: ctx.mailer }));
 const summarise = () => runJobNow(ctx, heldSummaryJob());
 const audit = (organizationId: number, name: string) =>
@@ -95,12 +96,18 @@ describe('the hourly mail budget of an organization', () => {
 
     const holds = await audit(acme, 'mail.held');
     expect(holds).toHaveLength(1);
-    expect(holds[0]!.request).toMatchObject({ budget_per_hour: budget, to: 'alerts@acme.example', subject: 'alert 4' });
+    expect(holds[0]!.request).toMatchObject({
+      budget_per_hour: budget,
+      to: 'alerts@acme.example',
+      subject: 'alert 4',
+    });
     expect(JSON.stringify(holds[0]!.request)).not.toContain('body of');
     expect(await audit(other, 'mail.held')).toHaveLength(0);
 
     expect(await heldLines()).toEqual([
-      expect.stringMatching(/^organization \d+ \(Acme Flood\) {2}held 3 {2}recipients 2 {2}since 2026-03-02T10:05/),
+      expect.stringMatching(
+        /^organization \d+ \(Acme Flood\) {2}held 3 {2}recipients 2 {2}since 2026-03-02T10:05/,
+      ),
     ]);
   });
 

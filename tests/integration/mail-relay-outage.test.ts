@@ -30,7 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const row = (id: number) => t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: number) =>
+  t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const retry = () => runJobNow(ctx, outboxRetryJob({ mailer: ctx.mailer }));
 const queue = (to: string) => ctx.mailer.queue(t.db, { to, subject: `for ${to}`, text: 'hello' });
 
@@ -48,7 +49,9 @@ describe('the SMTP relay down for a while', () => {
 
     relay = await startSlowSmtp(0, port);
     await retry();
-    expect((await relay.waitFor('waiting@example.com', 1)).data).toContain('Subject: for waiting@example.com');
+    expect((await relay.waitFor('waiting@example.com', 1)).data).toContain(
+      'Subject: for waiting@example.com',
+    );
     expect(await row(id)).toMatchObject({ attempts: 2, relay_unreachable: false, claimed_at: null });
     expect((await row(id)).sent_at).toBeInstanceOf(Date);
 

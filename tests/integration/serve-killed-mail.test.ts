@@ -8,7 +8,13 @@ import { sharedDatabase, startChild, type Child, type SharedDatabase } from './s
 // (it is the only process of its DATA_DIR), so the message goes out within a minute of the restart, not after
 // the job's 15-minute expiry or the claim's 5 minutes; and once.
 
-type Relay = { url: string; rcpts: string[]; received: string[]; answer: () => void; close: () => Promise<void> };
+type Relay = {
+  url: string;
+  rcpts: string[];
+  received: string[];
+  answer: () => void;
+  close: () => Promise<void>;
+};
 
 // A relay that first takes the recipient and never answers (the process dies mid-conversation), then works.
 async function stallingRelay(): Promise<Relay> {
@@ -60,7 +66,8 @@ beforeAll(async () => {
   relay = await stallingRelay();
 }, 120_000);
 afterAll(async () => {
-  for (const c of children) if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGKILL');
+  for (const c of children)
+    if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGKILL');
   await Promise.all(children.map((c) => c.exited));
   await relay?.close();
   await shared?.close();
@@ -68,7 +75,13 @@ afterAll(async () => {
 
 async function serve(port: number): Promise<Child> {
   const child = startChild(
-    { ...shared.env, PORT: String(port), SMTP_URL: relay.url, JOBS_POLL_INTERVAL: '1', CHECK_INTERVAL_HOURS: '0' },
+    {
+      ...shared.env,
+      PORT: String(port),
+      SMTP_URL: relay.url,
+      JOBS_POLL_INTERVAL: '1',
+      CHECK_INTERVAL_HOURS: '0',
+    },
     ['serve'],
   );
   children.push(child);
@@ -99,7 +112,11 @@ describe('msas serve killed while it sends mail', () => {
     const port = await freePort();
     const first = await serve(port);
     // retry-outbox took the message and is inside the SMTP conversation: kill the process there.
-    await until('the relay to be given the recipient', () => relay.rcpts.includes('waiting@example.com'), 60_000);
+    await until(
+      'the relay to be given the recipient',
+      () => relay.rcpts.includes('waiting@example.com'),
+      60_000,
+    );
     first.process.kill('SIGKILL');
     await first.exited;
     relay.answer();
@@ -112,7 +129,11 @@ describe('msas serve killed while it sends mail', () => {
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     const db = await shared.open();
-    const rows = await db.db.selectFrom('outbox').selectAll().where('to', '=', 'waiting@example.com').execute();
+    const rows = await db.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to', '=', 'waiting@example.com')
+      .execute();
     await db.close();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sent_at).toBeInstanceOf(Date);
