@@ -68,8 +68,8 @@ export async function relayIsBack(db: Db, now: Date): Promise<void> {
 /**
  * Makes the attempts a dead process had in flight due now (their claims would hold them up to an hour).
  * Only for a process that knows no other one is sending: the one process of a PGlite DATA_DIR, at start.
- * Such an attempt may have reached the relay before the process died; SMTP cannot tell (RFC 5321 section
- * 6.1 accepts a rare duplicate over a loss), and a message accepted but unmarked is sent again.
+ * Such an attempt may have reached the relay before the process died: SMTP cannot tell (RFC 1047, duplicate
+ * messages), and a message is better sent twice than lost.
  */
 export async function releaseDeadClaims(db: Db, now: Date): Promise<number> {
   const r = await db
