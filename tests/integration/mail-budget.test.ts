@@ -178,6 +178,34 @@ describe('the hourly mail budget of an organization', () => {
     ).toHaveLength(5);
   });
 
+  it('lets concurrent senders take no more than the budget, and gives back what a rollback took', async () => {
+    const busy = await newOrg('Concurrent');
+    at('2026-03-02T18:10:00Z');
+    const one = (i: number) =>
+      t.db
+        .transaction()
+        .execute((trx) =>
+          ctx.mailer.queue(
+            trx,
+            { to: `c${i}@busy.example`, subject: 's', text: 't', organizationId: busy },
+            { now: clock },
+          ),
+        );
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await ctx.mailer.queue(
+          trx,
+          { to: 'gone@busy.example', subject: 's', text: 't', organizationId: busy },
+          { now: clock },
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => one(i)));
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.filter((r) => r.held_at === null)).toHaveLength(budget);
+  });
+
   it('writes the summary in the recipient language', async () => {
     const org = await newOrg('Empresa');
     const user = await quickUser({ db: t.db } as unknown as TestApp, { email: 'ana@empresa.example' });
