@@ -80,6 +80,8 @@ export const auditOperationNames = [
   'job.failed',
   'jobs.purge',
   'jobs.retry',
+  'mail.held',
+  'mail.held.summary',
   'member_registrations.confirm',
   'member_registrations.create',
   'member_registrations.resend',

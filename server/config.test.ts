@@ -17,6 +17,7 @@ describe('parseSettings', () => {
       loginRateLimitIp: 20,
       databaseUrl: undefined,
       smtpUrl: undefined,
+      mailBudgetPerHour: 300,
       trustProxy: false,
     });
     expect(s.checks.allowPrivateTargets).toBe(false);
@@ -87,6 +88,11 @@ describe('parseSettings', () => {
     ],
     ['LOGIN_RATE_LIMIT', '0', 'Invalid setting LOGIN_RATE_LIMIT: expected a whole number of at least 1'],
     ['SMTP_URL', 'http://mail', 'Invalid setting SMTP_URL: expected an smtp:// or smtps:// URL'],
+    [
+      'MAIL_BUDGET_PER_HOUR',
+      '0',
+      'Invalid setting MAIL_BUDGET_PER_HOUR: expected a whole number of at least 1',
+    ],
     [
       'CHECKS_ALLOW_PRIVATE_TARGETS',
       'maybe',

@@ -58,6 +58,7 @@ const envSchema = z.object({
     .transform((v) => v ?? 'info'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   MAIL_FROM: email('msas@localhost'),
+  MAIL_BUDGET_PER_HOUR: positiveInt(300),
   OPERATOR_EMAIL: email('admin@localhost'),
   CHECKS_PORT: port(undefined),
   CHECKS_CACHE_SECONDS: z
@@ -172,6 +173,8 @@ export type Settings = {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Messages one organization may send per hour (all its mail together); past it mail is held and summarised. */
+  mailBudgetPerHour: number;
   operatorEmail: string;
   checksPort: number | undefined;
   /** Public /checks: seconds a result is reused, requests per client IP per minute, test ports, extra CA. */
@@ -260,6 +263,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailBudgetPerHour: e.MAIL_BUDGET_PER_HOUR,
     operatorEmail: e.OPERATOR_EMAIL,
     checksPort: e.CHECKS_PORT,
     checks: {

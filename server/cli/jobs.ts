@@ -2,13 +2,15 @@ import { parseArgs } from 'node:util';
 import type { AppContext } from '../context';
 import { failureMessage, purgeJobs, retryFailed } from '../jobs/dead-letters';
 import { registeredJobs } from '../jobs/registry';
+import { heldByOrganization, type HeldByOrganization } from '../mail/held';
 import { openQueue } from '../jobs/runner';
 import { jobStates, listJobs, type JobRow, type JobState } from '../jobs/store';
 import { UsageError } from './errors';
 import { jobsUsage } from './usage';
 
-// msas jobs list|retry|purge: the operator's view of the job queue, above all of its dead letters (jobs in
-// state "failed"). Retries and purges are audited (jobs.retry, jobs.purge).
+// msas jobs list|retry|purge|held: the operator's view of the job queue, above all of its dead letters (jobs
+// in state "failed"), and of the mail held over the organizations' hourly budgets (server/mail/budget.ts).
+// Retries and purges are audited (jobs.retry, jobs.purge).
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,10 +34,17 @@ function line(j: JobRow): string {
   return parts.join('  ');
 }
 
+function heldLine(h: HeldByOrganization): string {
+  const org =
+    h.organization_id === null ? 'deleted organization' : `organization ${h.organization_id} (${h.name})`;
+  return `${org}  held ${h.held}  recipients ${h.recipients}  since ${new Date(h.oldest).toISOString()}`;
+}
+
 export type JobsPlan =
   | { command: 'list'; state?: JobState; queue?: string; limit: number; json: boolean }
   | { command: 'retry'; which: { id: string } | { allFailed: true } }
-  | { command: 'purge'; state: Exclude<JobState, 'active'> };
+  | { command: 'purge'; state: Exclude<JobState, 'active'> }
+  | { command: 'held'; json: boolean };
 
 /** Validates the arguments before anything opens the database. */
 export function parseJobsArgs(args: string[]): JobsPlan {
@@ -64,6 +73,7 @@ export function parseJobsArgs(args: string[]): JobsPlan {
     if (id && !uuid.test(id)) throw new UsageError(`"${id}" is not a job id`);
     return { command: 'retry', which: id ? { id } : { allFailed: true } };
   }
+  if (sub === 'held') return { command: 'held', json: Boolean(values.json) };
   if (sub === 'purge') {
     const state = stateArg(values.state, 'failed')!;
     if (state === 'active') throw new UsageError('running jobs cannot be purged (stop their workers first)');
@@ -85,6 +95,13 @@ export async function jobsCommand(
       if (plan.json) print(JSON.stringify(jobs));
       else if (jobs.length === 0) print('msas: no jobs');
       else for (const j of jobs) print(line(j));
+      return 0;
+    }
+    if (plan.command === 'held') {
+      const held = await heldByOrganization(ctx.db);
+      if (plan.json) print(JSON.stringify(held));
+      else if (held.length === 0) print('msas: no held mail');
+      else for (const h of held) print(heldLine(h));
       return 0;
     }
     if (plan.command === 'retry') {

@@ -10,7 +10,9 @@ export const jobsUsage = `jobs list [--state STATE] [--queue NAME] [--limit N] [
   jobs retry <id> | --all-failed
         Give failed jobs one more attempt.
   jobs purge [--state STATE]
-        Delete the jobs in STATE (default failed; never active ones).`;
+        Delete the jobs in STATE (default failed; never active ones).
+  jobs held [--json]
+        Mail held over the hourly budget (MAIL_BUDGET_PER_HOUR), per organization, until its summary.`;
 
 export const portableUsage = `export <file>
         Write the whole database (not the job queue) to a new gzip'd file, from one consistent snapshot.

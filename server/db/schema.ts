@@ -129,6 +129,22 @@ export type OutboxTable = {
   /** Inline parts the HTML references as cid: (migration 0047, digests); null for plain-text mail. */
   attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
   headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** Migration 0062: whose mail budget it counts against (null: account mail, no organization's). */
+  organization_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Held over the budget (never sent itself) until summary_id names the summary that told of it. */
+  held_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  summary_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A delivery attempt in flight since then; null between attempts. */
+  claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last attempt did not reach the relay: due again once the relay answers (retry-job.ts). */
+  relay_unreachable: Generated<boolean>;
+};
+
+/** Migration 0062: messages admitted within the budget, per organization and hour. */
+export type MailBudgetHoursTable = {
+  organization_id: number;
+  hour: Date;
+  admitted: number;
 };
 
 /** An inline part of a message: base64 content, referenced from the HTML as cid:<cid>. */
@@ -247,6 +263,7 @@ export type Database = ReportTables &
     organization_audit_operations: OrganizationAuditOperationsTable;
     instance_audit_operations: InstanceAuditOperationsTable;
     outbox: OutboxTable;
+    mail_budget_hours: MailBudgetHoursTable;
     publications: PublicationsTable;
     settings: SettingsTable;
     domains: DomainsTable;

@@ -1,5 +1,6 @@
 import { recheckPlanJob } from '../checks/history/job';
 import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
+import { heldSummaryJob } from '../mail/held-summary';
 import { outboxRetryJob } from '../mail/retry-job';
 import { recheckDomainJob } from '../modules/analysis/recheck-job';
 import { summaryFoldJob } from '../modules/analytics/summaries-fold';
@@ -32,6 +33,8 @@ export const registeredJobs: Job[] = [
   embeddedVacuumJob(),
   // Mail leaves the request path: what the background delivery could not send is retried from the outbox.
   outboxRetryJob(),
+  // Mail held over an organization's hourly budget: one summary per recipient once the hour is over.
+  heldSummaryJob(),
   // The rua mailboxes (IMAP_URL and organizations' own), every IMAP_POLL_INTERVAL.
   mailboxPollJob(),
   // Alerts (issue 17, migration 0045): evaluation after ingest, the hourly sweep, the webhooks.

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { createBoss, queueSchema, sqlAdapter } from './boss';
+import { handBackDeadWork } from './dead-process';
 import { jobHandler, type Handler } from './handle';
 import { intervalOf, isPeriodic, type Job } from './job';
 
@@ -92,7 +93,10 @@ export async function openQueue(ctx: AppContext, options: { jobs: Job[]; work: b
       return handlers.reduce((n, h) => n + h.running(), 0);
     },
   };
-  if (options.work) await startJobs(queue, ctx, options.jobs);
+  if (options.work) {
+    await handBackDeadWork(ctx, boss);
+    await startJobs(queue, ctx, options.jobs);
+  }
   return queue;
 }
 

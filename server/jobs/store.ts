@@ -40,6 +40,12 @@ export async function completeAttempt(
   return Number(r.numAffectedRows ?? 0) === 1;
 }
 
+/** Makes every running job expired now (pg-boss's expire() then hands them back); returns how many. */
+export async function expireActiveJobs(db: Db): Promise<number> {
+  const r = await sql`update ${table('job')} set expire_in = interval '0' where state = 'active'`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
 export async function queueExists(db: Db, name: string): Promise<boolean> {
   const r = await sql`select 1 from ${table('queue')} where name = ${name}`.execute(db);
   return r.rows.length > 0;

@@ -5,18 +5,21 @@ import { renderMail } from './templates/render';
 
 // Queues a templated message inside the caller's transaction and notes its outbox id; the route hands the
 // noted ids to the background delivery after the commit (deliverInBackground), so a rolled-back request sends
-// nothing.
+// nothing. A recipient with organizationId gets mail sent for that organization (its hourly budget,
+// ./budget.ts); a bare address is account mail, which has no budget.
 export async function queueTemplate(
   ctx: AppContext,
   db: Db,
   outbox: number[],
-  to: string,
+  recipient: string | { to: string; organizationId: number },
   kind: MailKind,
   language: string | null | undefined,
   vars: Record<string, string | number>,
 ): Promise<void> {
+  const { to, organizationId } =
+    typeof recipient === 'string' ? { to: recipient, organizationId: null } : recipient;
   if (!to) return;
-  outbox.push(await ctx.mailer.queue(db, { to, ...renderMail(kind, language, vars) }));
+  outbox.push(await ctx.mailer.queue(db, { to, ...renderMail(kind, language, vars), organizationId }));
 }
 
 // Never awaited by a route: the answer must not wait on (nor its time tell of) an SMTP conversation. A failed

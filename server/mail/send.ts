@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { MailAttachment } from '../db/schema';
-import { claimMail, markMailSent } from './outbox';
+import { takeBudget } from './budget';
+import { auditHold } from './held';
+import { claimMail, markMailSent, releaseMail } from './outbox';
 
 export type OutgoingMail = {
   to: string;
@@ -15,6 +17,14 @@ export type OutgoingMail = {
   attachments?: MailAttachment[];
   /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
+  /** The organization the message is sent for: it counts against its hourly budget (./budget.ts). */
+  organizationId?: number | null;
+};
+
+export type QueueOptions = {
+  now?: Date;
+  /** The caller already took this message from the budget (the summary of held mail). */
+  admitted?: boolean;
 };
 
 /** The one-click unsubscribe header fields of a bulk message (RFC 8058 section 3.1 wants both). */
@@ -28,21 +38,28 @@ export function oneClickHeaders(link: string): Record<string, string> {
 export type Mailer = {
   /** True when SMTP_URL is set: the outbox is delivered, not only kept. */
   canSend: boolean;
-  queue: (db: Db, mail: OutgoingMail) => Promise<number>;
+  /** Puts a message in the outbox; over its organization's budget it is held there (never sent itself). */
+  queue: (db: Db, mail: OutgoingMail, options?: QueueOptions) => Promise<number>;
   /** One attempt at one message; false when not sent (no SMTP, taken by another sender, failed). */
   deliver: (db: Db, outboxId: number, now?: Date) => Promise<boolean>;
   /** Delivers in the background: the caller does not wait, and a failure stays in the outbox for the retry job. */
   deliverLater: (db: Db, outboxIds: number[]) => void;
+  /** The relay answers (connection, greeting, authentication); false without SMTP. */
+  relayAnswers: () => Promise<boolean>;
   /** Resolves when the background deliveries started so far have finished (shutdown, tests). */
   settled: () => Promise<void>;
   close: () => void;
 };
 
+// nodemailer's codes for a relay that did not answer at all (as opposed to one that refused this message).
+const relayDown = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'EGREETING']);
+const unreachable = (error: unknown) => relayDown.has(String((error as { code?: unknown }).code));
+
 // Bounded so one attempt ends well inside the outbox claim (5 minutes) even against a relay that stalls.
 const transportTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailBudgetPerHour'>,
   logger: Logger,
   transport?: Transporter,
 ): Mailer {
@@ -81,6 +98,7 @@ export function createMailer(
           : {}),
       });
     } catch (error) {
+      await releaseMail(db, mail.id, unreachable(error));
       logger.warn(
         { outbox_id: mail.id, to: mail.to, attempts: mail.attempts, err: error },
         'mail delivery failed; kept in the outbox',
@@ -94,10 +112,16 @@ export function createMailer(
 
   return {
     canSend: Boolean(smtp),
-    queue: async (db, mail) => {
+    queue: async (db, mail, options = {}) => {
+      const now = options.now ?? new Date();
+      const org = mail.organizationId ?? null;
+      const budget = config.mailBudgetPerHour;
+      const held = org !== null && !options.admitted && !(await takeBudget(db, org, now, budget));
       const row = await db
         .insertInto('outbox')
         .values({
+          organization_id: org,
+          held_at: held ? now : null,
           to: mail.to,
           reply_to: mail.replyTo ?? null,
           subject: mail.subject,
@@ -108,9 +132,28 @@ export function createMailer(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (held) {
+        await auditHold(db, {
+          organizationId: org,
+          outboxId: row.id,
+          to: mail.to,
+          subject: mail.subject,
+          budget,
+          now,
+        });
+        logger.warn({ outbox_id: row.id, organization_id: org, budget }, 'mail held: over the hourly budget');
+      }
       return row.id;
     },
     deliver,
+    relayAnswers: async () => {
+      if (!smtp) return false;
+      try {
+        return await smtp.verify();
+      } catch {
+        return false;
+      }
+    },
     deliverLater(db, outboxIds) {
       if (outboxIds.length === 0) return;
       const run = (async () => {

@@ -15,6 +15,8 @@ const files = import.meta.glob(
     '!../../locales/*/billing.json',
     '!../../locales/*/digests.json',
     '!../../locales/*/dns.json',
+    // The server's mail words: no page shows them.
+    '!../../locales/*/mail.json',
   ],
   { eager: true, import: 'default' },
 ) as Record<string, Record<string, unknown>>;

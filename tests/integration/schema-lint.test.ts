@@ -40,7 +40,7 @@ const referenceTables = new Set([
   'ip_enrichment', // what DNS says about an address, the same for everyone
   'login_attempts', // keyed by account and source address, before anyone is known
   'mailbox_state', // the operator's report mailbox
-  'outbox', // mail to send, addressed to people, not organizations
+  'outbox', // mail to send, addressed to people; organization_id only names whose budget it counts against
   'organizations', // the distribution key itself
   // Audit entries of no organization (support, the CLI, jobs, sign-up): few, written by people and the
   // operator; an organization's entries are in organization_audit_operations.

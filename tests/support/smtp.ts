@@ -15,7 +15,8 @@ export type SlowSmtp = {
 
 // A relay on loopback that keeps every message as sent, and takes `delayMs` to accept each one, like a real
 // one over the Internet. The one SMTP catcher of the tests (integration and e2e).
-export async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
+// `port`: a given one, to stand in for a relay that comes back on its address after an outage.
+export async function startSlowSmtp(delayMs: number, port = 0): Promise<SlowSmtp> {
   const received: Received[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -43,10 +44,10 @@ export async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     failNext: (n) => {
       failures = n;

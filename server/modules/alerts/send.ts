@@ -128,7 +128,8 @@ export async function sendMany(
   const firings: { o: number; id: number; sent: number; ids: number[] }[] = [];
   for (const s of written) {
     const mine: number[] = [];
-    for (const mail of s.mails) mine.push(await ctx.mailer.queue(db, mail));
+    for (const mail of s.mails)
+      mine.push(await ctx.mailer.queue(db, { ...mail, organizationId: s.rule.organization_id }));
     ids.push(...mine);
     for (const p of s.pending)
       firings.push({ o: s.rule.organization_id, id: p.id, sent: mine.length, ids: mine });

@@ -27,7 +27,8 @@ export async function notifyPastDue(
 ) {
   const owner = await ownerOf(db, organizationId);
   if (!owner) return;
-  await queueTemplate(ctx, db, outbox, owner.email, 'billingPaymentFailed', owner.language, {
+  const to = { to: owner.email, organizationId };
+  await queueTemplate(ctx, db, outbox, to, 'billingPaymentFailed', owner.language, {
     name: owner.name ?? owner.username,
     organization: owner.organization,
     plan,
@@ -45,7 +46,8 @@ export async function notifyTrialEnding(
 ) {
   const owner = await ownerOf(db, organizationId);
   if (!owner) return;
-  await queueTemplate(ctx, db, outbox, owner.email, 'billingTrialEnding', owner.language, {
+  const to = { to: owner.email, organizationId };
+  await queueTemplate(ctx, db, outbox, to, 'billingTrialEnding', owner.language, {
     name: owner.name ?? owner.username,
     organization: owner.organization,
     plan,

@@ -135,6 +135,7 @@ export async function sendPeriod(
           attachments: mail.images,
           // One-click unsubscribe (RFC 8058 section 3.1): the client POSTs to the same signed URL.
           headers: oneClickHeaders(unsubscribe),
+          organizationId: row.organization_id,
         }),
       );
     }

@@ -85,7 +85,7 @@ async function mailInvitation(
     .executeTakeFirst();
   const { id, email, token } = invitation;
   const language = await invitationLanguage(db, org, inviter, email, invitation.language);
-  await queueTemplate(ctx, db, outbox, email, 'invitation', language, {
+  await queueTemplate(ctx, db, outbox, { to: email, organizationId: org.id }, 'invitation', language, {
     organization: org.name,
     inviter: inviter?.email || inviter?.username || 'msas',
     link: appLink(ctx, '/member-registration', { id, token }),

@@ -46,6 +46,7 @@ export async function recordDelistRequest(
       `Organization: ${scope.organizationId ?? 'none'}.`,
       '',
     ].join('\n'),
+    organizationId: scope.organizationId ?? null,
   });
   const id = await insertDelistRequest(trx, {
     target: ip.ip,
