@@ -10,6 +10,7 @@ const loadServer = () =>
     import('../jobs/runner'),
     import('../mail/inbound/start'),
     import('./accounts'),
+    import('../modules/metrics'),
   ]);
 
 export type ServeOptions = { buildIfNeeded: boolean; jobs: boolean; demo?: boolean };
@@ -25,6 +26,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     { openQueue },
     { startInboundSources },
     { seedDemo },
+    { listenForMetrics },
   ] = modules;
   const { ctx } = runtime;
   if (options.buildIfNeeded) buildIfNeeded(process.cwd(), ctx.config.staticDir, (l) => console.log(l));
@@ -36,10 +38,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   const app = await buildApp(ctx, { queueReady: options.jobs ? queue.ready : undefined });
   await app.listen({ port: ctx.config.port, host: ctx.config.host });
   const inbound = options.jobs ? await startInboundSources(ctx) : null;
+  const metrics = await listenForMetrics(ctx);
   const signal = await untilSignal();
   ctx.logger.info({ signal }, 'shutting down');
   // Requests in flight finish first, then running jobs (or they are handed back), then the database.
   await app.close();
+  await metrics?.close();
   await inbound?.stop();
   await closeAfterJobs(runtime, await queue.stop());
 }

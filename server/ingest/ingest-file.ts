@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { ParsePool } from '../dmarc/parse-pool';
 import { parseReportFile } from '../dmarc/parse-report-file';
 import type { ParseOutcome } from '../dmarc/types';
+import { countIngest } from '../lib/metrics';
 import { sha256 } from './files';
 import { storeBatch, type BatchOutcome, type ParsedFile } from './store-batch';
 import type { FileResult, IncomingFile, IngestOptions, OwnFile, StoredReport } from './types';
@@ -60,7 +61,9 @@ export function fileResult(item: ParsedOutcome, stored: BatchOutcome | null) {
 export async function ingestFile(db: Db, file: IncomingFile, options: IngestOptions = {}) {
   const item = await parseIncoming(file, options);
   const stored = item.parsed ? (await storeBatch(db, [item.parsed], options))[0] : null;
-  return fileResult(item, stored);
+  const outcome = fileResult(item, stored);
+  countIngest(file, outcome.result);
+  return outcome;
 }
 
 export function rejected(file: string, reason: string): FileResult {
