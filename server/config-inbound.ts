@@ -31,10 +31,16 @@ export function parseInboundSmtp(e: Env): InboundSmtpSettings {
 }
 
 /** The report address's spelling, whether mail can reach it, and the host its domain's MX names. */
-export function parseReportAddress(e: Env, publicUrl: string): { addressing: ReportAddressing; mxHost: string } {
+export function parseReportAddress(
+  e: Env,
+  publicUrl: string,
+): { addressing: ReportAddressing; mxHost: string } {
   const fallback = defaultReportAddressing(e.IMAP_URL, publicUrl);
   const addressing = e.REPORT_ADDRESS_DOMAIN
-    ? withReceivability({ domain: e.REPORT_ADDRESS_DOMAIN.toLowerCase(), prefix: e.REPORT_ADDRESS_PREFIX }, true)
+    ? withReceivability(
+        { domain: e.REPORT_ADDRESS_DOMAIN.toLowerCase(), prefix: e.REPORT_ADDRESS_PREFIX },
+        true,
+      )
     : withReceivability(
         { ...fallback, ...(e.REPORT_ADDRESS_PREFIX ? { prefix: e.REPORT_ADDRESS_PREFIX } : {}) },
         // The IMAP mailbox's own domain receives mail already; the PUBLIC_URL host is only a guess.

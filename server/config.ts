@@ -115,7 +115,9 @@ const envSchema = z.object({
   INBOUND_SMTP_MAX_CONNECTIONS: positiveInt(5),
   INBOUND_SMTP_RATE_LIMIT: positiveInt(30),
   REPORT_MX_HOST: optionalText.refine(
-    (v) => v === undefined || /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+\.?$/i.test(v),
+    (v) =>
+      v === undefined ||
+      /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+\.?$/i.test(v),
     'expected the host name of the SMTP listener, such as mx.example.com',
   ),
   // Prometheus metrics (docs/MONITORING.md): on their own port, or on PORT behind a bearer token.

@@ -22,7 +22,10 @@ export function metricsRoutes(ctx: AppContext, requireToken: boolean): FastifyPl
       if (requireToken && (!token || !bearerMatches(request.headers.authorization, token)))
         return reply.code(404).send({ detail: 'Not found.' });
       const text = await scrape(ctx);
-      return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
+      return reply
+        .header('content-type', registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(text);
     });
   };
 }
