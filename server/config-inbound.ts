@@ -31,10 +31,7 @@ export function parseInboundSmtp(e: Env): InboundSmtpSettings {
 }
 
 /** The report address's spelling, whether mail can reach it, and the host its domain's MX names. */
-export function parseReportAddress(
-  e: Env,
-  publicUrl: string,
-): { addressing: ReportAddressing; mxHost: string } {
+export function parseReportAddress(e: Env, publicUrl: string): ReportAddressing {
   const fallback = defaultReportAddressing(e.IMAP_URL, publicUrl);
   const addressing = e.REPORT_ADDRESS_DOMAIN
     ? withReceivability(
@@ -47,7 +44,7 @@ export function parseReportAddress(
         fallback.prefix !== undefined,
       );
   const mxHost = (e.REPORT_MX_HOST ?? new URL(publicUrl).hostname).toLowerCase().replace(/\.$/, '');
-  return { addressing, mxHost };
+  return { ...addressing, mxHost };
 }
 
 export type MetricsSettings = { port: number | undefined; token: string | undefined };

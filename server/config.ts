@@ -232,8 +232,6 @@ export type Settings = {
   };
   /** How each organization's own report address is spelt (server/mail/report-address.ts). */
   reportAddress: ReportAddressing;
-  /** The host the report domain's MX names (REPORT_MX_HOST, default the PUBLIC_URL host). */
-  reportMxHost: string;
   /** Prometheus metrics (docs/MONITORING.md); unset: no /metrics anywhere. */
   metrics: MetricsSettings | undefined;
   reputation: ReputationSettings;
@@ -317,8 +315,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       smtpHost: e.INBOUND_SMTP_HOST,
       smtp: parseInboundSmtp(e),
     },
-    reportAddress: report.addressing,
-    reportMxHost: report.mxHost,
+    reportAddress: report,
     metrics: parseMetrics(e),
     reputation: {
       dnsblZones: e.DNSBL_ZONES,

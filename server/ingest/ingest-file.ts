@@ -30,10 +30,17 @@ export async function parseIncoming(
   return { file, outcome, parsed: { file, digest: sha256(file.bytes), reports: outcome.reports, own } };
 }
 
-/** The file's result line from its parse outcome and stored reports; throws the storage error if any. */
+/**
+ * The file's result line from its parse outcome and stored reports (counted in the metrics); throws the
+ * storage error if any.
+ */
 export function fileResult(item: ParsedOutcome, stored: BatchOutcome | null) {
   const { file, outcome } = item;
-  if (!outcome.ok) return { result: rejected(file.name, outcome.reason), reports: [] as StoredReport[] };
+  if (!outcome.ok) {
+    const result = rejected(file.name, outcome.reason);
+    countIngest(file, result);
+    return { result, reports: [] as StoredReport[] };
+  }
   if (stored?.error !== undefined) throw stored.error;
   const reports = stored!.reports;
   const warnings = [...outcome.warnings];
@@ -55,15 +62,14 @@ export function fileResult(item: ParsedOutcome, stored: BatchOutcome | null) {
     warnings,
     retention: null,
   };
+  countIngest(file, result);
   return { result, reports };
 }
 
 export async function ingestFile(db: Db, file: IncomingFile, options: IngestOptions = {}) {
   const item = await parseIncoming(file, options);
   const stored = item.parsed ? (await storeBatch(db, [item.parsed], options))[0] : null;
-  const outcome = fileResult(item, stored);
-  countIngest(file, outcome.result);
-  return outcome;
+  return fileResult(item, stored);
 }
 
 export function rejected(file: string, reason: string): FileResult {

@@ -8,6 +8,8 @@ export type ReportAddressing = {
   prefix?: string;
   /** Set by the settings: the operator named the domain and it is one mail from the internet can reach. */
   receivesMail?: boolean;
+  /** The host the report domain's MX names (REPORT_MX_HOST, default the PUBLIC_URL host). */
+  mxHost?: string;
 };
 
 const slugPattern = /^[0-9a-f]{20}$/;

@@ -35,10 +35,11 @@ export const reportAuthorisationName = (domain: string) => `*._report._dmarc.${d
  * send reports for <policy-domain> to another domain only when <policy-domain>._report._dmarc.<report-domain>
  * holds "v=DMARC1" (RFC 7489 section 7.1); one wildcard covers every organization's domains.
  */
-export function reportDomainRecords(addressing: ReportAddressing, mxHost: string): DnsRecord[] {
+export function reportDomainRecords(addressing: ReportAddressing): DnsRecord[] {
   if (!addressing.receivesMail) return [];
   const records: DnsRecord[] = [];
-  if (!addressing.prefix) records.push({ name: addressing.domain, type: 'MX', content: `10 ${mxHost}.` });
+  if (!addressing.prefix && addressing.mxHost)
+    records.push({ name: addressing.domain, type: 'MX', content: `10 ${addressing.mxHost}.` });
   records.push({ name: reportAuthorisationName(addressing.domain), type: 'TXT', content: '"v=DMARC1"' });
   return records;
 }

@@ -1,2 +1,3 @@
 // The public face of the DNS hosting area (docs/DNS.md): what other areas may import from it.
 export { dnsRoutes } from './routes';
+export { keepReportDomainRecords, reportDomainRecordsJob } from './report-domain';

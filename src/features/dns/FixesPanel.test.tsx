@@ -17,6 +17,7 @@ const record = '"v=DMARC1; p=none; rua=mailto:0123456789abcdef0123@reports.examp
 const listed = (version: number): z.input<typeof fixListDocument> => ({
   zone: 'example.com.',
   version,
+  report_address_receives_mail: true,
   fixes: [
     {
       kind: 'dmarc',
