@@ -31,6 +31,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   const { ctx } = runtime;
   if (options.buildIfNeeded) buildIfNeeded(process.cwd(), ctx.config.staticDir, (l) => console.log(l));
   await bootstrap(ctx.db, ctx.config, (text) => console.log(text));
+  // Said once at start as well as beside every address in the console (docs/INGESTION.md).
+  if (!ctx.config.reportAddress.receivesMail)
+    ctx.logger.warn(
+      { domain: ctx.config.reportAddress.domain },
+      'report addresses cannot receive mail from the internet: set REPORT_ADDRESS_DOMAIN',
+    );
   // npm start -- --demo: the demo organization before the first request (idempotent, like seed --demo).
   if (options.demo) await seedDemo(ctx.db, (text) => console.log(text));
   // Every role opens the queue: an API-only process enqueues too.
