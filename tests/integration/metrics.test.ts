@@ -1,6 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
+import { openQueue, type Queue } from '../../server/jobs/runner';
+import { enqueue } from '../../server/jobs/queue';
+import type { Job } from '../../server/jobs/job';
 import { startSmtpListener, type SmtpListener } from '../../server/mail/inbound/smtp-listener';
 import { reportAddress } from '../../server/mail/report-address';
 import { listenForMetrics } from '../../server/modules/metrics';
@@ -16,6 +19,9 @@ let t: TestApp;
 let a: Tenant;
 let smtp: SmtpListener;
 let address: string;
+let queue: Queue;
+// A queue of the test's own that nothing works on: what is enqueued waits.
+const idle: Job = { name: 'metrics-idle', run: async () => {} };
 
 const scrape = async (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
@@ -47,6 +53,7 @@ beforeAll(async () => {
     .select('report_slug')
     .where('id', '=', a.org.id)
     .executeTakeFirstOrThrow();
+  queue = await openQueue(t.ctx, { jobs: [idle], work: false });
   address = reportAddress(org.report_slug, t.ctx.config.reportAddress);
   smtp = await startSmtpListener({
     db: t.db,
@@ -56,6 +63,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  await queue.stop();
   await smtp.close();
   await t.close();
 });
@@ -95,6 +103,8 @@ describe('GET /metrics', () => {
     } finally {
       client.close();
     }
+    await enqueue(t.db, idle.name, {});
+    await enqueue(t.db, idle.name, {});
     await t.db
       .insertInto('outbox')
       .values({ to: 'someone@example.com', reply_to: null, subject: 's', text: 't', attempts: 20 })
@@ -107,7 +117,7 @@ describe('GET /metrics', () => {
     expect(valueOf(after, unknown) - valueOf(before, unknown)).toBe(1);
     const failed = 'msas_outbox_mail{state="failed"}';
     expect(valueOf(after, failed) - valueOf(before, failed)).toBe(1);
-    expect(after).toContain('# TYPE msas_job_queue_depth gauge');
+    expect(valueOf(after, 'msas_job_queue_depth{queue="metrics-idle"}')).toBe(2);
     expect(after).toMatch(/^msas_db_connection_wait_seconds_count\{database="pglite|postgres"\} \d+/m);
     // The route pattern, never the raw URL with its ids.
     expect(after).not.toMatch(/route="\/api\/ph\/organizations\/\d+/);

@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SelectControl } from '../../../app/layout/controls';
-import { CopyButton } from '../../../components/CopyButton';
 import { Field, Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
