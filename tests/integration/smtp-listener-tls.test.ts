@@ -129,6 +129,12 @@ describe('SMTP listener over STARTTLS', () => {
     }
   });
 
+  it('does not start without its certificate files, naming the one missing', async () => {
+    await expect(listen({ tls: { certFile: path.join(dir, 'missing.pem'), keyFile } })).rejects.toThrow(
+      /Cannot read the STARTTLS certificate or key: .*missing\.pem/,
+    );
+  });
+
   it('refuses an unknown recipient at RCPT time with 550 5.1.1', async () => {
     const listener = await listen();
     const client = trusting(listener.port, 'mx-a.msas-test.net');

@@ -47,7 +47,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   });
   const certificate = options.tls ? tlsFiles(options.tls) : null;
   // The certificate is read before listening: a missing or unreadable file stops the start, naming it.
-  const initial = certificate?.changed();
+  const initial = certificate?.first();
   const refused = (reason: string) => reportsRefused.inc({ source: 'smtp', reason });
   const counted = new WeakSet<SMTPServerSession>();
   const server: SMTPServer = new SMTPServer({

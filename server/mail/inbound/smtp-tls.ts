@@ -20,23 +20,35 @@ export function tlsFiles(files: TlsFiles) {
     try {
       return { cert: fs.readFileSync(files.certFile), key: fs.readFileSync(files.keyFile) };
     } catch (err) {
-      throw new Error(`Cannot read the STARTTLS certificate or key: ${(err as Error).message}`);
+      throw new Error(`Cannot read the STARTTLS certificate or key: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   };
+  const stamps = () => `${stamp(files.certFile)}|${stamp(files.keyFile)}`;
   return {
-    read,
+    /** The files at start: a missing or unreadable one throws, naming it. */
+    first(): TlsMaterial {
+      const material = read();
+      seen = stamps();
+      return material;
+    },
     /** New contents when either file changed since the last call, else null. */
     changed(): TlsMaterial | null {
       let now: string;
       try {
-        now = `${stamp(files.certFile)}|${stamp(files.keyFile)}`;
+        now = stamps();
       } catch {
         return null; // Mid-rename: keep the certificate in use.
       }
       if (now === seen) return null;
-      const material = read();
-      seen = now;
-      return material;
+      try {
+        const material = read();
+        seen = now;
+        return material;
+      } catch {
+        return null; // Gone between the stat and the read: the next connection looks again.
+      }
     },
   };
 }
