@@ -42,8 +42,9 @@ const overflow = (page: Page) =>
         if (getComputedStyle(a).overflowX !== 'visible') return true;
       return false;
     };
+    // Toasts slide in from the right edge and go: not part of the page.
     const past = [...document.querySelectorAll<HTMLElement>('body *')].filter(
-      (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el),
+      (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el) && !el.closest('.Toastify'),
     );
     const outermost = past.filter((el) => !past.some((o) => o !== el && o.contains(el)));
     return outermost.slice(0, 4).map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`);
@@ -51,9 +52,11 @@ const overflow = (page: Page) =>
 
 /**
  * The warning is beside the address (same region) and says why and what to do; at 1440 and 390 px it is
- * no wider than the screen and nothing on the page sticks out sideways.
+ * no wider than the screen and widens nothing (the page sticks out exactly as much with it hidden). `fits`:
+ * the page itself must not scroll sideways (the members and domains tables of the settings do at 390 px,
+ * with or without it).
  */
-async function warned(page: Page, region: Locator, lang: Lang, name: string) {
+async function warned(page: Page, region: Locator, lang: Lang, name: string, fits = true) {
   const title = tr(lang, 'components', 'components.reportAddressWarning.title');
   const note = region.getByRole('note', { name: title });
   await note.waitFor({ timeout: 20_000 });
@@ -66,7 +69,14 @@ async function warned(page: Page, region: Locator, lang: Lang, name: string) {
     await note.scrollIntoViewIfNeeded();
     await screenshot(page, `report-address-warning-${name}-${width}`, { fullPage: false });
     expect((await note.boundingBox())!.width).toBeLessThanOrEqual(width);
-    expect(await overflow(page)).toEqual([]);
+    const wide = await overflow(page);
+    // By its handle: once hidden, it is no longer found by its role.
+    const handle = (await note.elementHandle())!;
+    await handle.evaluate((n: HTMLElement) => (n.style.display = 'none'));
+    const without = await overflow(page);
+    await handle.evaluate((n: HTMLElement) => (n.style.display = ''));
+    expect(wide).toEqual(without);
+    if (fits) expect(wide).toEqual([]);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -109,11 +119,11 @@ describe.each(passes)(
       await show.waitFor({ timeout: 20_000 });
       await show.click();
       const records = page.getByRole('region', { name: tr(lang, 'domains', 'verify.dmarcTitle') });
-      await warned(page, records, lang, `domain-records-${tag}`);
+      await warned(page, records, lang, `domain-records-${tag}`, false);
 
       await page.goto('/msas/settings/account#organization');
       const section = page.getByRole('region', { name: tr(lang, 'organizations', 'detail.reportAddress') });
-      await warned(page, section, lang, `organization-${tag}`);
+      await warned(page, section, lang, `organization-${tag}`, false);
       // No records of a report domain to publish while there is none.
       expect(await page.getByTestId('report-domain-records').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
