@@ -51,6 +51,7 @@ export const auditOperationNames = [
   'dns.dnssec',
   'dns.fix_apply',
   'dns.outside_change',
+  'dns.report_domain_records',
   'dns.revert',
   'dns.zone_control_lost',
   'dns.zone_create',

@@ -6,7 +6,7 @@ import { rrsetSchema, zoneParams } from './dns';
 // each shown as a change set preview (the rrset before and after), and findings it can only explain.
 
 export const fixKinds = ['dmarc', 'tls-rpt', 'dmarc-quarantine'] as const;
-export const noteKinds = ['spf-lookups', 'mta-sts'] as const;
+export const noteKinds = ['spf-lookups', 'mta-sts', 'report-address'] as const;
 export const fixKind = z.enum(fixKinds);
 
 export const fixParams = zoneParams.extend({ kind: fixKind });
@@ -35,12 +35,15 @@ export const fixListDocument = answerExample(
   z.object({
     zone: z.string(),
     version: z.number().int(),
+    /** False until the operator sets a report domain mail from the internet reaches (REPORT_ADDRESS_DOMAIN). */
+    report_address_receives_mail: z.boolean(),
     fixes: z.array(fixSchema),
     notes: z.array(noteSchema),
   }),
   {
     zone: `${sample.domain}.`,
     version: 6,
+    report_address_receives_mail: true,
     fixes: [
       {
         kind: 'dmarc',

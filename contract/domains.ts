@@ -17,6 +17,8 @@ export const verificationSchema = z.object({
   checked_at: z.string().nullable(),
   problem: z.enum(['not_found', 'dns', 'unavailable']).nullable(),
   report_address: z.string(),
+  /** False until the operator sets a report domain mail from the internet reaches (REPORT_ADDRESS_DOMAIN). */
+  report_address_receives_mail: z.boolean(),
   dmarc_rua: z.string(),
   txt_name: z.string(),
   txt_value: z.string(),
@@ -49,6 +51,7 @@ export const domainExample: z.output<typeof domainResourceSchema> = {
       checked_at: sample.laterTime,
       problem: null,
       report_address: 'reports+4@msas.example.net',
+      report_address_receives_mail: true,
       dmarc_rua: 'mailto:reports+4@msas.example.net',
       txt_name: `_msas.${sample.domain}`,
       txt_value: 'msas-verification=9f2c1e7a4b',

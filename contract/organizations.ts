@@ -44,6 +44,11 @@ export const inviteBody = bodyExample(
 );
 export const addMemberBody = bodyExample(z.object({ user: refField(), role }), { user: 9, role: 'admin' });
 
+export const reportDomainRecord = z.object({
+  name: z.string(),
+  type: z.enum(['MX', 'TXT']),
+  content: z.string(),
+});
 const ref = (type: string) => z.object({ type: z.literal(type), id: z.number().int() });
 const many = (type: string) => z.object({ data: z.array(ref(type)) });
 export const organizationResource = z.object({
@@ -56,6 +61,10 @@ export const organizationResource = z.object({
     subscription_status: z.string().nullable(),
     created_at: z.string(),
     report_address: z.string(),
+    /** False until the operator sets a report domain mail from the internet reaches (REPORT_ADDRESS_DOMAIN). */
+    report_address_receives_mail: z.boolean(),
+    /** What the report domain publishes (its MX, RFC 7489 section 7.1 authorisation); empty until it receives mail. */
+    report_domain_records: z.array(reportDomainRecord),
   }),
   relationships: z.object({
     owner: z.object({ data: ref('users').nullable() }),
@@ -84,6 +93,11 @@ const organizationExample: OrganizationResource = {
     subscription_status: 'active',
     created_at: sample.time,
     report_address: 'reports+4@msas.example.net',
+    report_address_receives_mail: true,
+    report_domain_records: [
+      { name: 'msas.example.net', type: 'MX', content: '10 mx.msas.example.net.' },
+      { name: '*._report._dmarc.msas.example.net', type: 'TXT', content: '"v=DMARC1"' },
+    ],
   },
   relationships: {
     owner: { data: { type: 'users', id: 7 } },

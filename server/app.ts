@@ -59,6 +59,7 @@ import { userRoutes } from './modules/users/routes';
 import { notFoundHandler, registerSpa } from './spa';
 import { withTrackerSources } from './lib/trackers';
 import { digestRoutes, digestUnsubscribeRoutes } from './modules/digests';
+import { countRequests, metricsRoutes } from './modules/metrics';
 import { billingRoutes, legacyPaymentRoutes, refuseCancelledWrites, webhookRoutes } from './modules/billing';
 
 // Helmet's CSP: everything from our own origin; inline styles for styled-components; data: images (QR codes).
@@ -140,7 +141,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     theme: { title: 'msas API reference' },
   });
 
+  countRequests(app);
   await app.register(healthRoutes(ctx, options.queueReady));
+  if (ctx.config.metrics?.token) await app.register(metricsRoutes(ctx, true));
   await app.register(authRoutes(ctx), { prefix: '/api/ph' });
   await app.register(userRoutes(ctx), { prefix: '/api/ph' });
   await app.register(contactRoutes(ctx), { prefix: '/api/ph' });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isListSetting } from './checks/dnsbl/zones';
 import { packageFile } from './lib/server-files';
-import { defaultReportAddressing, type ReportAddressing } from './mail/report-address';
+import type { ReportAddressing } from './mail/report-address';
 import type { TrackerSettings } from './lib/trackers';
 import { defaultRecaptchaVerifyUrl, type ReputationSettings } from './modules/reputation';
 
@@ -26,6 +26,13 @@ import {
   type BillingSettings,
   type PowerDnsSettings,
 } from './config-integrations';
+import {
+  parseInboundSmtp,
+  parseMetrics,
+  parseReportAddress,
+  type InboundSmtpSettings,
+  type MetricsSettings,
+} from './config-inbound';
 
 // Every setting of the server, read once from the environment (and .env through dotenv in loadConfig).
 const envSchema = z.object({
@@ -105,6 +112,23 @@ const envSchema = z.object({
   IMAP_MAX_ATTEMPTS: positiveInt(3),
   INBOUND_SMTP_PORT: port(undefined),
   INBOUND_SMTP_HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
+  INBOUND_SMTP_TLS_CERT: optionalText,
+  INBOUND_SMTP_TLS_KEY: optionalText,
+  INBOUND_SMTP_MAX_MB: positiveInt(50),
+  INBOUND_SMTP_MAX_CONNECTIONS: positiveInt(5),
+  INBOUND_SMTP_RATE_LIMIT: positiveInt(30),
+  REPORT_MX_HOST: optionalText.refine(
+    (v) =>
+      v === undefined ||
+      /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+\.?$/i.test(v),
+    'expected the host name of the SMTP listener, such as mx.example.com',
+  ),
+  // Prometheus metrics (docs/MONITORING.md): on their own port, or on PORT behind a bearer token.
+  METRICS_PORT: port(undefined),
+  METRICS_TOKEN: optionalText.refine(
+    (v) => v === undefined || v.length >= 16,
+    'expected at least 16 characters',
+  ),
   REPORT_ADDRESS_DOMAIN: optionalText.refine(
     (v) =>
       v === undefined || /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(v),
@@ -209,9 +233,12 @@ export type Settings = {
     imapMaxAttempts: number;
     smtpPort: number | undefined;
     smtpHost: string;
+    smtp: InboundSmtpSettings;
   };
   /** How each organization's own report address is spelt (server/mail/report-address.ts). */
   reportAddress: ReportAddressing;
+  /** Prometheus metrics (docs/MONITORING.md); unset: no /metrics anywhere. */
+  metrics: MetricsSettings | undefined;
   reputation: ReputationSettings;
   /** The job queue (docs/OPERATIONS.md, "Jobs"): seconds between polls, expiry sweeps, and the stop timeout. */
   jobs: { pollSeconds: number; maintenanceSeconds: number; stopTimeoutSeconds: number };
@@ -246,6 +273,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   const e = result.data;
   if (e.DATABASE_READ_URL && !e.DATABASE_URL)
     throw new ConfigError('Invalid setting DATABASE_READ_URL: it needs DATABASE_URL (the primary) as well');
+  const report = parseReportAddress(e, e.PUBLIC_URL ?? `http://localhost:${e.PORT ?? 8080}`);
   return {
     nodeEnv: e.NODE_ENV ?? 'production',
     port: e.PORT ?? 8080,
@@ -291,13 +319,10 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
       imapMaxAttempts: e.IMAP_MAX_ATTEMPTS,
       smtpPort: e.INBOUND_SMTP_PORT,
       smtpHost: e.INBOUND_SMTP_HOST,
+      smtp: parseInboundSmtp(e),
     },
-    reportAddress: e.REPORT_ADDRESS_DOMAIN
-      ? { domain: e.REPORT_ADDRESS_DOMAIN.toLowerCase(), prefix: e.REPORT_ADDRESS_PREFIX }
-      : {
-          ...defaultReportAddressing(e.IMAP_URL, e.PUBLIC_URL ?? `http://localhost:${e.PORT ?? 8080}`),
-          ...(e.REPORT_ADDRESS_PREFIX ? { prefix: e.REPORT_ADDRESS_PREFIX } : {}),
-        },
+    reportAddress: report,
+    metrics: parseMetrics(e),
     reputation: {
       dnsblZones: e.DNSBL_ZONES,
       dnsblTimeoutMs: e.DNSBL_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import { registeredJobs } from '../jobs/registry';
 import { openQueue } from '../jobs/runner';
 import { startInboundSources } from '../mail/inbound/start';
 import { listenForHealth } from '../modules/health/worker-listener';
+import { listenForMetrics } from '../modules/metrics';
 import { closeAfterJobs, openRuntime, untilSignal } from './runtime';
 
 // msas worker: only the background jobs, until SIGINT/SIGTERM. Running jobs get JOBS_STOP_TIMEOUT to
@@ -14,6 +15,7 @@ export async function worker(options: { jobs?: Job[] } = {}): Promise<void> {
   const queue = await openQueue(ctx, { jobs, work: true });
   const inbound = await startInboundSources(ctx);
   const health = await listenForHealth(ctx, queue.ready);
+  const metrics = await listenForMetrics(ctx);
   ctx.logger.info(
     { jobs: jobs.map((j) => j.name), healthPort: ctx.config.workerHealthPort },
     'worker started',
@@ -24,5 +26,6 @@ export async function worker(options: { jobs?: Job[] } = {}): Promise<void> {
   // /readyz answers 503 from here on (the queue is stopping) until the listener closes.
   const stillRunning = await queue.stop();
   await health?.close();
+  await metrics?.close();
   await closeAfterJobs(runtime, stillRunning);
 }

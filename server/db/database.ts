@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { privateDirMode, tightenTree } from '../lib/data-dir';
+import { timePool } from '../lib/metrics';
 import { dbTypes } from './int8';
 import { lockDataDir } from './pglite-lock';
 import { startPGliteWorker, type PGliteWorker } from './pglite-socket';
@@ -47,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       types: dbTypes,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    timePool(pool, 'postgres');
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolSizes.set(db, pool.options.max);
     return { db, kind: 'postgres', close: () => db.destroy() };
@@ -78,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     database: 'postgres',
     stream: () => worker.socket(),
   });
+  timePool(pool, 'pglite');
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

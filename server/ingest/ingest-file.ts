@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { ParsePool } from '../dmarc/parse-pool';
 import { parseReportFile } from '../dmarc/parse-report-file';
 import type { ParseOutcome } from '../dmarc/types';
+import { countIngest } from '../lib/metrics';
 import { sha256 } from './files';
 import { storeBatch, type BatchOutcome, type ParsedFile } from './store-batch';
 import type { FileResult, IncomingFile, IngestOptions, OwnFile, StoredReport } from './types';
@@ -29,10 +30,17 @@ export async function parseIncoming(
   return { file, outcome, parsed: { file, digest: sha256(file.bytes), reports: outcome.reports, own } };
 }
 
-/** The file's result line from its parse outcome and stored reports; throws the storage error if any. */
+/**
+ * The file's result line from its parse outcome and stored reports (counted in the metrics); throws the
+ * storage error if any.
+ */
 export function fileResult(item: ParsedOutcome, stored: BatchOutcome | null) {
   const { file, outcome } = item;
-  if (!outcome.ok) return { result: rejected(file.name, outcome.reason), reports: [] as StoredReport[] };
+  if (!outcome.ok) {
+    const result = rejected(file.name, outcome.reason);
+    countIngest(file, result);
+    return { result, reports: [] as StoredReport[] };
+  }
   if (stored?.error !== undefined) throw stored.error;
   const reports = stored!.reports;
   const warnings = [...outcome.warnings];
@@ -54,6 +62,7 @@ export function fileResult(item: ParsedOutcome, stored: BatchOutcome | null) {
     warnings,
     retention: null,
   };
+  countIngest(file, result);
   return { result, reports };
 }
 

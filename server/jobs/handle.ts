@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import { connectionsOf } from '../db/database';
 import { mapLimit } from '../lib/map-limit';
+import { jobsFailed } from '../lib/metrics';
 import { intervalOf, type Job, type JobRef } from './job';
 import { completeAttempt } from './store';
 
@@ -70,6 +71,7 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
         return;
       }
       const final = item.retryCount >= item.retryLimit;
+      jobsFailed.inc({ queue: job.name });
       ctx.logger.error(
         { job: job.name, id: ref.id, err, final },
         final ? 'job failed for good' : 'job failed',
@@ -94,6 +96,7 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
       for (const [i, err] of outcomes.entries()) {
         if (!err) continue;
         failed += 1;
+        jobsFailed.inc({ queue: job.name });
         const item = jobs[i]!;
         const final = item.retryCount >= item.retryLimit;
         ctx.logger.error(

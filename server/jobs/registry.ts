@@ -12,6 +12,7 @@ import { alertEvaluateJob, alertSweepJob, alertWebhookJob } from '../modules/ale
 import { planDigestsJob, sendDigestJob } from '../modules/digests';
 import { reconcileBillingJob } from '../modules/billing';
 import { senderNetworksRefreshJob } from '../modules/email-senders';
+import { reportDomainRecordsJob } from '../modules/dns';
 import { auditFailuresJob } from './dead-letters';
 import { embeddedVacuumJob } from './embedded-vacuum';
 import type { Job } from './job';
@@ -46,6 +47,8 @@ export const registeredJobs: Job[] = [
   sendDigestJob(),
   // Billing (issue 20, migration 0050): re-read every live Stripe subscription nightly and repair drift.
   reconcileBillingJob(),
+  // The report domain's MX and RFC 7489 section 7.1 authorisation, when its zone is hosted here (issue 33).
+  reportDomainRecordsJob(),
   // The email-sender catalogue's networks, read again from the senders' SPF records once a day.
   senderNetworksRefreshJob(),
   // Jobs that failed for good (dead letters) get an audit row.

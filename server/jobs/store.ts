@@ -109,3 +109,14 @@ export async function takeUnauditedFailures(db: Db, limit: number): Promise<Fail
     returning j.id::text as id, j.name, j.data, j.output, j.retry_count`.execute(db);
   return r.rows;
 }
+
+export type QueueCount = { name: string; waiting: number; failed: number };
+
+/** Per queue: jobs waiting to run (created or retry) and jobs failed for good (server/modules/metrics). */
+export async function queueCounts(db: Db): Promise<QueueCount[]> {
+  const r = await sql<QueueCount>`select name,
+      count(*) filter (where state in ('created', 'retry'))::int as waiting,
+      count(*) filter (where state = 'failed')::int as failed
+    from ${table('job')} where ${ours} group by name order by name`.execute(db);
+  return r.rows;
+}

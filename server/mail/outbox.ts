@@ -95,3 +95,16 @@ export async function dueMailIds(db: Db, now: Date, limit: number): Promise<numb
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Unsent mail: waiting for an attempt, or failed (every attempt used); for the metrics. */
+export async function outboxCounts(db: Db): Promise<{ waiting: number; failed: number }> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('attempts', '<', outboxMaxAttempts).as('waiting'),
+      eb.fn.countAll<number>().filterWhere('attempts', '>=', outboxMaxAttempts).as('failed'),
+    ])
+    .where('sent_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), failed: Number(row.failed) };
+}

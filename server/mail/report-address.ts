@@ -3,7 +3,14 @@
 // REPORT_ADDRESS_PREFIX, plus-addressed into one ordinary mailbox (`dmarc+<slug>@example.com`, for the IMAP
 // poller). Both spellings are recognised whatever the settings say, so changing them never loses mail.
 
-export type ReportAddressing = { domain: string; prefix?: string };
+export type ReportAddressing = {
+  domain: string;
+  prefix?: string;
+  /** Set by the settings: the operator named the domain and it is one mail from the internet can reach. */
+  receivesMail?: boolean;
+  /** The host the report domain's MX names (REPORT_MX_HOST, default the PUBLIC_URL host). */
+  mxHost?: string;
+};
 
 const slugPattern = /^[0-9a-f]{20}$/;
 

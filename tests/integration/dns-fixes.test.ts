@@ -32,7 +32,14 @@ const apply = (token: string, zone: string, kind: string, version: number) =>
 
 beforeAll(async () => {
   pdns = await startPowerDns();
-  t = await startTestApp({ env: { PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey } });
+  // A report domain mail reaches: the TLS-RPT fix is proposed only for such an address.
+  t = await startTestApp({
+    env: {
+      PDNS_API_URL: pdns.apiUrl,
+      PDNS_API_KEY: pdns.apiKey,
+      REPORT_ADDRESS_DOMAIN: 'reports.msas-mail.net',
+    },
+  });
   a = await seedTenant(t, 'Alpha', 'alpha.test');
   b = await seedTenant(t, 'Beta', 'beta.test');
   for (const [tenant, name] of [

@@ -328,13 +328,23 @@ describe('inbound mail routed by recipient address', () => {
         ...reportMail('smtp-to-b', 'smtp-b.example.com'),
         envelope: { from: 'noreply-dmarc@reporter.example', to: [plus] },
       });
-      await transport.sendMail(reportMail('smtp-generic', 'smtp-b.example.com'));
+      // Any other recipient is refused at RCPT time (550 5.1.1), before the message is sent.
+      await expect(
+        transport.sendMail(reportMail('smtp-generic', 'smtp-b.example.com')),
+      ).rejects.toMatchObject({
+        responseCode: 550,
+      });
     } finally {
       transport.close();
       await listener.close();
     }
     expect(await ownerOf('smtp-to-b')).toBe(b.org.id);
-    expect(await ownerOf('smtp-generic')).toBeNull();
+    const generic = await t.db
+      .selectFrom('dmarc_reports')
+      .select('id')
+      .where('report_id', '=', 'smtp-generic')
+      .executeTakeFirst();
+    expect(generic).toBeUndefined();
   });
 
   describe('IMAP mailbox', () => {

@@ -12,7 +12,12 @@ export async function startInboundSources(ctx: AppContext): Promise<{ stop: () =
     logger: ctx.logger,
     port: inbound.smtpPort,
     host: inbound.smtpHost,
+    addressing: ctx.config.reportAddress,
+    tls: inbound.smtp.tls,
+    maxMessageBytes: inbound.smtp.maxMessageBytes,
+    maxConnectionsPerClient: inbound.smtp.maxConnectionsPerClient,
+    messagesPerMinute: inbound.smtp.messagesPerMinute,
   });
-  ctx.logger.info({ port: smtp.port }, 'SMTP report listener started');
+  ctx.logger.info({ port: smtp.port, starttls: !!inbound.smtp.tls }, 'SMTP report listener started');
   return { stop: smtp.close };
 }

@@ -12,6 +12,7 @@ const base: FixInputs = {
   zone: 'example.com.',
   rrsets: [],
   rua: 'mailto:abc@reports.example.net',
+  ruaReceivesMail: true,
   organizational: true,
   spfWarnings: [],
   dmarcPass: null,
@@ -66,5 +67,14 @@ describe('suggested fix rules', () => {
     const sts = rrset('_mta-sts.example.com.', 'TXT', '"v=STSv1; id=1"');
     const tls = rrset('_smtp._tls.example.com.', 'TXT', '"v=TLSRPTv1; rua=mailto:t@example.com"');
     expect(kinds({ rrsets: [dmarc, mx, sts, tls] })).toEqual({ fixes: [], notes: [] });
+  });
+
+  it('proposes no TLS-RPT record with an address that cannot receive mail, and says why', () => {
+    const dmarc = rrset('_dmarc.example.com.', 'TXT', '"v=DMARC1; p=reject"');
+    const mx = rrset('example.com.', 'MX', '10 mx.example.com.');
+    const sts = rrset('_mta-sts.example.com.', 'TXT', '"v=STSv1; id=1"');
+    const out = kinds({ rrsets: [dmarc, mx, sts], rua: 'mailto:abc@localhost', ruaReceivesMail: false });
+    expect(out.fixes).toEqual([]);
+    expect(out.notes.map((n) => n.kind)).toEqual(['report-address']);
   });
 });

@@ -6,7 +6,7 @@ import type { StoredRrset } from '../../db/schema-dns';
 // proposed; the rest is explained.
 
 export type FixKind = 'dmarc' | 'tls-rpt' | 'dmarc-quarantine';
-export type NoteKind = 'spf-lookups' | 'mta-sts';
+export type NoteKind = 'spf-lookups' | 'mta-sts' | 'report-address';
 export type Fix = {
   kind: FixKind;
   reason: string;
@@ -23,6 +23,8 @@ export type FixInputs = {
   rrsets: StoredRrset[];
   /** The organization's own report address, mailto: URI. */
   rua: string;
+  /** Whether mail from the internet can reach that address (REPORT_ADDRESS_DOMAIN, server/mail/report-domain.ts). */
+  ruaReceivesMail: boolean;
   /** Whether the zone is an organizational domain (not a subdomain that inherits its parent's policy). */
   organizational: boolean;
   /** Warning codes of the domain's stored SPF result. */
@@ -109,7 +111,15 @@ export function proposeFixes(input: FixInputs): { fixes: Fix[]; notes: Note[] } 
   // TLS-RPT (RFC 8460 §3): a TXT at _smtp._tls.<domain>, for a domain that receives mail (has MX).
   const tlsName = fixName('tls-rpt', zone);
   const tlsSet = rrsetAt(rrsets, tlsName, 'TXT');
-  if (hasMx && versionOf(tlsSet, /^v=TLSRPTv1\s*(;|$)/i).length === 0)
+  // Its rua must be an address that receives mail: the TLS-RPT check calls one that cannot invalid.
+  const tlsMissing = hasMx && versionOf(tlsSet, /^v=TLSRPTv1\s*(;|$)/i).length === 0;
+  if (tlsMissing && !input.ruaReceivesMail)
+    notes.push({
+      kind: 'report-address',
+      detail:
+        'The report address cannot receive mail from the internet until the operator sets REPORT_ADDRESS_DOMAIN, so no TLS-RPT record is proposed yet.',
+    });
+  if (tlsMissing && input.ruaReceivesMail)
     fixes.push({
       kind: 'tls-rpt',
       reason: 'The domain receives mail but has no TLS-RPT record.',

@@ -60,6 +60,7 @@ async function planFixes(ctx: AppContext, db: Db, zone: ZoneRow) {
     zone: loaded.zone.name,
     rrsets: loaded.rrsets,
     rua,
+    ruaReceivesMail: ctx.config.reportAddress.receivesMail === true,
     organizational: baseDomainOf(domain) === domain,
     spfWarnings,
     dmarcPass: pass,
@@ -73,6 +74,7 @@ export async function listFixes(ctx: AppContext, db: Db, actor: DnsActor, raw: s
   return {
     zone: loaded.zone.name,
     version: loaded.zone.version,
+    report_address_receives_mail: ctx.config.reportAddress.receivesMail === true,
     fixes: fixes.map((f) => ({
       kind: f.kind,
       reason: f.reason,

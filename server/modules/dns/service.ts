@@ -232,11 +232,15 @@ function historyItem(r: HistoryRow, author: Author | null) {
 }
 
 // Comments kept as they were stay stamped as they were; a new one is the caller's, stamped by PowerDNS.
-function commentsFor(input: RrsetChangeInput['comments'], before: StoredRrset | undefined, actor: DnsActor) {
+function commentsFor(
+  input: RrsetChangeInput['comments'],
+  before: StoredRrset | undefined,
+  actor: DnsActor | null,
+) {
   if (input === undefined) return before?.comments ?? [];
   return input.map((c) => {
     const same = before?.comments.find((o) => o.content === c.content);
-    return same ?? { content: c.content, account: actor.email };
+    return same ?? { content: c.content, account: actor?.email ?? 'msas' };
   });
 }
 
@@ -257,11 +261,12 @@ export type ApplyOptions = { kind: 'edit' | 'revert'; revertsId?: number };
  * checks every rrset, refuses a stale version when another change touched the same rrsets since (409 with
  * that change), sends one PATCH of only the touched rrsets (PowerDNS applies all or none) and records
  * before and after. Returns an AppError (not thrown) when what was recorded on the way must be kept.
+ * actor null: msas itself (the report domain's records), recorded without a user.
  */
 export async function applyChanges(
   ctx: AppContext,
   db: Db,
-  actor: DnsActor,
+  actor: DnsActor | null,
   locked: ZoneRow,
   version: number,
   inputs: RrsetChangeInput[],
@@ -316,7 +321,7 @@ export async function applyChanges(
     ? await recordChangeSet(
         db,
         zone,
-        { kind: options.kind, userId: actor.id, revertsId: options.revertsId, diffs },
+        { kind: options.kind, userId: actor?.id ?? null, revertsId: options.revertsId, diffs },
         { rrsets: after, serial },
         ctx.now(),
       )

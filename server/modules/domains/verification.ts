@@ -23,6 +23,7 @@ export function recordsToPublish(domain: string, token: string, slug: string, ad
   const address = reportAddress(slug, addressing);
   return {
     report_address: address,
+    report_address_receives_mail: addressing.receivesMail === true,
     dmarc_rua: `mailto:${address}`,
     txt_name: txtRecordName(domain),
     txt_value: txtRecordValue(token),

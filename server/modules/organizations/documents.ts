@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { OrganizationRow, UserRow } from '../../db/schema';
 import { reportAddress, type ReportAddressing } from '../../mail/report-address';
+import { reportDomainRecords } from '../../mail/report-domain';
 import { type DomainScope, wholeOrganization } from '../shared/domain-scope';
 import { benefitsFor, groupsFor } from '../shared/roles';
 import { relationshipIds } from './repo';
@@ -29,6 +30,8 @@ export async function organizationResourceFor(
       created_at: new Date(org.created_at).toISOString(),
       // The organization's own rua address (docs/INGESTION.md, "Routing").
       report_address: reportAddress(org.report_slug, addressing),
+      report_address_receives_mail: addressing.receivesMail === true,
+      report_domain_records: reportDomainRecords(addressing),
     },
     relationships: {
       owner: { data: org.owner_id ? { type: 'users', id: org.owner_id } : null },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -17,6 +17,7 @@ const record = '"v=DMARC1; p=none; rua=mailto:0123456789abcdef0123@reports.examp
 const listed = (version: number): z.input<typeof fixListDocument> => ({
   zone: 'example.com.',
   version,
+  report_address_receives_mail: world.receivesMail,
   fixes: [
     {
       kind: 'dmarc',
@@ -42,6 +43,7 @@ const world = {
   applied: [] as { kind: string; body: unknown }[],
   failures: [] as { status: number; body: object }[],
   lists: 0,
+  receivesMail: true,
 };
 const server = setupServer(
   ...zonePageHandlers(zone),
@@ -66,6 +68,7 @@ afterEach(() => {
   world.applied = [];
   world.failures = [];
   world.lists = 0;
+  world.receivesMail = true;
 });
 afterAll(() => server.close());
 
@@ -78,6 +81,17 @@ async function openFixes() {
 }
 
 describe('suggested fixes tab', { timeout: 30_000 }, () => {
+  it('warns beside the proposed records while the report address cannot receive mail', async () => {
+    await openFixes();
+    expect(screen.queryByRole('note')).toBeNull();
+    cleanup();
+    world.receivesMail = false;
+    await openFixes();
+    expect(screen.getByRole('note', { name: 'This address cannot receive reports yet' })).toHaveTextContent(
+      'REPORT_ADDRESS_DOMAIN',
+    );
+  });
+
   it('previews the DMARC record, explains MTA-STS, and applies after one confirmation', async () => {
     const { user, list } = await openFixes();
     expect(list).toHaveTextContent('Added_dmarc TXT');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ReportAddressWarning } from '../../components/ReportAddressWarning';
 import { AddDomainForm } from '../domains/components/AddDomainForm';
 import { domainsResource } from '../domains/domainsResources';
 import { UploadReportsButton } from '../processedData/upload/UploadReportsButton';
@@ -72,6 +73,11 @@ export function GetStarted({ onReports }: { onReports: () => void }) {
           ) : (
             <>
               <p>{t('record.help')}</p>
+              <ReportAddressWarning
+                receivesMail={domains.every(
+                  (d) => d.attributes.verification?.reportAddressReceivesMail !== false,
+                )}
+              />
               {domains.slice(0, shownDomains).map((d) => (
                 <DmarcRecordStep key={d.id} domain={d} />
               ))}

@@ -6,6 +6,7 @@ import { PrimaryButton } from '../../processedData/styles';
 import type { Fix } from '../dnsApi';
 import { fixApplyResource, fixesResource } from '../fixResources';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ReportAddressWarning } from '../../../components/ReportAddressWarning';
 import { RrsetChange } from './RrsetChange';
 import { Cards, Hint } from './styles';
 import { useFocusAfter } from '../useFocusAfter';
@@ -61,6 +62,7 @@ export function FixesPanel({ zone }: Props) {
       >
         {state && (
           <>
+            <ReportAddressWarning receivesMail={state.reportAddressReceivesMail} />
             {state.fixes.length > 0 && (
               <Cards aria-label={t('fixes.title')}>
                 {state.fixes.map((fix) => (

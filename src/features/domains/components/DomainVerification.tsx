@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { CopyButton } from '../../../components/CopyButton';
+import { ReportAddressWarning } from '../../../components/ReportAddressWarning';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { TonePill } from '../../../components/TonePill';
 import type { Verification } from '../domainsApi';
@@ -66,6 +67,7 @@ export function VerificationDetails({ name, verification: v, checking, onCheck }
         <h4>{t('verify.dmarcTitle')}</h4>
         <p>{t('verify.dmarcHelp', { name })}</p>
         <Value value={v.dmarcRua} what={t('verify.copyRua', { name })} />
+        <ReportAddressWarning receivesMail={v.reportAddressReceivesMail} />
       </section>
       <section aria-label={t('verify.txtTitle')}>
         <h4>{t('verify.txtTitle')}</h4>

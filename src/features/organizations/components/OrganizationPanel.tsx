@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SelectControl } from '../../../app/layout/controls';
-import { CopyButton } from '../../../components/CopyButton';
 import { Field, Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
@@ -16,6 +15,7 @@ import {
 } from '../organizationResources';
 import type { InvitationLanguage } from '../organizationsApi';
 import { MembersTable } from './MembersTable';
+import { ReportAddressSection } from './ReportAddressSection';
 import { OrganizationLinks } from './OrganizationLinks';
 import { OrganizationEditSection } from './OrganizationEditSection';
 import { Button } from '../../../components/Button';
@@ -113,16 +113,7 @@ export function OrganizationPanel() {
         )}
         {data && (
           <>
-            {org?.attributes.reportAddress && (
-              <section aria-labelledby="report-address-title">
-                <h3 id="report-address-title">{t('detail.reportAddress')}</h3>
-                <p>{t('detail.reportAddressHelp')}</p>
-                <p>
-                  <code>{org.attributes.reportAddress}</code>{' '}
-                  <CopyButton value={org.attributes.reportAddress} what={t('detail.reportAddressCopy')} />
-                </p>
-              </section>
-            )}
+            {org?.attributes.reportAddress && <ReportAddressSection org={org} />}
             <p>
               {limit
                 ? t('detail.membersOfLimit', { count: data.members.length, limit })
