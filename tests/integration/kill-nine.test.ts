@@ -6,24 +6,38 @@ import { openDatabase } from '../../server/db/database';
 import { random } from '../../server/lib/seeded-random';
 import { seededDataDir } from '../support/pglite-template';
 import { makeUser } from './support/app';
-import { importRun, makeReport, serveRun, type Run, type Sent, type ServeSession } from './support/kill-nine';
+import {
+  importRun,
+  makeReport,
+  serveRun,
+  type KillPlan,
+  type Run,
+  type Sent,
+  type ServeSession,
+} from './support/kill-nine';
 
 // Issue 32, item 10: `msas import` and `msas serve` taking uploads, on one PGlite DATA_DIR, killed with
-// SIGKILL at seeded random moments, KILLS times in all. After each kill the DATA_DIR opens; every report
-// whose import was acknowledged (the CLI printed its line, its upload was answered 200) is stored exactly
-// once; no stored report is half stored (its records are all there, its rollups add up to its records, no
-// record or file is without its report); and the next run imports. A report not acknowledged is sent again
-// by the next run, which may find it stored (duplicate) or not (imported), never twice.
-// KILL_NINE_SEED and KILL_NINE_KILLS choose another sequence and count.
+// SIGKILL at seeded random moments, KILLS times in all. After each kill the next run opens the DATA_DIR
+// (PGlite's crash recovery, itself killed when the next kill falls in a start-up) and imports, and the
+// database shows that every report whose import was acknowledged (the CLI printed its line, its upload
+// was answered 200) is stored exactly once and that no stored report is half stored: all its records are
+// there, the rollups add up to the records, no record or file is without its report. A report not
+// acknowledged is sent again by the next run, which finds it stored (duplicate) or not (imported).
+// The database is read every CHECK_EVERY kills (an open of PGlite costs a second): nothing a kill breaks
+// can heal before that, since no acknowledged report is ever sent again and a report once stored, half or
+// whole, makes every later copy a duplicate. KILL_NINE_SEED, KILL_NINE_KILLS and KILL_NINE_CHECK_EVERY
+// (1: after every kill) choose another sequence, count and pace; KILL_NINE_TRACE=1 prints each run.
 
 const SEED = Number(process.env.KILL_NINE_SEED ?? 10);
 const KILLS = Number(process.env.KILL_NINE_KILLS ?? 50);
+const CHECK_EVERY = Number(process.env.KILL_NINE_CHECK_EVERY ?? 5);
 const DOMAIN = 'kill.example';
 // New reports per run (with the ones the last kill left unacknowledged): two or more of ingestMany's
 // batches of 32, so kills land between batches too.
 const PER_RUN = 40;
 /** Share of the runs that are `msas serve` (a start of the server costs more than a CLI run). */
 const SERVE_SHARE = 0.3;
+const upload = { perUpload: 4, clients: 2 };
 
 const draw = random(SEED);
 const dataDir = seededDataDir('msas-kill-');
@@ -65,7 +79,14 @@ afterAll(() => {
 async function stored() {
   const pg = await PGlite.create(path.join(dataDir, 'pglite'));
   try {
-    const reports = await pg.query<{ report_id: string; copies: number; records_count: number; records: number; messages_count: number; messages: number }>(
+    const reports = await pg.query<{
+      report_id: string;
+      copies: number;
+      records_count: number;
+      records: number;
+      messages_count: number;
+      messages: number;
+    }>(
       `select r.report_id, count(*) over (partition by r.report_id)::int as copies,
          r.records_count, r.messages_count::int,
          (select count(*)::int from dmarc_records d where d.report_id = r.id) as records,
@@ -103,35 +124,63 @@ describe('kill -9 of msas import and msas serve on PGlite', () => {
     const acknowledged = new Set<string>();
     let unacknowledged: Sent[] = [];
     let next = 0;
-    const faults: string[] = [];
-    // Full-run times, to draw kill moments within a run: first measured by runs that are not killed.
-    const estimate = { import: 0, serve: 0 };
-    const kills = { import: 0, serve: 0, beforeAnyAck: 0, afterSomeAcks: 0 };
+    // Phase times of whole runs, to draw kill moments within a run (start-up; then the work), by mode.
+    const estimate = { import: { start: 0, work: 0 }, serve: { start: 0, work: 0 } };
+    const kills = { import: 0, serve: 0, 'start-up': 0, work: 0 };
+    let checking = 0;
+    const trace = process.env.KILL_NINE_TRACE === '1';
 
+    // The reports a run sends: the ones not acknowledged yet, then new ones, PER_RUN in all (or more when
+    // more were left).
     const batch = () => {
-      const fresh = Array.from({ length: PER_RUN }, () => makeReport(next++, DOMAIN, draw));
+      const fresh = Array.from({ length: Math.max(0, PER_RUN - unacknowledged.length) }, () =>
+        makeReport(next++, DOMAIN, draw),
+      );
       for (const r of fresh) sent.set(r.id, r);
       return [...unacknowledged, ...fresh];
     };
-    const settle = (mode: 'import' | 'serve', reports: Sent[], run: Run) => {
-      faults.push(...run.faults);
+    const settle = (mode: 'import' | 'serve', reports: Sent[], run: Run, plan: KillPlan) => {
+      expect(run.faults, `${mode} run`).toEqual([]);
       for (const id of run.acked) acknowledged.add(id);
       unacknowledged = reports.filter((r) => !acknowledged.has(r.id));
-      if (!run.killed || run.acked.length === reports.length)
-        estimate[mode] = estimate[mode] ? (estimate[mode] + run.ms) / 2 : run.ms;
-      if (run.killed) {
-        kills[mode] += 1;
-        kills[run.acked.length ? 'afterSomeAcks' : 'beforeAnyAck'] += 1;
+      if (run.workMs !== undefined && unacknowledged.length === 0) {
+        const e = estimate[mode];
+        const average = (was: number, now: number) => (was ? (was + now) / 2 : now);
+        e.start = average(e.start, run.workMs);
+        e.work = average(e.work, run.endMs - run.workMs);
       }
+      if (plan && run.killed) {
+        kills[mode] += 1;
+        kills[run.workMs === undefined ? 'start-up' : 'work'] += 1;
+      }
+    };
+    const planFor = (mode: 'import' | 'serve'): KillPlan => {
+      const e = estimate[mode];
+      // Half the kills within the start-up, half within the work (and a little past its usual end).
+      return draw() < 0.5
+        ? { after: 'spawn', ms: Math.floor(draw() * e.start) }
+        : { after: 'work', ms: Math.floor(draw() * e.work * 1.2) };
     };
 
     const check = async (after: string) => {
+      const t = Date.now();
       const { reports, orphans, drift } = await stored();
-      const where = `after ${after}`;
+      checking += Date.now() - t;
+      if (trace) console.log(`checked in ${Date.now() - t} ms, ${acknowledged.size} acknowledged`);
+      const where = `by ${after}`;
       const byId = new Map(reports.map((r) => [r.report_id, r]));
-      expect(reports.filter((r) => r.copies !== 1), where).toEqual([]);
-      expect([...acknowledged].filter((id) => !byId.has(id)), where).toEqual([]);
-      const whole = reports.map((r) => ({ id: r.report_id, counts: [r.records_count, r.records, r.messages_count, r.messages] }));
+      expect(
+        reports.filter((r) => r.copies !== 1),
+        where,
+      ).toEqual([]);
+      expect(
+        [...acknowledged].filter((id) => !byId.has(id)),
+        where,
+      ).toEqual([]);
+      const whole = reports.map((r) => ({
+        id: r.report_id,
+        counts: [r.records_count, r.records, r.messages_count, r.messages],
+      }));
       const expected = reports.map((r) => {
         const s = sent.get(r.report_id)!;
         return { id: r.report_id, counts: [s.records, s.records, s.messages, s.messages] };
@@ -139,41 +188,44 @@ describe('kill -9 of msas import and msas serve on PGlite', () => {
       expect(whole, where).toEqual(expected);
       expect(orphans, where).toEqual({ records: 0, files: 0 });
       expect(drift, where).toBe(0);
-      expect(faults, where).toEqual([]);
     };
 
-    // Calibration: one whole run of each, not killed until it is done.
+    // Calibration: one whole run of each (the server is killed at rest, after its last answer).
     const first = batch();
-    settle('import', first, await importRun(env, path.join(work, 'run-0'), first, null));
+    settle('import', first, await importRun(env, path.join(work, 'run-0'), first, null), null);
     const second = batch();
-    settle('serve', second, await serveRun(session, second, 600_000, { perUpload: 4, clients: 2 }));
+    const atRest = { after: 'work', ms: 600_000 } as const;
+    settle('serve', second, await serveRun(session, second, atRest, upload), atRest);
     await check('the first runs');
 
     for (let n = 1; kills.import + kills.serve < KILLS; n++) {
       const mode = draw() < SERVE_SHARE ? 'serve' : 'import';
       const reports = batch();
-      // Any moment of the run: start-up, reading, parsing, writing, committing, answering, at rest.
-      const killMs = Math.floor(draw() * estimate[mode] * 1.1);
+      const plan = planFor(mode);
       const run =
         mode === 'import'
-          ? await importRun(env, path.join(work, `run-${n}`), reports, killMs)
-          : await serveRun(session, reports, killMs, { perUpload: 4, clients: 2 });
-      settle(mode, reports, run);
-      await check(`run ${n} (${mode}, ${run.killed ? `killed at ${run.ms} ms` : 'not killed'})`);
+          ? await importRun(env, path.join(work, `run-${n}`), reports, plan)
+          : await serveRun(session, reports, plan, upload);
+      settle(mode, reports, run, plan);
+      const at = `${plan!.ms} ms after the ${plan!.after === 'spawn' ? 'spawn' : 'start of the work'}`;
+      const what = run.killed ? `killed ${at}` : `ended by itself before ${at}`;
+      const about = `run ${n} (${mode}, ${what}, ${run.acked.length}/${reports.length} acknowledged)`;
+      if (trace) console.log(about);
+      if (n % CHECK_EVERY === 0) await check(`the runs up to ${about}`);
     }
 
     // The next import after the last kill takes everything still unacknowledged, whole.
     const last = batch();
     const run = await importRun(env, path.join(work, 'run-last'), last, null);
-    settle('import', last, run);
+    settle('import', last, run, null);
     expect(run.acked.sort()).toEqual(last.map((r) => r.id).sort());
     await check('the last import');
     expect(acknowledged.size).toBe(sent.size);
 
     console.log(
       `kill-nine: seed ${SEED}, ${kills.import} kills of msas import and ${kills.serve} of msas serve ` +
-        `(${kills.beforeAnyAck} before the run acknowledged anything, ${kills.afterSomeAcks} after), ` +
-        `${sent.size} reports, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        `(${kills['start-up']} in start-up, ${kills.work} once at work), ` +
+        `${sent.size} reports, ${((Date.now() - started) / 1000).toFixed(0)} s (${(checking / 1000).toFixed(0)} s checking)`,
     );
   }, 900_000);
 });
