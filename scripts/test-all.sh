@@ -160,6 +160,7 @@ EMBEDDED_ONLY=(
   tests/integration/ingest-cli.test.ts
   tests/integration/pglite-worker.test.ts
   tests/integration/pglite-seed.test.ts
+  tests/integration/kill-nine.test.ts
 )
 
 integration_on_postgres() {
