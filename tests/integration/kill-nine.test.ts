@@ -36,7 +36,7 @@ const DOMAIN = 'kill.example';
 // batches of 32, so kills land between batches too.
 const PER_RUN = 40;
 /** Share of the runs that are `msas serve` (a start of the server costs more than a CLI run). */
-const SERVE_SHARE = 0.3;
+const SERVE_SHARE = 0.2;
 const upload = { perUpload: 4, clients: 2 };
 
 const draw = random(SEED);
@@ -227,5 +227,6 @@ describe('kill -9 of msas import and msas serve on PGlite', () => {
         `(${kills['start-up']} in start-up, ${kills.work} once at work), ` +
         `${sent.size} reports, ${((Date.now() - started) / 1000).toFixed(0)} s (${(checking / 1000).toFixed(0)} s checking)`,
     );
-  }, 900_000);
+    // About 2 minutes on a quiet 2-core machine; 26 kills took 15 minutes at load 21 (server starts of 40-70 s).
+  }, 1_800_000);
 });
