@@ -227,6 +227,6 @@ describe('kill -9 of msas import and msas serve on PGlite', () => {
         `(${kills['start-up']} in start-up, ${kills.work} once at work), ` +
         `${sent.size} reports, ${((Date.now() - started) / 1000).toFixed(0)} s (${(checking / 1000).toFixed(0)} s checking)`,
     );
-    // Start-ups are most of it: 26 kills took 15 minutes at load 21 on 2 cores (server starts of 40-70 s).
+    // Start-ups are most of it: the 50 kills took 934 s at load 15-20 on 2 cores (server starts of 40-70 s).
   }, 1_800_000);
 });
