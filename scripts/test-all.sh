@@ -161,6 +161,7 @@ EMBEDDED_ONLY=(
   tests/integration/pglite-worker.test.ts
   tests/integration/pglite-seed.test.ts
   tests/integration/deploy-units.test.ts
+  tests/integration/kill-nine.test.ts
 )
 
 integration_on_postgres() {
