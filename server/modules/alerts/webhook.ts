@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { decryptSecret } from '../../lib/crypto';
+import { lapsedOrganizations } from '../shared/billing-access';
 import { findRule } from './repo';
 import { postToTarget, webhookTarget } from './webhook-target';
 
@@ -23,6 +24,9 @@ type Data = { organizationId: number; ruleId: number; firingIds: number[] };
 export async function deliverWebhook(ctx: AppContext, data: Data): Promise<void> {
   const rule = await findRule(ctx.db, data.ruleId, data.organizationId);
   if (!rule?.webhook_url || data.firingIds.length === 0) return;
+  // Read-only for billing since the firing: its alerts are stopped, the webhook too (docs/BILLING.md).
+  const terms = [ctx.config.billing?.trialDays, ctx.now()] as const;
+  if ((await lapsedOrganizations(ctx.db, [rule.organization_id], ...terms)).size) return;
   const firings = await ctx.db
     .selectFrom('alert_firings')
     .select(['subject', 'kind', 'observed', 'fired_at'])
