@@ -95,11 +95,8 @@ describe('a Cancelled organization', () => {
 describe('a self-registered organization after its free trial, billing on', () => {
   beforeAll(async () => {
     await setStatus(null);
-    await w.t.db
-      .updateTable('organizations')
-      .set({ self_registered: true, created_at: new Date(Date.now() - 30 * 86_400_000) })
-      .where('id', '=', w.a.org.id)
-      .execute();
+    await sql`update organizations set self_registered = true, created_at = now() - interval '30 days'
+      where id = ${w.a.org.id}`.execute(w.t.db);
     w.t.ctx.config.billing = {
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',

@@ -17,11 +17,9 @@ const toast = { detail: 'In order to use Systems Explore, please update your sub
 const DAY = 86_400_000;
 
 const selfRegistered = async (tenant: Tenant, daysAgo: number) => {
-  await b.t.db
-    .updateTable('organizations')
-    .set({ self_registered: true, created_at: new Date(Date.now() - daysAgo * DAY) })
-    .where('id', '=', tenant.org.id)
-    .execute();
+  const created = new Date(Date.now() - daysAgo * DAY);
+  await sql`update organizations set self_registered = true, created_at = ${created}
+    where id = ${tenant.org.id}`.execute(b.t.db);
 };
 const addDomain = (tenant: Tenant, name: string) =>
   call(b.t, 'POST', '/api/dm/domains/create/', tenant.tokens.owner, { name });
