@@ -10,6 +10,8 @@ export type BillingSettings = {
   webhookSecret: string;
   /** Where the SDK connects (Stripe's own API unless STRIPE_API_BASE says otherwise). */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** BILLING_TRIAL_DAYS: a self-registered organization's days in full before a first plan (docs/BILLING.md). */
+  trialDays: number;
 };
 
 export function parseBilling(e: Env): BillingSettings | undefined {
@@ -29,6 +31,7 @@ export function parseBilling(e: Env): BillingSettings | undefined {
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    trialDays: e.BILLING_TRIAL_DAYS,
     api: base
       ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol }
       : undefined,

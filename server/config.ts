@@ -163,6 +163,8 @@ const envSchema = z.object({
     "expected the webhook endpoint's signing secret (whsec_...)",
   ),
   STRIPE_API_BASE: url(['http:', 'https:'], 'an http:// or https:// URL such as https://api.stripe.com'),
+  // Days a self-registered organization that never subscribed has in full before it is read-only.
+  BILLING_TRIAL_DAYS: wholeNumber(14),
   // Optional web analytics (docs/OPERATIONS.md, "Web analytics"): each tracker needs both of its settings.
   PLAUSIBLE_SCRIPT_URL: url(['https:', 'http:'], "the https:// address of Plausible's script"),
   PLAUSIBLE_DOMAIN: optionalText,

@@ -45,6 +45,8 @@ export type OrganizationsTable = {
   created_at: CreatedAt;
   owner_id: ColumnType<number | null, number | null | undefined, number | null>;
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Signed itself up (migration 0067): a free trial while billing is on and it has never subscribed. */
+  self_registered: Generated<boolean>;
   /** Local part of the organization's own report address (migration 0039), random and fixed. */
   report_slug: ColumnType<string, never, never>;
 };

@@ -17,6 +17,8 @@ export type DnsServerOptions = {
   authenticated?: (name: string, type: string) => boolean;
   /** Truncate every UDP reply that has answers, to force the client onto TCP. */
   truncateUdp?: boolean;
+  /** Called with each question before it is answered (a test may change the records: DNS rebinding). */
+  onQuery?: (query: LoggedQuery) => void;
 };
 
 export type TestDnsServer = {
@@ -54,7 +56,9 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Te
       edns: !!opt,
     };
     const type = String(q.type);
-    queries.push({ name: q.name, type, transport, dnssecOk: flags.dnssecOk });
+    const logged: LoggedQuery = { name: q.name, type, transport, dnssecOk: flags.dnssecOk };
+    queries.push(logged);
+    options.onQuery?.(logged);
     const latency =
       typeof options.latencyMs === 'function' ? options.latencyMs(q.name, type) : options.latencyMs;
     if (latency) await new Promise((r) => setTimeout(r, latency));

@@ -33,6 +33,7 @@ import * as m0057 from './0057_ip_spans_messages';
 import * as m0058 from './0058_held_aggregate_reports';
 import * as m0059 from './0059_serial_dashboard_reads';
 import * as m0062 from './0062_mail_budget';
+import * as m0067 from './0067_self_registered_organizations';
 
 // Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0058_held_aggregate_reports': m0058,
   '0059_serial_dashboard_reads': m0059,
   '0062_mail_budget': m0062,
+  '0067_self_registered_organizations': m0067,
 };

@@ -56,7 +56,7 @@ export async function registerClient(ctx: AppContext, db: Db, body: Signup, ip: 
     totp_last_step: null,
     stripe_customer_id: null,
   });
-  const org = await createOrganization(db, body.name, {}, user.id);
+  const org = await createOrganization(db, body.name, {}, user.id, true);
   await db.updateTable('users').set({ organization_id: org.id }).where('id', '=', user.id).execute();
   const token = await issueAccountToken(db, user.id, 'verify', now);
   await queueTemplate(ctx, db, outbox, body.email, 'verification', user.language, {

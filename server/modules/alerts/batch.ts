@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { foldSummaries } from '../analytics';
+import { lapsedOrganizations } from '../shared/billing-access';
 import { loadBatchData, plan, type Planned } from './batch-load';
 import {
   firedDays,
@@ -36,8 +37,31 @@ export type EvaluationItem = { organizationId: number; ruleId: number; day: stri
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
-/** Evaluates the items; answers each one's outcome (null: done), in order. Never throws. */
+/**
+ * Evaluates the items; answers each one's outcome (null: done), in order. Never throws. The items of an
+ * organization that is read-only for billing (docs/BILLING.md) are done without being judged: its alerts
+ * stop until it pays, and start again with the next reports or sweep after that.
+ */
 export async function evaluateBatch(ctx: AppContext, items: EvaluationItem[]): Promise<(Error | null)[]> {
+  let lapsed: Set<number>;
+  try {
+    lapsed = await lapsedOrganizations(
+      ctx.db,
+      items.map((i) => i.organizationId),
+      ctx.config.billing?.trialDays,
+      ctx.now(),
+    );
+  } catch (err) {
+    return items.map(() => asError(err));
+  }
+  const served = items.filter((i) => !lapsed.has(i.organizationId));
+  if (served.length === items.length) return evaluateServed(ctx, items);
+  const outcomes = served.length ? await evaluateServed(ctx, served) : [];
+  const byItem = new Map(served.map((item, k) => [item, outcomes[k] ?? null]));
+  return items.map((i) => byItem.get(i) ?? null);
+}
+
+async function evaluateServed(ctx: AppContext, items: EvaluationItem[]): Promise<(Error | null)[]> {
   const failed = new Map<string, Error>();
   let sent: number[];
   try {

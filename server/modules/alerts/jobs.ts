@@ -10,6 +10,7 @@ import { checkConditions, liveConditions as live, settledDay } from './judge';
 import { findRule, rulesToQueue } from './repo';
 import { catalogue } from './catalogue';
 import { deliverWebhook } from './webhook';
+import { lapsedOrganizations } from '../shared/billing-access';
 
 // The alert jobs (server/jobs/registry.ts): evaluation of a rule for a day, queued by ingestion in its own
 // transaction; the hourly sweep for the absence conditions and for mail held by a cool-down; the webhook.
@@ -143,7 +144,17 @@ export function alertSweepJob(): Job {
         )
         .orderBy('organization_id')
         .orderBy('id')
-        .execute();
+        .execute()
+        .then(async (all) => {
+          // An organization read-only for billing has its alerts stopped (docs/BILLING.md).
+          const lapsed = await lapsedOrganizations(
+            ctx.db,
+            all.map((r) => r.organization_id),
+            ctx.config.billing?.trialDays,
+            ctx.now(),
+          );
+          return all.filter((r) => !lapsed.has(r.organization_id));
+        });
       const errors: Error[] = [];
       // The absence conditions, judged in batches as the queue's evaluations are.
       const judged = rules

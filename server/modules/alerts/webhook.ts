@@ -1,16 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { decryptSecret } from '../../lib/crypto';
-import { nonPublicRange } from '../../lib/public-address';
+import { lapsedOrganizations } from '../shared/billing-access';
 import { findRule } from './repo';
+import { postToTarget, webhookTarget } from './webhook-target';
 
 // The optional webhook of a rule: one POST per batch of firings, a JSON body signed with the rule's secret
 // (HMAC-SHA256 over "<timestamp>.<body>", docs/ALERTS.md), retried by the queue with back-off. The target
-// must resolve to public addresses only, checked at each delivery (a name may change what it points at);
-// CHECKS_ALLOW_PRIVATE_TARGETS, the operator's switch for private targets of the checks, lifts it too.
+// must resolve to public addresses only, checked at each delivery (a name may change what it points at), and
+// the post goes to the address checked (webhook-target.ts); CHECKS_ALLOW_PRIVATE_TARGETS, the operator's
+// switch for private targets of the checks, lifts the check too.
 
 export const signatureHeader = 'x-msas-signature';
 export const timestampHeader = 'x-msas-timestamp';
@@ -19,19 +19,14 @@ export function signBody(secret: string, timestamp: number, body: string): strin
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-async function publicTarget(url: URL, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  const bad = addresses.map(nonPublicRange).find((r) => r !== null);
-  if (bad || addresses.length === 0) throw new Error(`webhook host ${host} is not on a public address`);
-}
-
 type Data = { organizationId: number; ruleId: number; firingIds: number[] };
 
 export async function deliverWebhook(ctx: AppContext, data: Data): Promise<void> {
   const rule = await findRule(ctx.db, data.ruleId, data.organizationId);
   if (!rule?.webhook_url || data.firingIds.length === 0) return;
+  // Read-only for billing since the firing: its alerts are stopped, the webhook too (docs/BILLING.md).
+  const terms = [ctx.config.billing?.trialDays, ctx.now()] as const;
+  if ((await lapsedOrganizations(ctx.db, [rule.organization_id], ...terms)).size) return;
   const firings = await ctx.db
     .selectFrom('alert_firings')
     .select(['subject', 'kind', 'observed', 'fired_at'])
@@ -68,17 +63,9 @@ export async function deliverWebhook(ctx: AppContext, data: Data): Promise<void>
       .where('id', '=', rule.id)
       .execute();
   try {
-    const url = new URL(rule.webhook_url);
-    await publicTarget(url, ctx.config.checks.allowPrivateTargets);
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (response.status < 200 || response.status > 299)
-      throw new Error(`webhook answered ${response.status}`);
+    const target = await webhookTarget(new URL(rule.webhook_url), ctx.config.checks.allowPrivateTargets);
+    const status = await postToTarget(target, headers, body);
+    if (status < 200 || status > 299) throw new Error(`webhook answered ${status}`);
   } catch (error) {
     await mark(error instanceof Error ? error.message.slice(0, 300) : 'webhook failed');
     // The queue retries with back-off (alertWebhookJob's retryLimit).

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { notAuthenticated, tokenNotValid } from '../../lib/errors';
+import { accessStatus } from '../shared/billing-access';
 import { findSessionUser } from '../shared/users-repo';
 import { verifyAccessToken } from './jwt';
 
@@ -23,7 +24,19 @@ export function requireAuth(ctx: AppContext) {
       organizationId: user.organization_id,
       role: user.role,
       tokenSubscriptionStatus: result.claims.subscription_status,
-      organizationStatus: user.organization_status,
+      // What access is decided by (billing/read-only.ts): the stored status, or Cancelled after a free trial.
+      organizationStatus:
+        user.organization_created_at === null
+          ? null
+          : accessStatus(
+              {
+                self_registered: user.organization_self_registered ?? false,
+                subscription_status: user.organization_status,
+                created_at: user.organization_created_at,
+              },
+              ctx.config.billing?.trialDays,
+              ctx.now(),
+            ),
     };
   };
 }

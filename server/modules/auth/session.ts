@@ -18,7 +18,7 @@ export async function issueTokens(
   familyId: string = randomUUID(),
 ): Promise<TokenPair> {
   const now = ctx.now();
-  const claims = await buildClaims(db, user);
+  const claims = await buildClaims(db, user, ctx.config.billing?.trialDays, now);
   const access = await signAccessToken(claims, ctx.config.jwtSecret, ctx.config.accessTokenTtl, now);
   const refresh = randomToken(32);
   await insertRefreshToken(db, {

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import { canViewInvoices } from '../../lib/permissions';
 import { secured } from '../../lib/route-schema';
 import { errorResponses } from '../../lib/schemas';
 import { deliverInBackground } from '../../mail/app-mail';
@@ -24,7 +25,7 @@ import {
   legacyUrlDocument,
 } from '../../../contract/billing';
 import { requireBilling, viaStripe } from './client';
-import { catalogue, findPrice } from './products';
+import { startPaymentIntent } from './intent';
 import { lockOrganization } from './repo';
 import { customerOf, openPortal, ownOrganization, startCheckout } from './service';
 import { syncSubscription } from './sync';
@@ -124,42 +125,10 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) => {
-        const { settings, stripe } = requireBilling(ctx);
-        const user = request.user!;
+        requireBilling(ctx);
         const outbox: number[] = [];
         const answer = await withAudit(ctx, request, 'billing.legacy.payment_intent', (trx) =>
-          viaStripe(ctx, async () => {
-            const organizationId = ownOrganization(user);
-            const offer = findPrice(await catalogue(settings, Date.now()), request.body.priceId);
-            if (!offer) throw new AppError(400, { priceId: [billingMessages.unknownPrice] });
-            const customer = await customerOf(trx, stripe, organizationId, user.email);
-            const sub = await stripe.subscriptions.create(
-              {
-                customer,
-                items: [{ price: offer.price.id }],
-                payment_behavior: 'default_incomplete',
-                metadata: { organization: String(organizationId) },
-                expand: ['latest_invoice.confirmation_secret'],
-              },
-              {
-                idempotencyKey: `msas-intent-${organizationId}-${offer.price.id}-${Math.floor(ctx.now().getTime() / 60_000)}`,
-              },
-            );
-            await syncSubscription(
-              ctx,
-              trx,
-              stripe,
-              sub.id,
-              { customerId: customer },
-              'legacy.payment_intent',
-              outbox,
-            );
-            const invoice = sub.latest_invoice as Stripe.Invoice | null;
-            return {
-              subscriptionId: sub.id,
-              clientSecret: invoice?.confirmation_secret?.client_secret ?? null,
-            };
-          }),
+          viaStripe(ctx, () => startPaymentIntent(ctx, trx, request.user!, request.body.priceId, outbox)),
         );
         deliverInBackground(ctx, outbox);
         return answer;
@@ -176,7 +145,11 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) => {
-        const customer = await ownCustomer(request.user!.organizationId, request.query.customer);
+        // The permission of GET /api/pg/payments/invoices/: admins and the owner, not members.
+        const user = request.user!;
+        if (user.organizationId === null || !canViewInvoices(user, { id: user.organizationId }))
+          throw forbidden();
+        const customer = await ownCustomer(user.organizationId, request.query.customer);
         const { stripe } = requireBilling(ctx);
         const list = await viaStripe(
           ctx,

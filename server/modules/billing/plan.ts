@@ -47,5 +47,8 @@ export function claimStatusOf(status: SubscriptionStatus | string): string {
   return accessOf(status) === 'cancelled' ? 'Cancelled' : status;
 }
 
+/** Statuses that are being paid (or in a trial): one of these decides access before any other. */
+export const payingStatuses = ['trialing', 'active', 'past_due'];
+
 /** Statuses Stripe can still move on its own: the nightly reconciliation re-reads these. */
 export const liveStatuses = ['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'paused'];

@@ -4,7 +4,8 @@ import { billingMessages } from '../../../contract/billing';
 
 // A Cancelled organization is read-only (docs/BILLING.md, "What a status allows"): every write under /api
 // answers 403 with the toast of spec section 4, decided from the organization's stored subscription_status
-// (the bearer hook reads it with the user, so no query is added). Reads stay open, and so do the calls that
+// (the bearer hook reads it with the user, so no query is added), which the hook also makes Cancelled once a
+// self-registered organization's free trial is over (shared/billing-access.ts, docs/BILLING.md). Reads stay open, and so do the calls that
 // let the customer pay again or look after their own account. Support is never blocked. Runs as a
 // preValidation hook: after the route's authentication, before its body is checked.
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

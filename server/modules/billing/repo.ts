@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BillingInvoicesTable, BillingSubscriptionsTable } from '../../db/schema-billing';
 import type { Insertable } from 'kysely';
-import { liveStatuses } from './plan';
+import { liveStatuses, payingStatuses } from './plan';
+
+// Which subscription decides: a paid (or trialing) one first, then one Stripe still runs (a first payment
+// pending, unpaid, paused), then the ended ones; the newest first within each. A second, unpaid subscription
+// never takes the place of the one being paid.
+const deciding = sql`case when status in (${sql.join(payingStatuses)}) then 0 when status in (${sql.join(
+  liveStatuses,
+)}) then 1 else 2 end`;
 
 // Rows of migration 0050: every read of a tenant table names the organization.
 export function organizationByCustomer(db: Db, customerId: string) {
@@ -40,13 +47,13 @@ export async function upsertSubscription(db: Db, row: Insertable<BillingSubscrip
     .executeTakeFirstOrThrow();
 }
 
-/** The subscription that decides the organization's access: the newest one Stripe still runs, else the newest. */
+/** The subscription that decides the organization's access (`deciding`). */
 export function currentSubscription(db: Db, organizationId: number) {
   return db
     .selectFrom('billing_subscriptions')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .orderBy(sql`case when status in (${sql.join(liveStatuses)}) then 0 else 1 end`)
+    .orderBy(deciding)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -57,7 +64,7 @@ export function subscriptionPage(db: Db, organizationId: number, page: number, s
     .selectFrom('billing_subscriptions')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .orderBy(sql`case when status in (${sql.join(liveStatuses)}) then 0 else 1 end`)
+    .orderBy(deciding)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(size)

@@ -49,6 +49,22 @@ export async function customerOf(db: Db, stripe: Stripe, organizationId: number,
   return customer.id;
 }
 
+/** Statuses of a subscription that is still running: a second one would bill the organization twice. */
+const running = ['trialing', 'active', 'past_due', 'incomplete'];
+
+/**
+ * One subscription per organization, whichever API starts it (checkout, the legacy payment intent): 409 while
+ * one runs (plan changes go through the portal). The organization's row is locked first, so two starts at
+ * once are decided one after the other. Answers the newest subscription, if any (a returning customer).
+ */
+export async function refuseSecondSubscription(db: Db, organizationId: number) {
+  if (!(await lockOrganization(db, organizationId))) throw forbidden();
+  const current = await currentSubscription(db, organizationId);
+  if (current && running.includes(current.status))
+    throw new AppError(409, { detail: billingMessages.alreadySubscribed });
+  return current;
+}
+
 export async function startCheckout(
   ctx: AppContext,
   db: Db,
@@ -61,9 +77,7 @@ export async function startCheckout(
   const cancel = siteUrl(ctx, 'cancel_url', body.cancel_url);
   const offer = findPrice(await catalogue(settings, Date.now()), body.price);
   if (!offer) throw fieldError('price', billingMessages.unknownPrice);
-  const current = await currentSubscription(db, organizationId);
-  if (current && ['trialing', 'active', 'past_due', 'incomplete'].includes(current.status))
-    throw new AppError(409, { detail: billingMessages.alreadySubscribed });
+  const current = await refuseSecondSubscription(db, organizationId);
   const customer = await customerOf(db, stripe, organizationId, actor.email);
   // One trial per organization: a returning customer pays from the first day.
   const trial = current ? null : trialDaysOf(offer.product, offer.price);

@@ -3,6 +3,7 @@ import { enqueueMany } from '../../jobs/queue';
 import { lastRun, periodFor, type TimeFrame } from './calendar';
 import { findSchedule, hasSend, schedulesAfter, type ScheduleRow } from './repo';
 import { sendPeriod } from './send';
+import { lapsedOrganizations } from '../shared/billing-access';
 
 // Two queues (docs/DIGESTS.md). `plan-digests` runs every minute: for each schedule it finds the latest run
 // time that has passed and the period that run reports on, and when no send of that period exists it puts
@@ -24,7 +25,7 @@ export function planDigestsJob(): Job {
   return {
     name: 'plan-digests',
     cron: '* * * * *',
-    run: async ({ db, now, logger }) => {
+    run: async ({ db, now, logger, config }) => {
       const at = now();
       let after = { organizationId: 0, id: 0 };
       let queued = 0;
@@ -32,8 +33,16 @@ export function planDigestsJob(): Job {
         const rows = await schedulesAfter(db, after, BATCH);
         if (rows.length === 0) break;
         after = { organizationId: rows[rows.length - 1].organization_id, id: rows[rows.length - 1].id };
+        // An organization read-only for billing gets no digests; the latest period due goes once it pays.
+        const lapsed = await lapsedOrganizations(
+          db,
+          rows.map((r) => r.organization_id),
+          config.billing?.trialDays,
+          at,
+        );
         const items = [];
         for (const row of rows) {
+          if (lapsed.has(row.organization_id)) continue;
           const run = lastRun(row, at);
           // A schedule reports on periods whose run time came after it was made.
           if (!run || run.at.getTime() < new Date(row.created_at).getTime()) continue;
@@ -69,6 +78,9 @@ export function sendDigestJob(): Job {
       const outcome = await ctx.db.transaction().execute(async (trx) => {
         const row = await findSchedule(trx, data.organizationId, data.scheduleId);
         if (!row) return null;
+        // Queued before the organization became read-only for billing: not sent (the planner's rule).
+        const terms = [ctx.config.billing?.trialDays, ctx.now()] as const;
+        if ((await lapsedOrganizations(trx, [row.organization_id], ...terms)).size) return null;
         const period = periodFor(row.time_frame as TimeFrame, data.runDay);
         return sendPeriod(ctx, trx, row, period, data.late ? 'late' : 'scheduled');
       });

@@ -25,10 +25,17 @@ export async function createOrganization(
   name: string,
   benefits: StoredBenefits = {},
   ownerId: number | null = null,
+  /** Signed up by its owner (POST /register-client/): on the free trial while billing is on. */
+  selfRegistered = false,
 ) {
   return db
     .insertInto('organizations')
-    .values({ name, benefits: JSON.stringify(benefits), owner_id: ownerId })
+    .values({
+      name,
+      benefits: JSON.stringify(benefits),
+      owner_id: ownerId,
+      ...(selfRegistered ? { self_registered: true } : {}),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

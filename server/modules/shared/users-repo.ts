@@ -22,7 +22,11 @@ export function findSessionUser(db: Db, id: number) {
     .selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .selectAll('users')
-    .select('organizations.subscription_status as organization_status')
+    .select([
+      'organizations.subscription_status as organization_status',
+      'organizations.self_registered as organization_self_registered',
+      'organizations.created_at as organization_created_at',
+    ])
     .where('users.id', '=', id)
     .executeTakeFirst();
 }

@@ -29,7 +29,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await findVisibleUser(ctx.db, request.user!, request.params.id);
-        return userDocumentFor(ctx.db, user);
+        return userDocumentFor(ctx.db, user, ctx.config.billing?.trialDays);
       },
     );
 
@@ -48,7 +48,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       (request) =>
         withAudit(ctx, request, 'users.settings.update', (trx) =>
-          changeSettings(trx, request.user!, request.params.id, request.body),
+          changeSettings(trx, request.user!, request.params.id, request.body, ctx.config.billing?.trialDays),
         ),
     );
   };

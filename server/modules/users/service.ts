@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { AuthUser } from '../../fastify-augment';
 import { notFound } from '../../lib/errors';
+import { freeTrialEnd } from '../shared/billing-access';
 import { findOrganization } from '../shared/organization-rows';
 import { listPublicationsFor } from '../shared/publications-repo';
 import { findUserById, updateUserSettings } from '../shared/users-repo';
@@ -32,8 +33,12 @@ async function assignedDomainNames(db: Db, userId: number): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-export async function userDocumentFor(db: Db, user: UserRow): Promise<UserDocument> {
+/** trialDays: BILLING_TRIAL_DAYS when billing is on, for the end of a self-registered organization's free trial. */
+export async function userDocumentFor(db: Db, user: UserRow, trialDays?: number): Promise<UserDocument> {
   const organization = user.organization_id ? await findOrganization(db, user.organization_id) : undefined;
+  const trialEnd = organization
+    ? (organization.trial_end_date ?? freeTrialEnd(organization, trialDays))
+    : null;
   const publications = await listPublicationsFor(db, user.organization_id, user.id);
   return {
     data: {
@@ -51,9 +56,7 @@ export async function userDocumentFor(db: Db, user: UserRow): Promise<UserDocume
         stripe_customer_id: user.stripe_customer_id,
         organization: user.organization_id,
         benefits: benefitsFor(organization?.benefits),
-        trial_end_date: organization?.trial_end_date
-          ? organization.trial_end_date.toISOString().slice(0, 10)
-          : null,
+        trial_end_date: trialEnd ? trialEnd.toISOString().slice(0, 10) : null,
         publications: publications.map((p) => ({ id: p.id, title: p.title })),
         last_login: user.last_login ? user.last_login.toISOString() : null,
         layout_theme: user.layout_theme,
@@ -69,10 +72,11 @@ export async function changeSettings(
   caller: AuthUser,
   id: number,
   changes: { layout_theme?: 'primaryTheme' | 'carrierTheme'; language?: 'en' | 'pt' },
+  trialDays?: number,
 ): Promise<UserDocument> {
   if (caller.id !== id) throw notFound();
   await updateUserSettings(db, id, changes);
   const user = await findUserById(db, id);
   if (!user) throw notFound();
-  return userDocumentFor(db, user);
+  return userDocumentFor(db, user, trialDays);
 }

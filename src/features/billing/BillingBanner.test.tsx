@@ -22,6 +22,18 @@ describe('billing banners', () => {
     );
   });
 
+  it('lead to the plans during the free days before any plan', async () => {
+    storeSession({ subscription_status: null });
+    world.user = { trial_end_date: day(3) };
+    renderApp('/msas/analysis_by_system/spf');
+    const banner = await screen.findByRole('region', { name: 'Subscription notice' });
+    expect(banner).toHaveTextContent('Your free trial ends in 3 days.');
+    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute(
+      'href',
+      '/msas/settings/subscriptions',
+    );
+  });
+
   it('leave out the link to the page the user is on', async () => {
     storeSession({ subscription_status: 'trialing' });
     world.user = { trial_end_date: day(5) };

@@ -1,6 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../../app/App';
+import { createAppStore } from '../../app/store';
+import { storeSession } from '../../app/testing/session';
 import { setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { SubscriptionsSection } from './components/SubscriptionsSection';
@@ -25,6 +29,27 @@ describe('Settings → Subscriptions', { timeout: 20_000 }, () => {
     expect(plans).toHaveTextContent('To change your plan, open the billing portal.');
     expect(within(plans).getByText('Your current plan')).toBeVisible();
     expect(within(plans).queryByRole('button', { name: /Choose/ })).toBeNull();
+  });
+
+  it('says a free trial is over (token Cancelled, no subscription) and offers the plans', async () => {
+    world.subscription = null;
+    storeSession({ subscription_status: 'Cancelled' });
+    render(
+      <AppProviders store={createAppStore()}>
+        <MemoryRouter initialEntries={['/msas/settings/subscriptions']}>
+          <SubscriptionsSection />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(
+      await screen.findByText(
+        'Your free trial has ended and your organization is read-only. Choose a plan below to use Systems Explore again.',
+      ),
+    ).toBeVisible();
+    const plans = await screen.findByRole('region', { name: 'Plans' });
+    expect(
+      within(plans).getByRole('button', { name: 'Choose $49.00 / month for the Team plan' }),
+    ).toBeVisible();
   });
 
   it('offers the plans in the customer’s currency and goes to Stripe’s checkout', async () => {

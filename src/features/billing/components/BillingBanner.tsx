@@ -60,11 +60,13 @@ export function BillingBanner() {
   const days = user?.trialEndDate ? daysLeft(user.trialEndDate) : -1;
   if (days < 0) return null;
   const text = days === 0 ? t('banner.trialToday') : t('banner.trial', { count: days });
-  // A trial comes with a plan already chosen at checkout: the link leads to it, to keep or change it.
+  // A plan's trial comes with the plan chosen at checkout: the link leads to it, to keep or change it. The
+  // free days of a self-registered organization before any plan (no status yet) lead to the plans instead.
+  const link = status ? 'banner.seePlan' : 'banner.choosePlan';
   return (
     <Region $tone="primary" aria-label={t('banner.label')}>
       <p>{text}</p>
-      {!here(subscriptionsPath) && <Link to={subscriptionsPath}>{t('banner.seePlan')}</Link>}
+      {!here(subscriptionsPath) && <Link to={subscriptionsPath}>{t(link)}</Link>}
     </Region>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Panel } from '../../../app/layout/PageFrame';
 import { showMessage } from '../../../components/showMessage';
+import { selectSubscriptionStatus } from '../../auth/state/authSelectors';
 import { ListState } from '../../processedData/components/ListState';
 import { productsResource, subscriptionResource } from '../billingResources';
 import { BillingOff } from './BillingOff';
@@ -26,6 +27,8 @@ export function SubscriptionsSection() {
   const checkout = params.get('checkout');
   const products = useAppSelector(productsResource.selectors.selectState);
   const current = useAppSelector(subscriptionResource.selectors.selectState);
+  // Cancelled with no subscription at all: a self-registered organization whose free trial is over.
+  const trialOver = useAppSelector(selectSubscriptionStatus) === 'Cancelled';
   const load = () => {
     dispatch(productsResource.actions.request());
     dispatch(subscriptionResource.actions.request());
@@ -77,7 +80,7 @@ export function SubscriptionsSection() {
           errorText={current.error?.message}
           hasData={!!current.data}
           isEmpty={!subscription}
-          emptyText={t(waiting ? 'current.activating' : 'current.none')}
+          emptyText={t(waiting ? 'current.activating' : trialOver ? 'current.trialOver' : 'current.none')}
           onRetry={load}
         >
           {subscription && <CurrentPlan subscription={subscription} />}
