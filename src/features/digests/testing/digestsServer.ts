@@ -42,6 +42,10 @@ export function digestWire(over: Partial<DigestWire['attributes']> & { id?: numb
       include_aggregation_by_ip: false,
       include_aggregation_by_sender_service: true,
       destination_addresses: ['ops@example.com', 'cto@example.com'],
+      destination_states: [
+        { address: 'ops@example.com', state: 'member' },
+        { address: 'cto@example.com', state: 'confirmed' },
+      ],
       quiet_week: 'send',
       language: 'en',
       organization: 1,
