@@ -7,6 +7,7 @@ import { openQueue, type Queue } from '../../server/jobs/runner';
 import { alertEvaluateJob, evaluateQueue } from '../../server/modules/alerts/jobs';
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
 import { startTestApp, type TestApp } from './support/app';
+import { confirmWaitingRecipients } from './support/recipients';
 import { seedTenant, type Tenant } from './support/orgs';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
@@ -115,6 +116,8 @@ export const fallbacks = (t: TestApp) =>
  * one rule at a time (the tests mean the batched statements).
  */
 export async function runEvaluations(t: TestApp): Promise<Waiting['data'][]> {
+  // The rules' outside addresses stand for confirmed ones here (the rule itself: recipients.test.ts).
+  await confirmWaitingRecipients(t.db);
   const before = fallbacks(t);
   const rows = await waitingEvaluations(t);
   const job = alertEvaluateJob();

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { AppError, fieldError, forbidden, tooManyAttempts } from '../../lib/errors';
+import { type AppError, fieldError, forbidden, tooManyAttempts } from '../../lib/errors';
 import { type Actor, isSupport } from '../../lib/permissions';
 import { appLink, queueTemplate } from '../../mail/app-mail';
 import { recipientMessages, type RecipientStateName } from '../../../contract/recipients';
@@ -166,7 +166,8 @@ export async function resendConfirmation(
   return limited ?? { detail: recipientMessages.confirmationSent };
 }
 
-const linkError = (message: string, code: string) => new AppError(400, { detail: message, code });
+// Under the token field, each case in its own words: the page says which one it is.
+const linkError = (message: string) => fieldError('token', message);
 
 /** POST /recipient-confirmations/ (public): the owner confirms or declines, once, before the link expires. */
 export async function decideRecipient(
@@ -182,14 +183,14 @@ export async function decideRecipient(
   const row = await findByToken(db, body.organization, sha256Hex(body.token));
   if (!row) {
     await recordFailure(db, [key], now);
-    return linkError(recipientMessages.invalid, 'link_invalid');
+    return linkError(recipientMessages.invalid);
   }
-  if (row.state !== 'waiting') return linkError(recipientMessages.used, 'link_used');
+  if (row.state !== 'waiting') return linkError(recipientMessages.used);
   if (!row.token_expires_at || new Date(row.token_expires_at) <= now)
-    return linkError(recipientMessages.expired, 'link_expired');
+    return linkError(recipientMessages.expired);
   const state = body.decision === 'confirm' ? 'confirmed' : 'declined';
   if (!(await decide(db, row.organization_id, row.address, state, now)))
-    return linkError(recipientMessages.used, 'link_used');
+    return linkError(recipientMessages.used);
   return {
     address: row.address,
     organization_name: await organizationName(db, row.organization_id),
