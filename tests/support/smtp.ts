@@ -15,7 +15,11 @@ export type SlowSmtp = {
 
 // A relay on loopback that keeps every message as sent, and takes `delayMs` to accept each one, like a real
 // one over the Internet. The one SMTP catcher of the tests (integration and e2e).
-export async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
+// `ignore`: messages it matches are accepted but not kept (tests of one kind of mail leave out another).
+export async function startSlowSmtp(
+  delayMs: number,
+  options: { ignore?: (data: string) => boolean } = {},
+): Promise<SlowSmtp> {
   const received: Received[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -37,7 +41,8 @@ export async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
       stream.on('end', () => {
         const data = Buffer.concat(chunks).toString('utf8');
         setTimeout(() => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          if (!options.ignore?.(data))
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
           callback();
         }, delayMs);
       });
