@@ -36,7 +36,9 @@ export const recipientDecisionDocument = answerExample(
 );
 
 /** POST /api/dm/recipient-confirmations/resend/: mail the link again to a waiting address. */
-export const recipientResendBody = bodyExample(z.object({ address: emailField() }), { address: sample.email });
+export const recipientResendBody = bodyExample(z.object({ address: emailField() }), {
+  address: sample.email,
+});
 
 export const recipientResendDocument = answerExample(z.object({ detail: z.string() }), {
   detail: recipientMessages.confirmationSent,

@@ -16,8 +16,7 @@ afterAll(() => t.close());
 
 const mailsTo = async (to: string) =>
   (await t.db.selectFrom('outbox').select('id').where('to', '=', to).execute()).length;
-const invite = (email: string) =>
-  call(t, 'POST', '/api/ph/member-registrations/', a.tokens.admin, { email });
+const invite = (email: string) => call(t, 'POST', '/api/ph/member-registrations/', a.tokens.admin, { email });
 const resend = (id: number) =>
   call(t, 'POST', `/api/ph/member-registrations/${id}/resend-email/`, a.tokens.admin);
 

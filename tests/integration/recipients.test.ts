@@ -134,11 +134,7 @@ describe('outside recipients of reports', () => {
     const a = await tenant();
     const many = Array.from({ length: 6 }, (_, i) => `many-${i}@example.net`);
     expect((await report(a, 'Many', many)).statusCode).toBe(201);
-    const sent = await t.db
-      .selectFrom('outbox')
-      .select('to')
-      .where('to', 'in', many)
-      .execute();
+    const sent = await t.db.selectFrom('outbox').select('to').where('to', 'in', many).execute();
     // RECIPIENT_CONFIRMATION_LIMIT is 4 here: the other two wait without a link.
     expect(sent).toHaveLength(4);
     const resend = async (address: string) =>

@@ -30,7 +30,12 @@ export function planMailed(rule: AlertRuleRow, to: string[], last: Map<string, D
 }
 
 /** Some recipient got mail of this condition less than the rule's cool-down ago. */
-export function addressCooling(rule: AlertRuleRow, to: string[], last: Map<string, Date>, now: Date): boolean {
+export function addressCooling(
+  rule: AlertRuleRow,
+  to: string[],
+  last: Map<string, Date>,
+  now: Date,
+): boolean {
   return to.some((a) => {
     const at = last.get(pairKey(rule.organization_id, a, rule.condition));
     return at !== undefined && now.getTime() - at.getTime() < rule.cooldown_minutes * 60_000;
@@ -47,7 +52,9 @@ export async function noteMailed(db: Db, mailed: { rule: AlertRuleRow; to: strin
     })),
   );
   // One row per key: a statement may not update the same row twice.
-  const unique = [...new Map(rows.map((r) => [pairKey(r.organization_id, r.address, r.condition), r])).values()];
+  const unique = [
+    ...new Map(rows.map((r) => [pairKey(r.organization_id, r.address, r.condition), r])).values(),
+  ];
   if (unique.length === 0) return;
   await db
     .insertInto('alert_mail_cooldowns')

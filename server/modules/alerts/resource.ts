@@ -14,7 +14,12 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 type States = Awaited<ReturnType<typeof ruleStates>>;
 type Destinations = Awaited<ReturnType<typeof destinationStates>>;
 
-function alertResource(r: AlertRuleRow, states: States, groups: Map<number, string>, destinations: Destinations) {
+function alertResource(
+  r: AlertRuleRow,
+  states: States,
+  groups: Map<number, string>,
+  destinations: Destinations,
+) {
   const s = states.get(r.id) ?? { firing: [], lastFiredAt: null, pendingEmails: 0, failingEmails: 0 };
   const groupId = r.scope_type === 'domain_group' ? Number(r.target_selection) : null;
   return {
@@ -102,7 +107,12 @@ export async function alertList(
   const data = [];
   for (const r of rows)
     data.push(
-      alertResource(r, states, groups, await destinationStates(db, r.organization_id, r.destination_addresses)),
+      alertResource(
+        r,
+        states,
+        groups,
+        await destinationStates(db, r.organization_id, r.destination_addresses),
+      ),
     );
   return {
     data,

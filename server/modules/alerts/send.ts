@@ -123,7 +123,9 @@ export async function sendMany(
   );
   const targeted = withPending.map((s) => ({
     ...s,
-    to: s.rule.destination_addresses.filter((a) => mailable.has(`${s.rule.organization_id} ${a.toLowerCase()}`)),
+    to: s.rule.destination_addresses.filter((a) =>
+      mailable.has(`${s.rule.organization_id} ${a.toLowerCase()}`),
+    ),
   }));
   // A rule one of whose recipients is still cooling down for its condition keeps its items pending.
   const last = await lastMailed(db, targeted);

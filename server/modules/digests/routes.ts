@@ -72,8 +72,7 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           request,
           'digest_reports.create',
-          (trx) =>
-            create(trx, request.user!, request.params.type, request.body, ctx.now(), { ctx, outbox }),
+          (trx) => create(trx, request.user!, request.params.type, request.body, ctx.now(), { ctx, outbox }),
           { status: 201 },
         );
         deliverInBackground(ctx, outbox);

@@ -20,7 +20,11 @@ export async function storedStates(
 }
 
 /** Addresses of the organization's active members (an active account's address is a verified one). */
-export async function memberAddresses(db: Db, organizationId: number, addresses: string[]): Promise<Set<string>> {
+export async function memberAddresses(
+  db: Db,
+  organizationId: number,
+  addresses: string[],
+): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
   const rows = await db
     .selectFrom('users')

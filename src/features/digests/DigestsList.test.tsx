@@ -124,7 +124,9 @@ describe('Reports page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send now: Brands weekly' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     expect(
-      await screen.findByText(/^This report was sent too often\. You can send it again from \w{3} \d+, \d{4}/),
+      await screen.findByText(
+        /^This report was sent too often\. You can send it again from \w{3} \d+, \d{4}/,
+      ),
     ).toBeInTheDocument();
   });
 
@@ -137,7 +139,9 @@ describe('Reports page', { timeout: 20_000 }, () => {
     ];
     const user = userEvent.setup();
     show();
-    const resend = await screen.findByRole('button', { name: 'Send the confirmation to far@example.net again' });
+    const resend = await screen.findByRole('button', {
+      name: 'Send the confirmation to far@example.net again',
+    });
     await user.click(resend);
     expect(await screen.findByText('Confirmation e-mail sent to far@example.net.')).toBeInTheDocument();
     world.fail['POST resend/far@example.net'] = {
@@ -146,7 +150,9 @@ describe('Reports page', { timeout: 20_000 }, () => {
       headers: { 'Retry-After': '3000' },
     };
     await user.click(resend);
-    expect(await screen.findByText(/^A confirmation was sent recently\. You can send it again from /)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^A confirmation was sent recently\. You can send it again from /),
+    ).toBeInTheDocument();
     expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST resend/far@example.net',
       'POST resend/far@example.net',

@@ -21,6 +21,7 @@ export async function decide(body: Decision): Promise<DecisionResult> {
 }
 
 export async function resend(address: string): Promise<Wire<typeof recipientResendDocument>> {
-  return (await api.post<Wire<typeof recipientResendDocument>>(`${ph}/recipient-confirmations/resend/`, { address }))
-    .data;
+  return (
+    await api.post<Wire<typeof recipientResendDocument>>(`${ph}/recipient-confirmations/resend/`, { address })
+  ).data;
 }
