@@ -140,7 +140,7 @@ describe('Reports page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     show();
     const resend = await screen.findByRole('button', {
-      name: 'Send the confirmation to far@example.net again',
+      name: 'Send the confirmation again to far@example.net',
     });
     await user.click(resend);
     expect(await screen.findByText('Confirmation e-mail sent to far@example.net.')).toBeInTheDocument();
