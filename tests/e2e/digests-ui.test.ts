@@ -146,13 +146,15 @@ describe.each(passes)(
     it('sends now: the mail arrives with HTML, text and the chart, and its link opens the console', async () => {
       // The outside address gets mail once its owner confirmed it (recipients-ui.test.ts shows the page).
       const confirmation = await simpleParser((await smtp.waitFor(address, 30_000)).data);
-      const link = new URLSearchParams(/\/recipient-confirmation#(\S+)/.exec(confirmation.text ?? '')![1]);
+      const confirmLink = new URLSearchParams(
+        /\/recipient-confirmation#(\S+)/.exec(confirmation.text ?? '')![1],
+      );
       const answer = await fetch(`${server.url}/api/ph/recipient-confirmations/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          organization: Number(link.get('organization')),
-          token: link.get('token'),
+          organization: Number(confirmLink.get('organization')),
+          token: confirmLink.get('token'),
           decision: 'confirm',
         }),
       });
