@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
+import { destinationStatesSchema } from './recipients';
 
 // The alerts area on the wire (snake_case), under /api/dm: the rules (/alerts/), their firing history
 // (/alerts/{id}/firings/), the backtest (/alerts/backtest/), the unsubscribe link of the e-mails
@@ -147,6 +148,8 @@ export const alertResourceSchema = z.object({
     ip: z.string().nullable(),
     is_active: z.boolean(),
     destination_addresses: z.array(z.string()),
+    /** Each address with its state: only `member` and `confirmed` ones get mail (docs/ALERTS.md). */
+    destination_states: destinationStatesSchema,
     language: z.enum(['en', 'pt']),
     cooldown_minutes: z.number().int(),
     webhook_url: z.string().nullable(),
@@ -191,6 +194,7 @@ const alertExample: z.output<typeof alertResourceSchema> = {
     ip: null,
     is_active: true,
     destination_addresses: ['dmarc-alerts@example.com'],
+    destination_states: [{ address: 'dmarc-alerts@example.com', state: 'member' }],
     language: 'en',
     cooldown_minutes: 60,
     webhook_url: 'https://hooks.example.com/msas',

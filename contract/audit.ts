@@ -98,6 +98,8 @@ export const auditOperationNames = [
   'organizations.owner.update',
   'organizations.update',
   'publications.seen',
+  'recipients.decide',
+  'recipients.resend',
   'reports.upload',
   'settings.organization.update',
   'users.create',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blankMessage, idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
+import { destinationStatesSchema } from './recipients';
 
 // Digest reports on the wire (snake_case), under /api/dm/digest-reports/ (docs/DIGESTS.md). Three types:
 // - `scheduled`: a report a user defines (name, scope, time frame, flags, recipients, schedule), any number
@@ -135,6 +136,8 @@ export const digestResourceSchema = z.object({
     include_aggregation_by_ip: z.boolean(),
     include_aggregation_by_sender_service: z.boolean(),
     destination_addresses: z.array(z.string()),
+    /** Each address with its state: only `member` and `confirmed` ones get mail (docs/DIGESTS.md). */
+    destination_states: destinationStatesSchema,
     quiet_week: z.enum(['send', 'skip']),
     language: z.enum(['en', 'pt']),
     organization: z.number().int(),
@@ -166,6 +169,7 @@ const digestExample: z.output<typeof digestResourceSchema> = {
     include_aggregation_by_ip: true,
     include_aggregation_by_sender_service: false,
     destination_addresses: ['dmarc-team@example.com'],
+    destination_states: [{ address: 'dmarc-team@example.com', state: 'confirmed' }],
     quiet_week: 'send',
     language: 'en',
     organization: 4,

@@ -60,6 +60,7 @@ import { notFoundHandler, registerSpa } from './spa';
 import { withTrackerSources } from './lib/trackers';
 import { digestRoutes, digestUnsubscribeRoutes } from './modules/digests';
 import { countRequests, metricsRoutes } from './modules/metrics';
+import { recipientRoutes } from './modules/recipients';
 import { billingRoutes, legacyPaymentRoutes, refuseCancelledWrites, webhookRoutes } from './modules/billing';
 
 // Helmet's CSP: everything from our own origin; inline styles for styled-components; data: images (QR codes).
@@ -190,6 +191,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Scheduled and digest reports (issue 18): schedules, preview, send now, history, unsubscribe.
   await app.register(digestRoutes(ctx), { prefix: '/api/dm' });
   await app.register(digestUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(recipientRoutes(ctx), { prefix: '/api/ph' });
   // DNS hosting through PowerDNS (issue 19, docs/DNS.md).
   await app.register(dnsRoutes(ctx), { prefix: '/api/dm' });
   // Billing through Stripe (issue 20, docs/BILLING.md): payments, Stripe's webhook, the legacy payment host.

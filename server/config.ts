@@ -92,6 +92,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: positiveInt(5),
   LOGIN_RATE_LIMIT_IP: positiveInt(20),
   CONTACT_RATE_LIMIT: positiveInt(5),
+  DIGEST_SEND_NOW_LIMIT: positiveInt(3),
+  DIGEST_SEND_NOW_ORGANIZATION_LIMIT: positiveInt(10),
+  INVITATION_RESEND_LIMIT: positiveInt(3),
+  INVITATION_ORGANIZATION_LIMIT: positiveInt(20),
+  RECIPIENT_CONFIRMATION_LIMIT: positiveInt(20),
   UPLOAD_MEMORY_MB: positiveInt(512),
   DNSBL_ZONES: optionalText.refine((v) => v === undefined || isListSetting(v), 'expected zone[:allow],...'),
   DNSBL_TIMEOUT_MS: positiveInt(2000),
@@ -223,6 +228,19 @@ export type Settings = {
   loginRateLimit: number;
   loginRateLimitIp: number;
   contactRateLimit: number;
+  /** Caps on mail a person's action starts (issue 32, docs/OPERATIONS.md "Mail limits"). */
+  mailLimits: {
+    /** "Send now" of one report per hour. */
+    sendNowPerSchedule: number;
+    /** "Send now" of all the organization's reports together per hour. */
+    sendNowPerOrganization: number;
+    /** Re-sends of one invitation per 24 hours. */
+    invitationResends: number;
+    /** Invitation mails (new and re-sent) of one organization per 24 hours. */
+    invitationsPerOrganization: number;
+    /** Recipient confirmation mails of one organization per 24 hours. */
+    confirmationsPerOrganization: number;
+  };
   /** Bytes report uploads may hold at once, received and decompressed together (server/lib/memory-budget.ts). */
   uploadMemoryBytes: number;
   trustProxy: boolean | string[];
@@ -311,6 +329,13 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    mailLimits: {
+      sendNowPerSchedule: e.DIGEST_SEND_NOW_LIMIT,
+      sendNowPerOrganization: e.DIGEST_SEND_NOW_ORGANIZATION_LIMIT,
+      invitationResends: e.INVITATION_RESEND_LIMIT,
+      invitationsPerOrganization: e.INVITATION_ORGANIZATION_LIMIT,
+      confirmationsPerOrganization: e.RECIPIENT_CONFIRMATION_LIMIT,
+    },
     uploadMemoryBytes: e.UPLOAD_MEMORY_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     inbound: {

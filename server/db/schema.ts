@@ -6,6 +6,7 @@ import type { DnsTables } from './schema-dns';
 import type { MailboxTables } from './schema-mailbox';
 import type { ReportTables } from './schema-reports';
 import type { DigestTables } from './schema-digests';
+import type { RecipientTables } from './schema-recipients';
 import type { ReputationTables } from './schema-reputation';
 import type { SenderTables } from './schema-senders';
 import type { SummaryTables } from './schema-summaries';
@@ -250,6 +251,7 @@ export type Database = ReportTables &
   BillingTables &
   AlertTables &
   DigestTables &
+  RecipientTables &
   ReputationTables &
   SenderTables &
   SummaryTables &

@@ -6,7 +6,7 @@ import { recheckDomainJob } from '../modules/analysis/recheck-job';
 import { summaryFoldJob } from '../modules/analytics/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
-import { rateWindowSeconds } from '../modules/auth/rate-limit';
+import { longestWindowSeconds } from '../modules/auth/rate-limit';
 import { mailboxPollJob } from '../mail/inbound/poll-job';
 import { alertEvaluateJob, alertSweepJob, alertWebhookJob } from '../modules/alerts/jobs';
 import { planDigestsJob, sendDigestJob } from '../modules/digests';
@@ -65,7 +65,8 @@ export const registeredJobs: Job[] = [
     name: 'purge-login-attempts',
     cron: '10 * * * *',
     run: async ({ db, now }) => {
-      await purgeAttempts(db, new Date(now().getTime() - rateWindowSeconds * 1000));
+      // Kept as long as the longest window counts them (the mail limits' 24 hours).
+      await purgeAttempts(db, new Date(now().getTime() - longestWindowSeconds * 1000));
     },
   },
 ];

@@ -85,3 +85,10 @@ export function refusalMessage(error: unknown): string | null {
   const detail = errorBody(error)?.detail;
   return typeof detail === 'string' && detail.trim() ? detail : null;
 }
+
+/** When a refused call (429) may be made again, from its Retry-After header; null when it says nothing. */
+export function retryAt(error: unknown, now = new Date()): Date | null {
+  if (!isAxiosError(error) || error.response?.status !== 429) return null;
+  const seconds = Number(error.response.headers['retry-after']);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null;
+}

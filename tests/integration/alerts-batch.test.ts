@@ -12,6 +12,7 @@ import {
   waitingEvaluations,
 } from './alerts-setup';
 import { call, seedTenant, type Tenant, tokenFor } from './support/orgs';
+import { confirmWaitingRecipients } from './support/recipients';
 
 // The queue's evaluations run in batches (server/modules/alerts/batch.ts): a batch holding rules of several
 // organizations and conditions, several days each, records exactly the firings and states that evaluating
@@ -125,6 +126,8 @@ describe('batched alert evaluation', () => {
       params: { min_messages: 10 },
       ...to('dkim-b'),
     });
+    // Their outside addresses stand for confirmed ones (the rule itself: alerts-recipients.test.ts).
+    await confirmWaitingRecipients(w.t.db);
     // Org A: steady, a failing day, a clear one, then a spike from a new source.
     for (let n = 12; n >= 5; n--) await ingestDay(w.t, { domain: a1, day: dayAgo(n), pass: 100 });
     await ingestDay(w.t, { domain: a1, day: dayAgo(4), pass: 50, fail: 50 });
@@ -185,6 +188,7 @@ describe('batched alert evaluation', () => {
     await w.t.db.deleteFrom('alert_firings').execute();
     await w.t.db.deleteFrom('alert_states').execute();
     await w.t.db.updateTable('alert_rules').set({ last_notified_at: null }).execute();
+    await w.t.db.deleteFrom('alert_mail_cooldowns').execute();
     for (const { data } of batch) {
       const d = data as { organizationId: number; ruleId: number; day: string };
       await w.t.db
@@ -216,6 +220,7 @@ describe('batched alert evaluation', () => {
     await w.t.db.deleteFrom('alert_firings').execute();
     await w.t.db.deleteFrom('alert_states').execute();
     await w.t.db.updateTable('alert_rules').set({ last_notified_at: null }).execute();
+    await w.t.db.deleteFrom('alert_mail_cooldowns').execute();
     const mails = w.smtp.received.length;
     const data = batch.map((j) => j.data);
     const runs = await Promise.all([runBatchNow(w.t.ctx, job, data), runBatchNow(w.t.ctx, job, data)]);

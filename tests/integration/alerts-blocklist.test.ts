@@ -12,6 +12,7 @@ import { alertSweepJob } from '../../server/modules/alerts/jobs';
 import { configureReputation } from '../../server/modules/reputation/services';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { reportXml } from '../fixtures/dmarc/build-report';
+import { confirmWaitingRecipients } from './support/recipients';
 import { alertWorld, type AlertWorld, dayAgo, firingsOf, ingestDay, plain } from './alerts-setup';
 import { call, seedTenant } from './support/orgs';
 
@@ -56,6 +57,8 @@ async function rule(body: Record<string, unknown>): Promise<number> {
 
 async function sweep(minutesLater: number) {
   w.t.clock.offsetMs += minutesLater * 60_000;
+  // The rules' outside addresses stand for confirmed ones (the rule itself: alerts-recipients.test.ts).
+  await confirmWaitingRecipients(w.t.db);
   await runJobNow(w.t.ctx, alertSweepJob());
   await w.t.ctx.mailer.settled();
 }

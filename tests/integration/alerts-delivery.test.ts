@@ -122,6 +122,7 @@ describe('alert delivery', () => {
 
   it('keeps an e-mail SMTP refused in the outbox, shows it on the rule, and retries it with back-off', async () => {
     await w.t.db.updateTable('alert_rules').set({ last_notified_at: null, webhook_url: null }).execute();
+    await w.t.db.deleteFrom('alert_mail_cooldowns').execute();
     w.smtp.failNext(1);
     await ingestDay(w.t, { domain, day: dayAgo(1), pass: 10, fail: 0 });
     await runEvaluations(w.t);

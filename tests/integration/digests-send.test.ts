@@ -17,6 +17,7 @@ import {
 import { findSchedule } from '../../server/modules/digests/repo';
 import { analyticsFixture } from './analytics-setup';
 import { call } from './support/orgs';
+import { confirmWaitingRecipients } from './support/recipients';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
 // Sending digests (issue 18): the figures are the analytics endpoints' own, a (schedule, period) goes out
@@ -70,6 +71,8 @@ async function makeSchedule(over: Record<string, unknown>) {
   const id = r.json().data.id as number;
   // Made long ago, so the sample reports' days are periods it reports on.
   await sql`update digest_schedules set created_at = '2000-01-01' where id = ${id}`.execute(f.t.db);
+  // Its outside addresses stand for confirmed ones (the confirmation rule: recipients.test.ts).
+  await confirmWaitingRecipients(f.t.db);
   return (await findSchedule(f.t.db, f.a.org.id, id))!;
 }
 

@@ -47,7 +47,7 @@ describe('the SMTP relay down for a while', () => {
     await retry();
     expect(await row(id)).toMatchObject({ sent_at: null, attempts: 1 });
 
-    relay = await startSlowSmtp(0, port);
+    relay = await startSlowSmtp(0, { port });
     await retry();
     expect((await relay.waitFor('waiting@example.com', 1)).data).toContain(
       'Subject: for waiting@example.com',

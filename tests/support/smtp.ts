@@ -15,8 +15,13 @@ export type SlowSmtp = {
 
 // A relay on loopback that keeps every message as sent, and takes `delayMs` to accept each one, like a real
 // one over the Internet. The one SMTP catcher of the tests (integration and e2e).
+// `ignore`: messages it matches are accepted but not kept (tests of one kind of mail leave out another).
 // `port`: a given one, to stand in for a relay that comes back on its address after an outage.
-export async function startSlowSmtp(delayMs: number, port = 0): Promise<SlowSmtp> {
+export async function startSlowSmtp(
+  delayMs: number,
+  options: { ignore?: (data: string) => boolean; port?: number } = {},
+): Promise<SlowSmtp> {
+  const port = options.port ?? 0;
   const received: Received[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -38,7 +43,8 @@ export async function startSlowSmtp(delayMs: number, port = 0): Promise<SlowSmtp
       stream.on('end', () => {
         const data = Buffer.concat(chunks).toString('utf8');
         setTimeout(() => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          if (!options.ignore?.(data))
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
           callback();
         }, delayMs);
       });

@@ -32,6 +32,7 @@ import * as m0056 from './0056_dns_known_serial';
 import * as m0057 from './0057_ip_spans_messages';
 import * as m0058 from './0058_held_aggregate_reports';
 import * as m0059 from './0059_serial_dashboard_reads';
+import * as m0060 from './0060_recipient_addresses';
 import * as m0062 from './0062_mail_budget';
 import * as m0067 from './0067_self_registered_organizations';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0057_ip_spans_messages': m0057,
   '0058_held_aggregate_reports': m0058,
   '0059_serial_dashboard_reads': m0059,
+  '0060_recipient_addresses': m0060,
   '0062_mail_budget': m0062,
   '0067_self_registered_organizations': m0067,
 };

@@ -1,6 +1,7 @@
 import type { Language } from '../../db/schema';
 import { billingTemplates, type BillingMailKind } from './billing';
 import { emailChangeTemplates, type EmailChangeKind } from './email-change';
+import { recipientTemplates, type RecipientKind } from './recipients';
 
 // Every message the platform sends, in English and Portuguese (pt-BR). Plain text; {placeholders} are filled
 // by renderMail. The language is the recipient's own setting (an invitee's: the inviting organization's default).
@@ -13,12 +14,14 @@ export type MailKind =
   | 'twoFactorEnabled'
   | 'twoFactorDisabled'
   | EmailChangeKind
+  | RecipientKind
   | BillingMailKind;
 
 export type Template = { subject: string; text: string };
 
 export const templates: Record<MailKind, Record<Language, Template>> = {
   ...emailChangeTemplates,
+  ...recipientTemplates,
   ...billingTemplates,
   verification: {
     en: {

@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/permissions';
 import { isAdminOf, isSupport } from '../../lib/permissions';
 import { notFound } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
+import { destinationStates } from '../recipients';
 import { scopeFor } from '../shared/domain-scope';
 import { type AlertRuleRow, countRules, groupNames, listRules, ruleStates, type RuleQuery } from './repo';
 
@@ -11,8 +12,14 @@ import { type AlertRuleRow, countRules, groupNames, listRules, ruleStates, type 
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 type States = Awaited<ReturnType<typeof ruleStates>>;
+type Destinations = Awaited<ReturnType<typeof destinationStates>>;
 
-function alertResource(r: AlertRuleRow, states: States, groups: Map<number, string>) {
+function alertResource(
+  r: AlertRuleRow,
+  states: States,
+  groups: Map<number, string>,
+  destinations: Destinations,
+) {
   const s = states.get(r.id) ?? { firing: [], lastFiredAt: null, pendingEmails: 0, failingEmails: 0 };
   const groupId = r.scope_type === 'domain_group' ? Number(r.target_selection) : null;
   return {
@@ -33,6 +40,7 @@ function alertResource(r: AlertRuleRow, states: States, groups: Map<number, stri
       ip: r.scope_type === 'ip' ? r.target_selection : null,
       is_active: r.is_active,
       destination_addresses: r.destination_addresses,
+      destination_states: destinations,
       language: r.language === 'pt' ? ('pt' as const) : ('en' as const),
       cooldown_minutes: r.cooldown_minutes,
       webhook_url: r.webhook_url,
@@ -71,7 +79,8 @@ async function groupsFor(db: Db, rows: AlertRuleRow[]) {
 
 export async function alertDocumentOf(db: Db, row: AlertRuleRow) {
   const states = await ruleStates(db, [row]);
-  return { data: alertResource(row, states, await groupsFor(db, [row])) };
+  const destinations = await destinationStates(db, row.organization_id, row.destination_addresses);
+  return { data: alertResource(row, states, await groupsFor(db, [row]), destinations) };
 }
 
 /** Support reads any organization's rules (or ?organization=); owners and admins theirs; members their own. */
@@ -95,8 +104,18 @@ export async function alertList(
   const rows = await listRules(db, q, p.offset, p.pageSize);
   const states = await ruleStates(db, rows);
   const groups = await groupsFor(db, rows);
+  const data = [];
+  for (const r of rows)
+    data.push(
+      alertResource(
+        r,
+        states,
+        groups,
+        await destinationStates(db, r.organization_id, r.destination_addresses),
+      ),
+    );
   return {
-    data: rows.map((r) => alertResource(r, states, groups)),
+    data,
     links: pageLinks(url, p, count),
     meta: pageMeta(p, count),
   };

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { errorResponses } from '../../lib/schemas';
+import type { Db } from '../../db/database';
+import { deliverInBackground } from '../../mail/app-mail';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
+import { askConfirmations } from '../recipients';
 import { secured } from '../../lib/route-schema';
 import {
   alertBacktestBody,
@@ -21,6 +24,7 @@ import {
 import { backtestRule } from './backtest';
 import { conditionList } from './catalogue-view';
 import { alertDocumentOf, alertList, firingList } from './resource';
+import type { AlertRuleRow } from './repo';
 import { createRule, deleteRule, updateRule, visibleRule } from './rules';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -35,6 +39,9 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       key: ctx.config.encryptionKey,
       allowPrivate: ctx.config.checks.allowPrivateTargets,
     };
+    // A saved rule's new outside addresses wait for their owners' yes (docs/ALERTS.md, "Recipients").
+    const askRuleConfirmations = (trx: Db, row: AlertRuleRow, outbox: number[]) =>
+      askConfirmations(ctx, trx, outbox, row.organization_id, row.destination_addresses, row.language);
 
     app.get(
       '/conditions/',
@@ -69,16 +76,20 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request, reply) => {
+        const outbox: number[] = [];
         const doc = await withAudit(
           ctx,
           request,
           'alerts.create',
           async (trx) => {
             const row = await createRule(trx, request.user!, request.body, secretOptions);
-            return row instanceof Error ? row : alertDocumentOf(trx, row);
+            if (row instanceof Error) return row;
+            await askRuleConfirmations(trx, row, outbox);
+            return alertDocumentOf(trx, row);
           },
           { status: 201 },
         );
+        deliverInBackground(ctx, outbox);
         return reply.code(201).send(doc);
       },
     );
@@ -138,13 +149,16 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: alertDocument, ...errors },
         }),
       },
-      (request) =>
-        withAudit(ctx, request, 'alerts.update', async (trx) =>
-          alertDocumentOf(
-            trx,
-            await updateRule(trx, request.user!, request.params.id, request.body, secretOptions),
-          ),
-        ),
+      async (request) => {
+        const outbox: number[] = [];
+        const doc = await withAudit(ctx, request, 'alerts.update', async (trx) => {
+          const row = await updateRule(trx, request.user!, request.params.id, request.body, secretOptions);
+          await askRuleConfirmations(trx, row, outbox);
+          return alertDocumentOf(trx, row);
+        });
+        deliverInBackground(ctx, outbox);
+        return doc;
+      },
     );
 
     app.delete(

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database';
 import { enqueueMany } from '../../jobs/queue';
 import { oneClickHeaders, type OutgoingMail } from '../../mail/send';
 import type { Observed } from './evaluators';
+import { mailableByOrganization } from '../recipients';
+import { addressCooling, lastMailed, noteMailed, planMailed } from './cooldown';
 import { alertMail } from './mail';
 import { type AlertRuleRow, ruleKey } from './repo';
 import { unsubscribeToken } from './unsubscribe';
@@ -77,9 +79,15 @@ async function languages(db: Db, rules: AlertRuleRow[]): Promise<Map<number, Map
   return out;
 }
 
-function mailsOf(ctx: AppContext, rule: AlertRuleRow, pending: PendingFiring[], langs: Map<string, string>) {
+function mailsOf(
+  ctx: AppContext,
+  rule: AlertRuleRow,
+  pending: PendingFiring[],
+  langs: Map<string, string>,
+  recipients: string[],
+) {
   const items = pending.map(({ subject, kind, day, observed }) => ({ subject, kind, day, observed }));
-  return rule.destination_addresses.map((to): OutgoingMail => {
+  return recipients.map((to): OutgoingMail => {
     const token = unsubscribeToken(ctx.config.encryptionKey, rule.organization_id, rule.id, to);
     const unsubscribe = `${ctx.config.publicUrl.replace(/\/$/, '')}/api/dm/alerts/unsubscribe/?token=${token}`;
     const mail = alertMail(rule, items, to, langs.get(to) ?? rule.language, {
@@ -104,18 +112,40 @@ export async function sendMany(
   now: Date,
   failed: Map<string, Error> = new Map(),
 ): Promise<number[]> {
-  const due = sends.filter((s) => s.pending.length > 0);
+  const withPending = sends.filter((s) => s.pending.length > 0);
+  if (withPending.length === 0) return [];
+  // Only members' and confirmed addresses get mail (issue 32); a waiting or declined one nothing.
+  const mailable = await mailableByOrganization(
+    db,
+    withPending.flatMap((s) =>
+      s.rule.destination_addresses.map((address) => ({ organizationId: s.rule.organization_id, address })),
+    ),
+  );
+  const targeted = withPending.map((s) => ({
+    ...s,
+    to: s.rule.destination_addresses.filter((a) =>
+      mailable.has(`${s.rule.organization_id} ${a.toLowerCase()}`),
+    ),
+  }));
+  // A rule one of whose recipients is still cooling down for its condition keeps its items pending.
+  const last = await lastMailed(db, targeted);
+  const due: typeof targeted = [];
+  for (const s of targeted) {
+    if (addressCooling(s.rule, s.to, last, now)) continue;
+    planMailed(s.rule, s.to, last, now);
+    due.push(s);
+  }
   if (due.length === 0) return [];
   const langs = await languages(
     db,
     due.map((s) => s.rule),
   );
-  const written: (Send & { mails: OutgoingMail[] })[] = [];
+  const written: (Send & { to: string[]; mails: OutgoingMail[] })[] = [];
   for (const s of due) {
     try {
       written.push({
         ...s,
-        mails: mailsOf(ctx, s.rule, s.pending, langs.get(s.rule.organization_id) ?? new Map()),
+        mails: mailsOf(ctx, s.rule, s.pending, langs.get(s.rule.organization_id) ?? new Map(), s.to),
       });
     } catch (err) {
       failed.set(
@@ -135,6 +165,7 @@ export async function sendMany(
       firings.push({ o: s.rule.organization_id, id: p.id, sent: mine.length, ids: mine });
   }
   if (written.length === 0) return ids;
+  await noteMailed(db, written, now);
   await sql`update alert_firings f
        set pending = false, emails_sent = x.sent, outbox_ids = x.ids
       from jsonb_to_recordset(${JSON.stringify(firings)}::jsonb) as x(o int, id bigint, sent int, ids jsonb)

@@ -3,10 +3,12 @@
 export { requireAuth } from './bearer';
 export {
   clearAccountAttempts,
+  dayWindowSeconds,
   firstLimitExceeded,
   limitExceeded,
   limiterKeys,
   recordFailure,
+  spendAllowance,
 } from './rate-limit';
 export { revokeUserRefreshTokens } from './repo';
 export { issueTokens } from './session';

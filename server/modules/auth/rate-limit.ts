@@ -5,6 +5,9 @@ import { attemptsSince, clearAttempts, clearAttemptsWithPrefix, recordAttempt } 
 // Sliding-window limiter kept in the login_attempts table, so it holds across restarts and across several
 // server processes on one PostgreSQL. Failed attempts are counted; a success clears its source's counter.
 export const rateWindowSeconds = 15 * 60;
+/** The mail limits (invitations, confirmation mails) count over a day; attempts are kept that long. */
+export const dayWindowSeconds = 24 * 3600;
+export const longestWindowSeconds = dayWindowSeconds;
 
 const name = (username: string) => username.trim().toLowerCase();
 // Encoded, so `|` in a username cannot make one account's prefix another's.
@@ -80,4 +83,25 @@ export async function paced<T>(work: (pace: Pace) => Promise<T>): Promise<T> {
   } finally {
     if (pace.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.delayMs));
   }
+}
+
+/**
+ * Counts one use against each allowance, or, when one is used up, counts nothing and returns its 429 (with
+ * Retry-After: when the oldest use in that window leaves it). For actions that send mail (issue 32).
+ */
+export async function spendAllowance(
+  db: Db,
+  allowances: { key: string; limit: number; windowSeconds: number }[],
+  now: Date,
+): Promise<AppError | null> {
+  for (const a of allowances) {
+    const error = await limitExceeded(db, a.key, a.limit, now, a.windowSeconds);
+    if (error) return error;
+  }
+  await recordFailure(
+    db,
+    allowances.map((a) => a.key),
+    now,
+  );
+  return null;
 }

@@ -23,6 +23,7 @@ import {
 } from '../../../contract/digests';
 import { digestPdf } from './pdf';
 import { periodOf, renderFor, sendPeriod } from './send';
+import { sendNowAllowance } from './send-now';
 import { create, list, remove, sendsOf, update, visibleSchedule, resourceOf } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -66,13 +67,15 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request, reply) => {
+        const outbox: number[] = [];
         const doc = await withAudit(
           ctx,
           request,
           'digest_reports.create',
-          (trx) => create(trx, request.user!, request.params.type, request.body, ctx.now()),
+          (trx) => create(trx, request.user!, request.params.type, request.body, ctx.now(), { ctx, outbox }),
           { status: 201 },
         );
+        deliverInBackground(ctx, outbox);
         return reply.code(201).send(doc);
       },
     );
@@ -102,10 +105,17 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: digestDocument, ...errors },
         }),
       },
-      (request) =>
-        withAudit(ctx, request, 'digest_reports.update', (trx) =>
-          update(trx, request.user!, request.params.type, request.params.id, request.body, ctx.now()),
-        ),
+      async (request) => {
+        const outbox: number[] = [];
+        const doc = await withAudit(ctx, request, 'digest_reports.update', (trx) =>
+          update(trx, request.user!, request.params.type, request.params.id, request.body, ctx.now(), {
+            ctx,
+            outbox,
+          }),
+        );
+        deliverInBackground(ctx, outbox);
+        return doc;
+      },
     );
 
     app.delete(
@@ -213,7 +223,7 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           {
             params: digestParams,
             querystring: digestPeriodQuery,
-            response: { 200: digestSendNowDocument, ...errors },
+            response: { 200: digestSendNowDocument, ...errorResponses(400, 401, 403, 404, 429) },
           },
         ),
       },
@@ -221,6 +231,8 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const end = endDay(request.query);
         const outcome = await withAudit(ctx, request, 'digest_reports.send', async (trx) => {
           const row = await visibleSchedule(trx, request.user!, request.params.type, request.params.id, true);
+          const limited = await sendNowAllowance(ctx, trx, row, ctx.now());
+          if (limited) return limited;
           const sent = await sendPeriod(ctx, trx, row, periodOf(row, ctx.now(), end), 'manual');
           return sent ?? new AppError(409, { detail: 'Unable to send report.' });
         });

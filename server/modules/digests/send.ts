@@ -7,6 +7,7 @@ import { digestDocument, renderDigest, type DigestDocument, type RenderedDigest 
 import { claimSend, type ScheduleRow } from './repo';
 import { unsubscribeToken } from './unsubscribe';
 import { oneClickHeaders } from '../../mail/send';
+import { mailableAddresses } from '../recipients';
 
 // Building and queueing one report. Mail goes into the outbox in the caller's transaction, together with the
 // digest_sends row that claims the period: both commit or neither does (docs/DIGESTS.md, "Exactly once").
@@ -115,7 +116,10 @@ export async function sendPeriod(
   if (status !== 'skipped') {
     const langs = await languages(db, row);
     const organization = await organizationName(db, row.organization_id);
+    // Only members' addresses and confirmed ones (issue 32): a waiting or declined address gets nothing.
+    const mailable = await mailableAddresses(db, row.organization_id, row.destination_addresses);
     for (const address of row.destination_addresses) {
+      if (!mailable.has(address.toLowerCase())) continue;
       const unsubscribe = unsubscribeLink(ctx, row, address);
       const mail = renderDigest({
         name: row.name,

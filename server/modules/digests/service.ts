@@ -1,4 +1,6 @@
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
+import { askConfirmations, destinationStates } from '../recipients';
 import { lockedBenefits } from '../shared/organization-rows';
 import { overPlanLimit } from '../shared/plan-limits';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -79,6 +81,7 @@ export async function resourceOf(db: Db, row: ScheduleRow, now: Date, sent?: Dat
       include_aggregation_by_ip: row.include_aggregation_by_ip,
       include_aggregation_by_sender_service: row.include_aggregation_by_sender_service,
       destination_addresses: row.destination_addresses,
+      destination_states: await destinationStates(db, row.organization_id, row.destination_addresses),
       quiet_week: row.quiet_week,
       language: row.language,
       organization: row.organization_id,
@@ -245,7 +248,17 @@ async function validate(db: Db, organizationId: number, type: DigestType, f: Fie
   await checkScope(db, organizationId, f);
 }
 
-export async function create(db: Db, actor: Actor, type: DigestType, body: DigestCreateBody, now: Date) {
+/** Where a save queues mail: the confirmation links of new outside addresses (sent after the commit). */
+export type MailQueue = { ctx: AppContext; outbox: number[] };
+
+export async function create(
+  db: Db,
+  actor: Actor,
+  type: DigestType,
+  body: DigestCreateBody,
+  now: Date,
+  mail: MailQueue,
+) {
   const org = organizationOf(actor, true) as number;
   // Both paths lock the organization's row: two creations at once cannot both pass.
   if (type === 'scheduled') {
@@ -263,6 +276,7 @@ export async function create(db: Db, actor: Actor, type: DigestType, body: Diges
     .values({ ...f, organization_id: org, type, created_by: actor.id })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await askConfirmations(mail.ctx, db, mail.outbox, org, f.destination_addresses, f.language);
   return { data: await resourceOf(db, { ...row, id: Number(row.id) }, now, null) };
 }
 
@@ -273,6 +287,7 @@ export async function update(
   id: number,
   body: DigestPatchBody,
   now: Date,
+  mail: MailQueue,
 ) {
   const row = await visibleSchedule(db, actor, type, id, true);
   const f = merged(fieldsOf(row), body);
@@ -284,6 +299,7 @@ export async function update(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await askConfirmations(mail.ctx, db, mail.outbox, row.organization_id, f.destination_addresses, f.language);
   return { data: await resourceOf(db, { ...saved, id: Number(saved.id) }, now) };
 }
 

@@ -8,7 +8,7 @@ import { type Actor, canManageAdmins, canManageMembers } from '../../lib/permiss
 import { appLink, queueTemplate } from '../../mail/app-mail';
 import { invalidToken, passwordProblems } from '../account';
 import { hashPassword } from '../../lib/password';
-import { firstLimitExceeded, recordFailure } from '../auth';
+import { dayWindowSeconds, firstLimitExceeded, recordFailure, spendAllowance } from '../auth';
 import { usernameTaken } from '../shared/addresses';
 import { findUserByUsername, insertUser } from '../shared/users-repo';
 import { assertSeatAvailable } from './members-service';
@@ -47,6 +47,24 @@ export function registrationDocument(r: Registration) {
 }
 
 type Language = 'en' | 'pt';
+
+// Invitation mail is limited (issue 32 item 8: nine mails in a row to one outside address): per invitation,
+// INVITATION_RESEND_LIMIT re-sends a day; per organization, INVITATION_ORGANIZATION_LIMIT mails a day, new
+// and re-sent together. Past either: 429 with Retry-After, nothing sent, nothing changed.
+function invitationAllowance(ctx: AppContext, db: Db, organizationId: number, resentId?: number) {
+  const limits = ctx.config.mailLimits;
+  const day = dayWindowSeconds;
+  return spendAllowance(
+    db,
+    [
+      ...(resentId === undefined
+        ? []
+        : [{ key: `invitation-resend:${resentId}`, limit: limits.invitationResends, windowSeconds: day }]),
+      { key: `invitations:${organizationId}`, limit: limits.invitationsPerOrganization, windowSeconds: day },
+    ],
+    ctx.now(),
+  );
+}
 
 // Brief for issue 7: the chosen language, else the invitee's own (an existing account), else the
 // organization's default (Dynamic Settings), else the inviter's.
@@ -124,6 +142,8 @@ export async function invite(
     .executeTakeFirst();
   if (pending) throw fieldError('email', alreadyInvited);
   await assertSeatAvailable(ctx, db, org);
+  const limited = await invitationAllowance(ctx, db, org.id);
+  if (limited) return limited;
   const token = randomToken(32);
   const row = await db
     .insertInto('member_registrations')
@@ -150,6 +170,8 @@ export async function resend(ctx: AppContext, db: Db, actor: Actor, id: number, 
       throw e instanceof AppError && e.status === 404 ? notFound() : e;
     },
   );
+  const limited = await invitationAllowance(ctx, db, org.id, row.id);
+  if (limited) return limited;
   const token = randomToken(32);
   const updated = await db
     .updateTable('member_registrations')

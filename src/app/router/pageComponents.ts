@@ -71,4 +71,8 @@ export const accountPages = {
     () => import('../../features/account/pages/ConfirmEmailChangePage'),
     'ConfirmEmailChangePage',
   ),
+  recipientConfirmation: page(
+    () => import('../../features/recipients/pages/RecipientConfirmationPage'),
+    'RecipientConfirmationPage',
+  ),
 };

@@ -111,6 +111,8 @@ export const accountPaths = {
   recoveryLogin: '/login/recovery',
   /** The link mailed to a new account address (server/modules/users/email-change-service.ts). */
   confirmEmailChange: '/confirm-email-change',
+  /** The link mailed to an outside recipient (server/modules/recipients/service.ts). */
+  recipientConfirmation: '/recipient-confirmation',
 } as const;
 
 /** The public routes outside /msas. */

@@ -41,7 +41,7 @@ describe('Reports page', { timeout: 20_000 }, () => {
     expect(first).toHaveTextContent('Weekly on Monday at 08:00 (Europe/Lisbon)');
     expect(first).toHaveTextContent('Nov 30, 2026');
     expect(first).toHaveTextContent('Nov 23, 2026');
-    expect(first).toHaveTextContent('ops@example.com, cto@example.com');
+    expect(first).toHaveTextContent('ops@example.comcto@example.com(confirmed)');
     expect(second).toHaveTextContent('2 domains: a.example, b.example');
     expect(second).toHaveTextContent('Daily at 17:00 (UTC)');
     expect(second).toHaveTextContent('Not scheduled');
@@ -112,6 +112,53 @@ describe('Reports page', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('a send past the limit says from when the report can be sent again', async () => {
+    world.fail['POST send/scheduled/1'] = {
+      status: 429,
+      body: { detail: 'Too many attempts. Try again in 1800 seconds.' },
+      headers: { 'Retry-After': '1800' },
+    };
+    const user = userEvent.setup();
+    show();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Send now: Brands weekly' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText(
+        /^This report was sent too often\. You can send it again from \w{3} \d+, \d{4}/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a waiting address its confirmation again; the limit says from when', async () => {
+    world.scheduled = [
+      digestWire({
+        destination_addresses: ['far@example.net'],
+        destination_states: [{ address: 'far@example.net', state: 'waiting' }],
+      }),
+    ];
+    const user = userEvent.setup();
+    show();
+    const resend = await screen.findByRole('button', {
+      name: 'Send the confirmation again to far@example.net',
+    });
+    await user.click(resend);
+    expect(await screen.findByText('Confirmation e-mail sent to far@example.net.')).toBeInTheDocument();
+    world.fail['POST resend/far@example.net'] = {
+      status: 429,
+      body: { detail: 'Too many attempts. Try again in 3000 seconds.' },
+      headers: { 'Retry-After': '3000' },
+    };
+    await user.click(resend);
+    expect(
+      await screen.findByText(/^A confirmation was sent recently\. You can send it again from /),
+    ).toBeInTheDocument();
+    expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST resend/far@example.net',
+      'POST resend/far@example.net',
+    ]);
+  });
+
   it('shows the history of sends: period, kind and outcome', async () => {
     const user = userEvent.setup();
     show();
@@ -160,13 +207,20 @@ describe('Reports page', { timeout: 20_000 }, () => {
       all_domains: true,
       domain_group: null,
       domain_group_name: null,
-      destination_addresses: ['all@example.com'],
+      destination_addresses: ['all@example.com', 'far@example.net'],
+      destination_states: [
+        { address: 'all@example.com', state: 'member' },
+        { address: 'far@example.net', state: 'waiting' },
+      ],
     });
     const user = userEvent.setup();
     show();
     const card = await screen.findByRole('region', { name: 'Weekly digest' });
     expect(card).toHaveTextContent('Weekly on Monday at 08:00 (Europe/Lisbon)');
-    expect(card).toHaveTextContent('1 recipient: all@example.com');
+    expect(card).toHaveTextContent('2 recipients:');
+    // An outside address says it waits for its owner's confirmation; a member's says nothing more.
+    const recipients = within(card).getByRole('list', { name: 'Addresses and their state' });
+    expect(recipients).toHaveTextContent('all@example.comfar@example.net(waiting for confirmation)');
     await user.click(within(card).getByRole('button', { name: 'Turn off Weekly digest' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off digest' });
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));

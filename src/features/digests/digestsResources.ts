@@ -1,8 +1,9 @@
 import { isAxiosError } from 'axios';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, retryAt } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
 import * as digestsApi from './digestsApi';
 import type {
   Digest,
@@ -108,7 +109,11 @@ export const digestSendNowResource = registerResource(
     method: 'post',
     request: (ref) => digestsApi.sendNow(ref),
     successMessage: (d) => t(`messages.sent.${d.status}`, { count: d.recipients }),
-    failureMessage: tryAgain,
+    // Send now is limited (DIGEST_SEND_NOW_LIMIT): the 429's Retry-After says from when, in the page's words.
+    failureMessage: (error) => {
+      const at = retryAt(error);
+      return at ? t('messages.sendLimited', { time: formatDateTime(at, i18n.language) }) : tryAgain();
+    },
     onSuccess: reload,
   }),
 );

@@ -26,6 +26,7 @@ import { BacktestPanel } from './BacktestPanel';
 import { ParamsFields } from './ParamsFields';
 import { TargetField } from './TargetField';
 import '../locale';
+import { DestinationNote } from '../../recipients/DestinationList';
 
 const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
 
@@ -206,6 +207,7 @@ export function AlertFormModal({ alert, onClose }: Props) {
           />
         </label>
         {below('addresses')}
+        <DestinationNote states={alert?.attributes.destinationStates ?? null} />
         <label>
           {t('form.cooldown')}
           <input

@@ -113,6 +113,7 @@ export function alertWire(over: Partial<AlertWire['attributes']> & { id?: number
       ip: null,
       is_active: true,
       destination_addresses: ['ops@example.com'],
+      destination_states: [{ address: 'ops@example.com', state: 'member' }],
       language: 'en',
       cooldown_minutes: 60,
       webhook_url: null,

@@ -11,6 +11,7 @@ import { bodyOf, emptyForm, formOf, isFixed, type DigestForm, type Language } fr
 import { useDomainChoices } from '../useDomainChoices';
 import { ScheduleFields } from './ScheduleFields';
 import { ScopeFields } from './ScopeFields';
+import { DestinationNote } from '../../recipients/DestinationList';
 import '../locale';
 
 // Radios sit beside their text like the checkboxes, without the text inputs' padding.
@@ -111,6 +112,7 @@ export function DigestFormModal({ type, digest, onClose }: Props) {
           {t('form.addresses')}
           <textarea rows={3} value={form.addresses} onChange={(e) => set('addresses', e.target.value)} />
         </label>
+        <DestinationNote states={digest?.attributes.destinationStates ?? null} />
         <fieldset>
           <legend>{t('form.quietWeek')}</legend>
           {(['send', 'skip'] as const).map((q) => (

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { StackedTable } from '../../alerts/components/StackedTable';
 import { formatDateTime } from '../../../i18n/format';
 import { Muted, TableWrap } from '../../processedData/styles';
+import { DestinationList } from '../../recipients/DestinationList';
 import type { Digest } from '../digestsApi';
 import { scheduleText, scopeText } from '../format';
 import { DigestActions, type DigestHandlers } from './DigestActions';
@@ -51,7 +52,9 @@ export function DigestsTable({ digests, ...handlers }: Props) {
                   {a.lastSent ? formatDateTime(a.lastSent, lang) : <Muted>{t('list.never')}</Muted>}
                 </td>
                 <td data-label={t('list.recipients')}>
-                  <Recipients>{a.destinationAddresses.join(', ')}</Recipients>
+                  <Recipients>
+                    <DestinationList states={a.destinationStates} />
+                  </Recipients>
                 </td>
                 <td data-label={t('list.actions')}>
                   <DigestActions digest={digest} {...handlers} />

@@ -6,6 +6,7 @@ import { Muted, PrimaryButton } from '../../processedData/styles';
 import type { Digest } from '../digestsApi';
 import { organizationDigestsResource } from '../digestsResources';
 import { scheduleText } from '../format';
+import { DestinationList } from '../../recipients/DestinationList';
 import { DigestActions, type DigestHandlers } from './DigestActions';
 import '../locale';
 
@@ -73,12 +74,8 @@ function DigestCard({ digest, ...handlers }: { digest: Digest } & DigestHandlers
   return (
     <>
       <p>{scheduleText(digest, t, lang)}</p>
-      <p>
-        {t('organization.recipients', {
-          count: a.destinationAddresses.length,
-          list: a.destinationAddresses.join(', '),
-        })}
-      </p>
+      <p>{t('organization.recipientsTitle', { count: a.destinationAddresses.length })}</p>
+      <DestinationList states={a.destinationStates} />
       <p>
         {t('list.nextRun')}: {a.nextRun ? formatDateTime(a.nextRun, lang) : t('list.noRun')}
         {' · '}

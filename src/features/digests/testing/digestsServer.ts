@@ -42,6 +42,10 @@ export function digestWire(over: Partial<DigestWire['attributes']> & { id?: numb
       include_aggregation_by_ip: false,
       include_aggregation_by_sender_service: true,
       destination_addresses: ['ops@example.com', 'cto@example.com'],
+      destination_states: [
+        { address: 'ops@example.com', state: 'member' },
+        { address: 'cto@example.com', state: 'confirmed' },
+      ],
       quiet_week: 'send',
       language: 'en',
       organization: 1,
@@ -79,7 +83,7 @@ export const previewWire: PreviewWire = {
 /** What the mock server answers; tests change it and `fail` before they act. */
 export const world = {
   calls: [] as Call[],
-  fail: {} as Record<string, { status: number; body: unknown }>,
+  fail: {} as Record<string, { status: number; body: unknown; headers?: Record<string, string> }>,
   scheduled: [digestWire()] as DigestWire[],
   weekly: null as DigestWire | null,
   monthly: null as DigestWire | null,
@@ -100,13 +104,22 @@ export function resetWorld() {
 function record(method: string, path: string, body?: unknown) {
   world.calls.push({ method, path, body });
   const failure = world.fail[`${method} ${path}`];
-  return failure ? HttpResponse.json(failure.body as object, { status: failure.status }) : null;
+  return failure
+    ? HttpResponse.json(failure.body as object, { status: failure.status, headers: failure.headers })
+    : null;
 }
 
 const domain = (id: number, name: string) => ({ type: 'domains', id, attributes: { name } });
 
 export const digestsServer = setupServer(
   userHandler(),
+  http.post('*/api/ph/recipient-confirmations/resend/', async ({ request }) => {
+    const body = (await request.json()) as { address: string };
+    return (
+      record('POST', `resend/${body.address}`, body) ??
+      HttpResponse.json({ detail: 'Confirmation e-mail sent.' })
+    );
+  }),
   http.get('*/api/dm/v2/domains/', () =>
     HttpResponse.json(page([domain(12, 'b.example'), domain(11, 'a.example')])),
   ),
