@@ -5,27 +5,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { LoadingButton } from '../../components/LoadingButton';
 import type { Domain } from '../domains/domainsApi';
 import { domainVerifyResource } from '../domains/domainsResources';
-import { recordCode, VerificationBadge } from '../domains/components/DomainVerification';
-
-const Record = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: 6px 16px;
-  margin: 0;
-
-  dt {
-    font-weight: 500;
-  }
-
-  dd {
-    margin: 0;
-    min-width: 0;
-  }
-
-  code {
-    ${recordCode}
-  }
-`;
+import { VerificationBadge } from '../domains/components/DomainVerification';
+import { RecordList } from '../../components/RecordList';
 
 const Row = styled.div`
   display: flex;
@@ -54,7 +35,7 @@ export function DmarcRecordStep({ domain }: { domain: Domain }) {
   const value = dmarcRecord(v.dmarcRua);
   return (
     <section aria-label={t('record.of', { name })} data-domain={name}>
-      <Record>
+      <RecordList>
         <dt>{t('record.name')}</dt>
         <dd>
           <code>{`_dmarc.${name}`}</code>
@@ -68,7 +49,7 @@ export function DmarcRecordStep({ domain }: { domain: Domain }) {
           <code data-testid="dmarc-record">{value}</code>{' '}
           <CopyButton value={value} what={t('record.copyOf', { name })} />
         </dd>
-      </Record>
+      </RecordList>
       <Row>
         <VerificationBadge status={v.status} />
         <LoadingButton

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { CopyButton } from '../../../components/CopyButton';
+import { recordCode } from '../../../components/RecordList';
 import { ReportAddressWarning } from '../../../components/ReportAddressWarning';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { TonePill } from '../../../components/TonePill';
@@ -12,16 +13,6 @@ export function VerificationBadge({ status }: { status: Verification['status'] }
   const { t } = useTranslation('domains');
   return <TonePill $tone={status === 'verified' ? 'success' : 'warning'}>{t(`verify.${status}`)}</TonePill>;
 }
-
-/** A record's name or value: wraps anywhere (a long rua address), on the alternate surface. */
-export const recordCode = css`
-  display: inline-block;
-  max-width: 100%;
-  padding: 2px 6px;
-  overflow-wrap: anywhere;
-  background: ${(p) => p.theme.colors.surfaceAlt};
-  border-radius: ${(p) => p.theme.radii.sm}px;
-`;
 
 const Panel = styled.div`
   display: grid;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CopyButton } from '../../../components/CopyButton';
+import { recordCode, RecordList } from '../../../components/RecordList';
 import { ReportAddressWarning } from '../../../components/ReportAddressWarning';
 import type { Organization } from '../organizationsApi';
 
@@ -17,28 +18,7 @@ const Section = styled.section`
   }
 
   code {
-    display: inline-block;
-    max-width: 100%;
-    padding: 2px 6px;
-    overflow-wrap: anywhere;
-    background: ${(p) => p.theme.colors.surfaceAlt};
-    border-radius: ${(p) => p.theme.radii.sm}px;
-  }
-`;
-
-const Records = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: 6px 16px;
-  margin: 0;
-
-  dt {
-    font-weight: 500;
-  }
-
-  dd {
-    margin: 0;
-    min-width: 0;
+    ${recordCode}
   }
 `;
 
@@ -62,7 +42,7 @@ export function ReportAddressSection({ org }: { org: Organization }) {
           <h4 id="report-domain-title">{t('detail.reportDomain.title')}</h4>
           <p>{t('detail.reportDomain.help')}</p>
           {reportDomainRecords.map((r) => (
-            <Records
+            <RecordList
               key={`${r.name} ${r.type}`}
               aria-label={t('detail.reportDomain.record', { type: r.type })}
             >
@@ -79,7 +59,7 @@ export function ReportAddressSection({ org }: { org: Organization }) {
                 <code>{r.content}</code>{' '}
                 <CopyButton value={r.content} what={t('detail.reportDomain.copy', { type: r.type })} />
               </dd>
-            </Records>
+            </RecordList>
           ))}
         </section>
       )}
