@@ -7,7 +7,7 @@ import { openQueue, type Queue } from '../../server/jobs/runner';
 import { alertEvaluateJob, evaluateQueue } from '../../server/modules/alerts/jobs';
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
 import { startTestApp, type TestApp } from './support/app';
-import { confirmWaitingRecipients } from './support/recipients';
+import { confirmWaitingRecipients, isConfirmationMail } from './support/recipients';
 import { seedTenant, type Tenant } from './support/orgs';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
@@ -43,10 +43,6 @@ export async function alertWorld(domain: string, env: Record<string, string> = {
     },
   };
 }
-
-/** The link to /recipient-confirmation, whatever the quoted-printable line breaks. */
-export const isConfirmationMail = (data: string) =>
-  data.replace(/=\r?\n/g, '').includes('/recipient-confirmation#');
 
 const DAY = 86_400_000;
 const today = new Date().toISOString().slice(0, 10);

@@ -10,3 +10,7 @@ export async function confirmWaitingRecipients(db: Db): Promise<void> {
     db,
   );
 }
+
+/** A confirmation mail (its link to /recipient-confirmation), whatever the quoted-printable line breaks. */
+export const isConfirmationMail = (data: string) =>
+  data.replace(/=\r?\n/g, '').includes('/recipient-confirmation#');

@@ -199,6 +199,10 @@ export const cases: Record<string, Case> = {
   // The e-mails' signed unsubscribe link: no session, the token names the rule (server/modules/alerts).
   'GET /api/dm/alerts/unsubscribe/': 'public',
   'POST /api/dm/alerts/unsubscribe/': 'public',
+  // A recipient's answer to the confirmation mail: no session, the single-use token names the organization and
+  // the address (server/modules/recipients). The re-send names only an address, of the caller's organization.
+  'POST /api/ph/recipient-confirmations/': 'public',
+  'POST /api/ph/recipient-confirmations/resend/': 'own',
   'POST /api/dm/alerts/': [{ path: () => '/api/dm/alerts/', body: alertOn, allow400: true }],
   'POST /api/dm/alerts/backtest/': [
     { path: () => '/api/dm/alerts/backtest/', body: alertOn, allow400: true },
