@@ -162,6 +162,7 @@ EMBEDDED_ONLY=(
   tests/integration/pglite-seed.test.ts
   tests/integration/deploy-units.test.ts
   tests/integration/kill-nine.test.ts
+  tests/integration/serve-killed-mail.test.ts
 )
 
 integration_on_postgres() {

@@ -20,6 +20,11 @@ export const apiTags: OpenAPIV3.TagObject[] = [
   { name: 'settings', description: 'Per-organization settings' },
   { name: 'domains', description: 'Domains of an organization and the proof of their ownership' },
   { name: 'domain-groups', description: 'Named groups of domains' },
+  {
+    name: 'recipients',
+    description:
+      'Outside addresses of digests and alerts: their owners confirm or decline, and a waiting one is asked again',
+  },
   { name: 'dns', description: 'DNS zones hosted in PowerDNS: rrsets, change sets, history and revert' },
   {
     name: 'billing',

@@ -5,6 +5,7 @@ import { firingsOf, plain, runEvaluations } from './alerts-setup';
 import { mailZone, startChecksApp, type ChecksApp } from './analysis-setup';
 import { call, seedTenant } from './support/orgs';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
+import { confirmWaitingRecipients, isConfirmationMail } from './support/recipients';
 
 // The DNS change condition, driven by real re-checks against a loopback DNS zone that changes between runs:
 // the first check records the sets (no alert), a weakened DMARC policy and a removed SPF record fire, with
@@ -17,7 +18,7 @@ let queue: Queue;
 let tenant: Awaited<ReturnType<typeof seedTenant>>;
 
 beforeAll(async () => {
-  smtp = await startSlowSmtp(0);
+  smtp = await startSlowSmtp(0, { ignore: isConfirmationMail });
   c = await startChecksApp(mailZone(d), { SMTP_URL: smtp.url, MAIL_FROM: 'msas@example.com' });
   queue = await openQueue(c.t.ctx, { jobs: registeredJobs, work: false });
   tenant = await seedTenant(c.t, 'DNS Alert Org', d);
@@ -40,6 +41,8 @@ async function rule(params: Record<string, unknown>, to: string): Promise<number
     destination_addresses: [to],
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The address stands for a confirmed one (the confirmation rule: recipients.test.ts).
+  await confirmWaitingRecipients(c.t.db);
   return res.json().data.id as number;
 }
 
