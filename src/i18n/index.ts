@@ -6,7 +6,7 @@ export type Language = (typeof languages)[number];
 export const languageStorageKey = 'language';
 
 // Every locales/<lang>/<namespace>.json file is one i18next namespace. Those of pages behind the menu
-// (alerts, billing, digests, DNS) come with their page's chunk instead (src/features/<area>/locale.ts, calling
+// (alerts, billing, digests, DNS, recipients) come with their page's chunk instead (src/features/<area>/locale.ts, calling
 // addPageNamespace), so the sign-in page does not download them (npm run check:bundle's budget).
 const files = import.meta.glob(
   [
@@ -15,6 +15,7 @@ const files = import.meta.glob(
     '!../../locales/*/billing.json',
     '!../../locales/*/digests.json',
     '!../../locales/*/dns.json',
+    '!../../locales/*/recipients.json',
     // The server's mail words: no page shows them.
     '!../../locales/*/mail.json',
   ],
