@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code, type ErrorCode } from './errors';
 import { benefitsSchema } from './auth';
 import { emailField, text } from './fields';
 import { answerExample, bodyExample, sample } from './example';
@@ -10,20 +11,21 @@ import { listDocument, listExample, pageQueryShape } from './paging';
 // has STRIPE_SECRET_KEY: products then answer an empty list with billing_enabled false, the other calls 503.
 
 /** The messages of spec section 8; the SPA shows `detail` of a failed call, else the first one. */
+// Codes of the errors catalogue (locales/<lang>/errors.json), which holds their texts.
 export const billingMessages = {
-  contactSupport: 'Something went wrong, please contact support or try again later.',
-  tryLater: 'Something went wrong, please try again later.',
-  cancelFailed: 'Something went wrong while cancelling your subscription.',
-  disabled: 'Billing is not enabled on this server.',
-  noSubscription: 'This organization has no subscription.',
-  noTrial: 'The subscription is not in a trial.',
-  noCustomer: 'This organization has no billing account yet. Choose a plan first.',
-  alreadySubscribed: 'This organization already has a subscription. Change the plan in the billing portal.',
-  unknownPrice: 'Not a valid choice.',
-  badReturnUrl: 'Enter an address of this site.',
+  contactSupport: 'billing_contact_support',
+  tryLater: 'billing_try_later',
+  cancelFailed: 'billing_cancel_failed',
+  disabled: 'billing_disabled',
+  noSubscription: 'billing_no_subscription',
+  noTrial: 'billing_no_trial',
+  noCustomer: 'billing_no_customer',
+  alreadySubscribed: 'billing_already_subscribed',
+  unknownPrice: 'invalid_choice',
+  badReturnUrl: 'billing_return_url',
   /** A write of a Cancelled organization (spec section 4's toast). */
-  readOnly: 'In order to use Systems Explore, please update your subscription.',
-} as const;
+  readOnly: 'billing_read_only',
+} as const satisfies Record<string, ErrorCode>;
 
 /** Stripe's subscription statuses (API reference, "The Subscription object", status). */
 export const subscriptionStatuses = [
@@ -103,7 +105,7 @@ export type ProductWire = z.infer<typeof productSchema>;
 export const productListQuery = z.object({
   currency: z
     .string()
-    .regex(/^[a-zA-Z]{3}$/, 'Enter a three-letter currency code.')
+    .regex(/^[a-zA-Z]{3}$/, code('currency_invalid'))
     .transform((c) => c.toLowerCase())
     .optional(),
 });

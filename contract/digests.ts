@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code, type ErrorCode } from './errors';
 import { blankMessage, idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
@@ -15,23 +16,24 @@ export const digestTypes = ['scheduled', 'weekly', 'monthly'] as const;
 export const digestTimeFrames = ['last_day', 'last_7_days', 'last_30_days', 'last_month'] as const;
 export const digestFrequencies = ['daily', 'weekly', 'monthly'] as const;
 
+// Codes of the errors catalogue (locales/<lang>/errors.json); onePerType and fixedFrame name the {{type}}.
 export const digestMessages = {
-  zone: 'Enter a valid IANA time zone (for example Europe/Lisbon).',
-  weekday: 'A weekly schedule needs day_of_week (1 = Monday to 7 = Sunday).',
-  monthday: 'A monthly schedule needs day_of_month (1 to 31; the last day in shorter months).',
-  email: 'Enter a valid email address.',
-  recipients: 'Add at least one destination address.',
-  scope: 'Choose all domains, a domain group or specific domains.',
-  onePerType: (type: string) => `This organization already has a ${type} digest.`,
-  nameTaken: 'A report with this name already exists.',
-  fixedFrame: (type: string) => `A ${type} digest has a fixed schedule and time frame.`,
-} as const;
+  zone: 'digest_time_zone',
+  weekday: 'digest_weekday',
+  monthday: 'digest_monthday',
+  email: 'invalid_email',
+  recipients: 'digest_recipients',
+  scope: 'digest_scope',
+  onePerType: 'digest_one_per_type',
+  nameTaken: 'digest_name_taken',
+  fixedFrame: 'digest_fixed_frame',
+} as const satisfies Record<string, ErrorCode>;
 
 const email = z
   .string()
   .trim()
   .min(1, blankMessage)
-  .max(254, 'Ensure this field has no more than 254 characters.')
+  .max(254, code('max_length'))
   .regex(/^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/, digestMessages.email)
   .transform((v) => v.toLowerCase());
 

@@ -1,27 +1,29 @@
 import { z } from 'zod';
+import { code, type ErrorCode } from './errors';
 import { answerExample } from './example';
 
-// Field rules shared by the contract's request schemas, in the words the SPA's catalogue expects
-// (Django REST framework's). A missing field reads "This field is required." (server/lib/schemas.ts).
-export const blankMessage = 'This field may not be blank.';
-export const maxLengthMessage = (max: number) => `Ensure this field has no more than ${max} characters.`;
-export const choiceMessage = { message: 'Not a valid choice.' };
-export const emailMessage = 'Enter a valid email address.';
+// Field rules shared by the contract's request schemas. A message names a code of the errors catalogue,
+// worded (in Django REST framework's words) by the server's error handler with the issue's bound; a missing
+// field is "required" (server/lib/schemas.ts).
+export const blankMessage = code('blank');
+export const maxLengthMessage = code('max_length');
+export const choiceMessage = { message: code('invalid_choice') };
+export const emailMessage = code('invalid_email');
 
-export const text = (max = 255) => z.string().trim().min(1, blankMessage).max(max, maxLengthMessage(max));
+export const text = (max = 255) => z.string().trim().min(1, blankMessage).max(max, maxLengthMessage);
 
 // Database ids: positive 32-bit integers, from a path, a query or a form field.
 export const idField = () => z.coerce.number().int().positive().max(2_147_483_647);
 // The same, for a body field naming another row (a user, an owner): a non-number says so in DRF's words.
 export const refField = () =>
-  z.coerce.number({ message: 'A valid integer is required.' }).int().positive().max(2_147_483_647);
+  z.coerce.number({ message: code('invalid_integer') }).int().positive().max(2_147_483_647);
 
 export const emailField = () =>
   z
     .string()
     .trim()
     .min(1, blankMessage)
-    .max(254, maxLengthMessage(254))
+    .max(254, maxLengthMessage)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, emailMessage);
 
 // A success answer that only says what happened.
@@ -36,7 +38,7 @@ export const domainRefs = z.preprocess(
 // Calendar days (YYYY-MM-DD). The pattern alone lets 2020-13-45 and 2021-02-30 through, and those become
 // Invalid Dates or rolled-over days further in; a day must read back as itself. Years 1000-9998 keep a day's
 // neighbours (a window's edges, the day after the end) four-digit days PostgreSQL accepts (it has no year 0).
-export const dateMessage = 'Enter a valid date (YYYY-MM-DD).';
+export const dateMessage = code('invalid_date');
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 export function isCalendarDay(value: string): boolean {
@@ -51,7 +53,7 @@ export const calendarDay = (message = dateMessage) =>
 
 // A calendar day, optionally with a time of day and offset (ISO 8601); both parts must be real.
 const dayTimePattern = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-export const calendarDayOrTime = (message: string) =>
+export const calendarDayOrTime = (message: ErrorCode) =>
   z
     .string()
     .regex(dayTimePattern, { message, abort: true })

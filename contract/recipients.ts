@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import { answerExample, bodyExample, sample } from './example';
 import { emailField } from './fields';
 
@@ -12,13 +13,14 @@ export const destinationStatesSchema = z.array(
   z.object({ address: z.string(), state: z.enum(recipientStates) }),
 );
 
+// Error codes of the errors catalogue (locales/<lang>/errors.json), and the one success text.
 export const recipientMessages = {
-  invalid: 'This link is not valid.',
-  expired: 'This link has expired. Ask the organization to send a new one.',
-  used: 'This link was already used.',
-  notWaiting: 'This address is not waiting for confirmation.',
-  confirmationSent: 'Confirmation e-mail sent.',
-} as const;
+  invalid: 'link_invalid',
+  expired: 'recipient_link_expired',
+  used: 'recipient_link_used',
+  notWaiting: 'recipient_not_waiting',
+} as const satisfies Record<string, ErrorCode>;
+export const confirmationSent = 'Confirmation e-mail sent.';
 
 /** POST /api/ph/recipient-confirmations/ (public): the owner of the address answers the mailed link. */
 export const recipientDecisionBody = bodyExample(
@@ -41,5 +43,5 @@ export const recipientResendBody = bodyExample(z.object({ address: emailField() 
 });
 
 export const recipientResendDocument = answerExample(z.object({ detail: z.string() }), {
-  detail: recipientMessages.confirmationSent,
+  detail: confirmationSent,
 });

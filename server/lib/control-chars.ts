@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { badRequest, item, type ErrorItem } from './errors';
 
 // Control characters are refused at the edge, for every route, before any schema or query sees them: PostgreSQL
 // text cannot hold NUL (a search for it was a 500), and no C0 control belongs in a path or a query string.
 // Form and JSON text may carry tab and line breaks (a multi-line message); nothing else below U+0020.
 
-export const nullMessage = 'Null characters are not allowed.';
-export const controlMessage = 'Control characters are not allowed.';
+const nullMessage = item('null_characters');
+const controlMessage = item('control_characters');
 
 // eslint-disable-next-line no-control-regex
 const urlControls = /[\u0000-\u001f]/;
 // eslint-disable-next-line no-control-regex
 const textControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
-type Errors = Record<string, string[]>;
+type Errors = Record<string, ErrorItem[]>;
 type Input = { params?: unknown; query?: unknown; body?: unknown };
 
 function check(errors: Errors, field: string, value: string, controls: RegExp) {

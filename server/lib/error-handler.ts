@@ -1,51 +1,53 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody } from './errors';
+import { AppError, badRequest, detailError, item, type ErrorBody, type ErrorItem } from './errors';
+import { isErrorCode, issueItem, type ValidationIssue } from './validation-codes';
 
 export type WireError = { status: number; body: ErrorBody; headers: Record<string, string> };
 
-const internal: WireError = { status: 500, body: { detail: 'Internal server error.' }, headers: {} };
+const wire = (error: AppError): WireError => ({ status: error.status, body: error.body, headers: error.headers });
 
-const detailFor: Record<number, string> = {
-  401: 'Authentication credentials were not provided.',
-  403: 'You do not have permission to perform this action.',
-  404: 'Not found.',
-  405: 'Method not allowed.',
-  406: 'Could not satisfy the request Accept header.',
-  413: 'Request body is too large.',
-  415: 'Unsupported media type in request.',
-};
+const codeFor = {
+  401: 'not_authenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+} as const;
 
 // Request validation issues as DRF field errors: {"field": ["msg"]}; whole-body issues go to non_field_errors.
-function validationBody(issues: { instancePath: string; message?: string }[]): Record<string, string[]> {
-  const body: Record<string, string[]> = {};
+function validationBody(issues: ValidationIssue[]) {
+  const errors: Record<string, ErrorItem[]> = {};
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'non_field_errors';
-    (body[field] ??= []).push(issue.message ?? 'Invalid value.');
+    (errors[field] ??= []).push(issueItem(issue));
   }
-  return body;
+  return badRequest(errors);
 }
 
 // One mapping from anything thrown to the wire shape; pure, so it is unit tested on its own.
 export function toWireError(error: unknown): WireError {
-  if (error instanceof AppError) return { status: error.status, body: error.body, headers: error.headers };
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return { status: 400, body: validationBody(error.validation), headers: {} };
-  }
-  if (typeof error !== 'object' || error === null || isResponseSerializationError(error)) return internal;
+  if (error instanceof AppError) return wire(error);
+  if (hasZodFastifySchemaValidationErrors(error)) return wire(validationBody(error.validation));
+  if (typeof error !== 'object' || error === null || isResponseSerializationError(error))
+    return wire(detailError(500, 'internal_error'));
   const fastifyError = error as Partial<FastifyError>;
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
-  if (status === 400) return { status, body: { non_field_errors: ['Malformed request.'] }, headers: {} };
-  if (status === 429) return { status, body: { detail: 'Too many attempts. Try again later.' }, headers: {} };
-  if (status > 400 && status < 500)
-    return { status, body: { detail: detailFor[status] ?? 'Bad request.' }, headers: {} };
-  return internal;
+  if (status === 400) return wire(badRequest({ non_field_errors: [item('malformed_request')] }));
+  if (status === 429) return wire(detailError(429, 'too_many_attempts_later'));
+  if (status > 400 && status < 500) {
+    const code = (codeFor as Record<number, string>)[status] ?? 'bad_request';
+    return wire(detailError(status, isErrorCode(code) ? code : 'bad_request'));
+  }
+  return wire(detailError(500, 'internal_error'));
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const wire = toWireError(error);
-  if (wire.status >= 500) request.log.error({ err: error }, 'request failed');
+  const wired = toWireError(error);
+  if (wired.status >= 500) request.log.error({ err: error }, 'request failed');
   else if (!(error instanceof AppError))
     request.log.info({ err: { message: (error as Error)?.message } }, 'bad request');
-  return reply.code(wire.status).headers(wire.headers).send(wire.body);
+  return reply.code(wired.status).headers(wired.headers).send(wired.body);
 }

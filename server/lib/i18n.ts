@@ -2,14 +2,16 @@ import { createInstance, type TFunction } from 'i18next';
 import type { Language } from '../db/schema';
 import enMail from '../../locales/en/mail.json';
 import ptMail from '../../locales/pt/mail.json';
+import enErrors from '../../locales/en/errors.json';
+import ptErrors from '../../locales/pt/errors.json';
 
 // The server's words come from the same catalogue as the SPA's (locales/<lang>/<namespace>.json), read
 // with i18next. A namespace the server writes with is listed here; esbuild bundles the JSON, so the built
 // server reads no file for its words. Numbers and dates in a text use i18next's Intl formats
 // ({{count, number}}), so a Portuguese mail prints 12.345 where an English one prints 12,345.
 const resources = {
-  en: { mail: enMail },
-  pt: { mail: ptMail },
+  en: { mail: enMail, errors: enErrors },
+  pt: { mail: ptMail, errors: ptErrors },
 } as const;
 
 export type ServerNamespace = keyof (typeof resources)['en'];

@@ -11,7 +11,7 @@ export function orderBy(
   const desc = value.startsWith('-');
   const field = desc ? value.slice(1) : value;
   if (!allowed.includes(field))
-    throw fieldError('ordering', `Select a valid choice. ${value} is not one of the available choices.`);
+    throw fieldError('ordering', 'invalid_choice_value', { value });
   return sql`${sql.ref(field)} ${sql.raw(desc ? 'desc' : 'asc')} nulls last`;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorExamples, fieldErrorsSchema, requiredMessage } from '../../contract/errors';
+import { code, detailErrorSchema, errorExamples, fieldErrorsSchema } from '../../contract/errors';
 
 // Field messages in the words the SPA's catalogue expects (Django REST framework's).
 export {
@@ -13,13 +13,14 @@ export {
   text,
 } from '../../contract/fields';
 
-// A missing field reads "This field is required." everywhere on the server (process-wide zod setting).
+// A missing field is "required" everywhere on the server (process-wide zod setting): the issue names the
+// code, and the error handler words it (server/lib/validation-codes.ts).
 z.config({
   customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? requiredMessage : undefined,
+    issue.code === 'invalid_type' && issue.input === undefined ? code('required') : undefined,
 });
 
-export const detailSchema = z.looseObject({ detail: z.string() });
+export const detailSchema = detailErrorSchema.loose();
 
 const detailExample = (status: 401 | 403 | 404 | 429) =>
   detailSchema.meta({ example: errorExamples[status] });

@@ -3,9 +3,10 @@ import { domainToASCII } from 'node:url';
 // The domain a user typed, made into the A-label form DNS uses: trimmed, lower-cased, trailing dot
 // dropped, internationalized labels converted to punycode (IDNA, RFC 5891) by the WHATWG URL rules.
 
-export type DomainInput = { ok: true; domain: string } | { ok: false; error: string };
+export type DomainInput = { ok: true; domain: string } | { ok: false; error: typeof invalidDomainMessage };
 
-export const invalidDomainMessage = 'Enter a valid domain name.';
+// The errors catalogue's code (locales/en/errors.json) for a name that is not a domain.
+export const invalidDomainMessage = 'domain_invalid';
 
 // RFC 1123 §2.1 host name labels (letters, digits, hyphens; not starting or ending with a hyphen).
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

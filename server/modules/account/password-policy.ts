@@ -1,14 +1,15 @@
 import fs from 'node:fs';
+import { item, type ErrorItem } from '../../lib/errors';
 import { serverFile } from '../../lib/server-files';
 
 // The written password policy (docs/PERMISSIONS.md, "Passwords"): at least 10 characters, at most 128, not the
 // user name or e-mail (nor containing it), not one of the common passwords shipped in common-passwords.txt.
 export const minPasswordLength = 10;
 export const maxPasswordLength = 128;
-export const tooShort = `This password is too short. It must contain at least ${minPasswordLength} characters.`;
-export const tooLong = `This password is too long. It must contain at most ${maxPasswordLength} characters.`;
-export const tooSimilar = 'The password is too similar to the username.';
-export const tooCommon = 'This password is too common.';
+const tooShort = item('password_too_short', { min: minPasswordLength });
+const tooLong = item('password_too_long', { max: maxPasswordLength });
+const tooSimilar = item('password_too_similar');
+const tooCommon = item('password_too_common');
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
@@ -29,8 +30,8 @@ function commonPasswords(): Set<string> {
 export function passwordProblems(
   password: string,
   identity: { username?: string; email?: string },
-): string[] {
-  const problems: string[] = [];
+): ErrorItem[] {
+  const problems: ErrorItem[] = [];
   if (password.length < minPasswordLength) problems.push(tooShort);
   if (password.length > maxPasswordLength) problems.push(tooLong);
   const lower = password.toLowerCase();

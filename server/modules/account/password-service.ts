@@ -26,8 +26,6 @@ import {
 export const resetSent = 'If an account uses this address, we sent it a link to reset the password.';
 export const passwordResetDone = 'Your password has been reset. You can log in now.';
 export const passwordChanged = 'Your password has been changed.';
-export const wrongCurrentPassword = 'Your current password is incorrect.';
-export const passwordsDiffer = "The two password fields didn't match.";
 const resetKeys = (ip: string, email: string) => [`reset:${ip}`, `reset-email:${email.trim().toLowerCase()}`];
 
 // POST /password-reset/ {email}: the same 201 answer whether or not the address has an account.
@@ -88,11 +86,11 @@ export async function confirmReset(
     user && (!body.username || body.username.trim().toLowerCase() === user.username.toLowerCase());
   if (!row || !user || !matches || !user.is_active) {
     await recordFailure(db, [key], now);
-    return fieldError('token', invalidToken);
+    return fieldError('token', 'token_invalid');
   }
   const problems = passwordProblems(body.password, user);
-  if (problems.length) return new AppError(400, { password: problems });
-  if (!(await spendToken(db, row.id, now))) return fieldError('token', invalidToken);
+  if (problems.length) return badRequest({ password: problems });
+  if (!(await spendToken(db, row.id, now))) return fieldError('token', 'token_invalid');
   await setPassword(ctx, db, user.id, body.password);
   await clearAccountAttempts(db, user.username);
   return { detail: passwordResetDone };
@@ -115,11 +113,11 @@ export async function changePassword(
   if (!user) throw notAuthenticated();
   if (!(await verifyPassword(user.password_hash, body.current_password))) {
     await recordFailure(db, [key], now);
-    return new AppError(400, { __all__: [wrongCurrentPassword] });
+    return fieldError('__all__', 'current_password_wrong');
   }
-  if (body.new_password !== body.confirm_password) return new AppError(400, { __all__: [passwordsDiffer] });
+  if (body.new_password !== body.confirm_password) return fieldError('__all__', 'passwords_differ');
   const problems = passwordProblems(body.new_password, user);
-  if (problems.length) return new AppError(400, { __all__: problems });
+  if (problems.length) return badRequest({ __all__: problems });
   await setPassword(ctx, db, user.id, body.new_password);
   await queueTemplate(ctx, db, outbox, user.email, 'passwordChanged', user.language, {
     name: user.name ?? user.username,

@@ -36,7 +36,7 @@ export async function registerClient(ctx: AppContext, db: Db, body: Signup, ip: 
   if (limited) return limited;
   await recordFailure(db, keys, now);
   const problems = passwordProblems(body.password, body);
-  if (problems.length) return new AppError(400, { password: problems });
+  if (problems.length) return badRequest({ password: problems });
   const passwordHash = await hashPassword(body.password);
   const holders = await accountHolders(db, body.username, body.email);
   if (holders.length > 0) {
@@ -76,7 +76,7 @@ export async function confirmRegistration(ctx: AppContext, db: Db, token: string
   const row = await findLiveToken(db, 'verify', token, now);
   if (!row || !(await spendToken(db, row.id, now))) {
     await recordFailure(db, [key], now);
-    return fieldError('token', invalidToken);
+    return fieldError('token', 'token_invalid');
   }
   const user = await db
     .updateTable('users')

@@ -5,7 +5,6 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 // stored only as their SHA-256, spent by a conditional update so a token works exactly once.
 export const verifyTokenHours = 48;
 export const resetTokenHours = 2;
-export const invalidToken = 'Invalid or expired token.';
 
 export async function issueAccountToken(
   db: Db,

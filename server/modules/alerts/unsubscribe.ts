@@ -9,7 +9,7 @@ import { unsubscribeRoutes } from '../shared/unsubscribe-routes';
 // that asks, POST removes (server/modules/shared/unsubscribe-routes.ts).
 
 type Claim = { o: number; r: number; e: string };
-const invalid = 'This unsubscribe link is not valid.';
+const invalid = 'unsubscribe_link_invalid';
 const mac = (key: Buffer, payload: string) => hmacHex(key, `alert-unsubscribe\u0000${payload}`);
 
 export function unsubscribeToken(key: Buffer, organizationId: number, ruleId: number, email: string): string {

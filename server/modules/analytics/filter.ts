@@ -27,7 +27,7 @@ export const addDays = (day: string, n: number) =>
 export const normalizeDomain = (d: string) => d.trim().toLowerCase().replace(/\.$/, '');
 
 function validDay(field: string, value: string): string {
-  if (!isCalendarDay(value)) throw fieldError(field, dateMessage);
+  if (!isCalendarDay(value)) throw fieldError(field, 'invalid_date');
   return value;
 }
 
@@ -36,13 +36,13 @@ export const spanDays = (s: { begin: string; end: string }) =>
 
 export function assertSpan(s: { begin: string; end: string }, maxDays: number) {
   if (spanDays(s) > maxDays)
-    throw fieldError('begin_date', `The date range may span at most ${maxDays} days.`);
+    throw fieldError('begin_date', 'date_range_too_long', { days: maxDays });
 }
 
 export function dateWindow(q: Pick<FilterQuery, 'begin_date' | 'end_date'>, now: Date) {
   const end = q.end_date ? validDay('end_date', q.end_date) : dayString(now);
   const begin = q.begin_date ? validDay('begin_date', q.begin_date) : addDays(end, -7);
-  if (begin > end) throw fieldError('end_date', 'End date must be on or after begin date.');
+  if (begin > end) throw fieldError('end_date', 'date_range_reversed');
   assertSpan({ begin, end }, maxRangeDays);
   return { begin, end };
 }
@@ -63,10 +63,7 @@ export async function groupDomainRows(
   const found = new Set((await groups.execute()).map((g) => g.id));
   const missing = ids.find((i) => !found.has(i));
   if (missing !== undefined)
-    throw fieldError(
-      'domain_groups',
-      `Select a valid choice. ${missing} is not one of the available choices.`,
-    );
+    throw fieldError('domain_groups', 'invalid_choice_value', { value: missing });
   return db
     .selectFrom('domain_group_domains as gd')
     .innerJoin('domains as d', 'd.id', 'gd.domain_id')

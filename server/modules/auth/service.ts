@@ -3,7 +3,6 @@ import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { decryptSecret, sha256Hex } from '../../lib/crypto';
 import { AppError, fieldError, invalidRefresh } from '../../lib/errors';
-import { requiredMessage } from '../../../contract/errors';
 import { findUserById, findUserByUsername, recordLogin } from '../shared/users-repo';
 import type { AuditScope } from '../shared/with-audit';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
@@ -27,9 +26,6 @@ import {
 import { issueTokens, type TokenPair } from './session';
 import { verifyTotp } from './totp';
 
-export const invalidCredentials = 'Unable to log in with provided credentials.';
-export const invalidCode = 'Invalid code.';
-export const invalidRecoveryCode = 'Invalid recovery code.';
 
 type Credentials = { username: string; password: string };
 
@@ -82,7 +78,7 @@ async function checkPassword(
   const hasSecondFactor = Boolean(user?.totp_enabled && user.totp_secret_enc);
   if (!user || !passwordOk || !user.is_active || (limited && !hasSecondFactor)) {
     await countFailure(ctx, db, keys, pace);
-    return limited ?? new AppError(400, { non_field_errors: [invalidCredentials] });
+    return limited ?? fieldError('non_field_errors', 'invalid_credentials');
   }
   scope.organizationId = user.organization_id;
   return { user, keys, limited };
@@ -116,12 +112,12 @@ export async function login(
   if (checked instanceof AppError) return checked;
   const { user, keys, limited } = checked;
   if (!user.totp_enabled || !user.totp_secret_enc) return startSession(ctx, db, user, keys);
-  if (!code) return fieldError('code', requiredMessage);
+  if (!code) return fieldError('code', 'required');
   const secret = decryptSecret(ctx.config.encryptionKey, user.totp_secret_enc);
   const result = await verifyTotp(secret, code, ctx.now(), user.totp_last_step);
   if (!result.valid || result.step === null) {
     await countFailure(ctx, db, keys, pace);
-    return limited ?? fieldError('code', invalidCode);
+    return limited ?? fieldError('code', 'code_invalid');
   }
   return startSession(ctx, db, user, keys, result.step);
 }
@@ -141,7 +137,7 @@ export async function recoveryLogin(
   const hmac = recoveryCodeHmac(ctx.config.encryptionKey, input.recovery_code);
   if (!user.totp_enabled || !(await spendRecoveryCode(db, user.id, hmac, ctx.now()))) {
     await countFailure(ctx, db, keys, pace);
-    return limited ?? fieldError('recovery_code', invalidRecoveryCode);
+    return limited ?? fieldError('recovery_code', 'recovery_code_invalid');
   }
   return startSession(ctx, db, user, keys);
 }

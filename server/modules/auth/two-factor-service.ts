@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { AppError, fieldError, notAuthenticated } from '../../lib/errors';
-import { requiredMessage } from '../../../contract/errors';
 import { findUserById, setTotpState } from '../shared/users-repo';
 import { firstLimitExceeded, limiterKeys, recordFailure } from './rate-limit';
 import { newRecoveryCodes, recoveryCodeHmac } from './recovery-codes';
@@ -14,12 +13,8 @@ import {
   revokeUserRefreshTokens,
   spendRecoveryCode,
 } from './repo';
-import { invalidCode } from './service';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
 
-export const alreadyEnabled = 'Two-factor authentication is already enabled.';
-export const notEnabled = 'Two-factor authentication is not enabled.';
-export const setupNotStarted = 'Two-factor setup has not been started.';
 
 async function loadUser(db: Db, userId: number) {
   const user = await findUserById(db, userId);
@@ -46,7 +41,7 @@ async function afterChange(
 // Start: a new secret, stored encrypted and not yet enabled, returned once with its otpauth:// URI and QR code.
 export async function startSetup(ctx: AppContext, db: Db, userId: number) {
   const user = await loadUser(db, userId);
-  if (user.totp_enabled) return new AppError(400, { non_field_errors: [alreadyEnabled] });
+  if (user.totp_enabled) return fieldError('non_field_errors', 'two_factor_already_enabled');
   const secret = newTotpSecret();
   await setTotpState(db, user.id, {
     totp_secret_enc: encryptSecret(ctx.config.encryptionKey, secret),
@@ -75,13 +70,13 @@ async function checkCode(
   const key = limiterKeys.twoFactor(userId);
   const limited = await codeLimit(ctx, db, userId);
   if (limited) return { error: limited };
-  if (!code?.trim()) return { error: fieldError('code', requiredMessage) };
+  if (!code?.trim()) return { error: fieldError('code', 'required') };
   const user = await loadUser(db, userId);
   const secret = decryptSecret(ctx.config.encryptionKey, secretEnc);
   const result = await verifyTotp(secret, code, now, user.totp_last_step);
   if (!result.valid || result.step === null) {
     await recordFailure(db, [key], now);
-    return { error: fieldError('code', invalidCode) };
+    return { error: fieldError('code', 'code_invalid') };
   }
   return { step: result.step };
 }
@@ -95,8 +90,8 @@ export async function confirmSetup(
   outbox: number[] = [],
 ) {
   const user = await loadUser(db, userId);
-  if (user.totp_enabled) return new AppError(400, { non_field_errors: [alreadyEnabled] });
-  if (!user.totp_secret_enc) return new AppError(400, { non_field_errors: [setupNotStarted] });
+  if (user.totp_enabled) return fieldError('non_field_errors', 'two_factor_already_enabled');
+  if (!user.totp_secret_enc) return fieldError('non_field_errors', 'two_factor_setup_not_started');
   const checked = await checkCode(ctx, db, user.id, user.totp_secret_enc, code);
   if (checked.error) return checked.error;
   await setTotpState(db, user.id, {
@@ -124,7 +119,7 @@ export async function disable(
 ) {
   const user = await loadUser(db, userId);
   if (!user.totp_enabled || !user.totp_secret_enc)
-    return new AppError(400, { non_field_errors: [notEnabled] });
+    return fieldError('non_field_errors', 'two_factor_not_enabled');
   const trimmed = code?.trim() ?? '';
   const isRecovery = trimmed.length > 0 && !/^\d{6}$/.test(trimmed.replace(/\s+/g, ''));
   if (isRecovery) {
@@ -138,7 +133,7 @@ export async function disable(
     );
     if (!spent) {
       await recordFailure(db, [limiterKeys.twoFactor(user.id)], ctx.now());
-      return fieldError('code', invalidCode);
+      return fieldError('code', 'code_invalid');
     }
   } else {
     const checked = await checkCode(ctx, db, user.id, user.totp_secret_enc, code);

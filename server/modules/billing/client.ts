@@ -23,7 +23,7 @@ export function stripeOf(settings: BillingSettings): Stripe {
   return client;
 }
 
-export const billingDisabled = () => new AppError(503, { detail: billingMessages.disabled });
+export const billingDisabled = () => detailError(503, billingMessages.disabled);
 
 /** The settings and the client, or 503 when billing is off (no STRIPE_SECRET_KEY). */
 export function requireBilling(ctx: AppContext): { settings: BillingSettings; stripe: Stripe } {
@@ -36,7 +36,7 @@ export function requireBilling(ctx: AppContext): { settings: BillingSettings; st
 export function providerError(
   ctx: AppContext,
   error: unknown,
-  message: string = billingMessages.contactSupport,
+  message: ErrorCode = billingMessages.contactSupport,
 ) {
   if (error instanceof AppError) return error;
   if (error instanceof Stripe.errors.StripeError)
@@ -45,7 +45,7 @@ export function providerError(
       'stripe call failed',
     );
   else ctx.logger.error({ err: error }, 'billing call failed');
-  return new AppError(502, { detail: message });
+  return detailError(502, message);
 }
 
 /** Runs a Stripe call; a failure becomes providerError's answer. */

@@ -23,7 +23,7 @@ export async function startPaymentIntent(
   const { settings, stripe } = requireBilling(ctx);
   const organizationId = ownOrganization(actor);
   const offer = findPrice(await catalogue(settings, Date.now()), priceId);
-  if (!offer) throw new AppError(400, { priceId: [billingMessages.unknownPrice] });
+  if (!offer) throw fieldError('priceId', billingMessages.unknownPrice);
   await refuseSecondSubscription(db, organizationId);
   const customer = await customerOf(db, stripe, organizationId, actor.email);
   const sub = await stripe.subscriptions.create(

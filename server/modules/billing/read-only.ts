@@ -30,7 +30,7 @@ const ownAccount = new Set([
   '/api/ph/users/:id/delete/',
 ]);
 
-export const readOnlyError = () => new AppError(403, { detail: billingMessages.readOnly });
+export const readOnlyError = () => detailError(403, billingMessages.readOnly);
 
 export async function refuseCancelledWrites(request: FastifyRequest): Promise<void> {
   const user = request.user;

@@ -61,7 +61,7 @@ export async function refuseSecondSubscription(db: Db, organizationId: number) {
   if (!(await lockOrganization(db, organizationId))) throw forbidden();
   const current = await currentSubscription(db, organizationId);
   if (current && running.includes(current.status))
-    throw new AppError(409, { detail: billingMessages.alreadySubscribed });
+    throw detailError(409, billingMessages.alreadySubscribed);
   return current;
 }
 
@@ -106,7 +106,7 @@ export async function openPortal(ctx: AppContext, db: Db, actor: Actor, returnUr
   const organizationId = ownOrganization(actor);
   const back = siteUrl(ctx, 'return_url', returnUrl);
   const org = await lockOrganization(db, organizationId);
-  if (!org?.stripe_customer_id) throw new AppError(409, { detail: billingMessages.noCustomer });
+  if (!org?.stripe_customer_id) throw detailError(409, billingMessages.noCustomer);
   const session = await stripe.billingPortal.sessions.create(
     { customer: org.stripe_customer_id, return_url: back },
     { idempotencyKey: `msas-portal-${organizationId}-${ctx.now().getTime()}` },
@@ -126,9 +126,9 @@ export async function changeSubscription(
   const organizationId = ownOrganization(actor);
   const current = await currentSubscription(db, organizationId);
   if (!current || ['canceled', 'incomplete_expired'].includes(current.status))
-    throw new AppError(404, { detail: billingMessages.noSubscription });
+    throw detailError(404, billingMessages.noSubscription);
   if (change === 'end_trial' && current.status !== 'trialing')
-    throw new AppError(409, { detail: billingMessages.noTrial });
+    throw detailError(409, billingMessages.noTrial);
   const params: Stripe.SubscriptionUpdateParams =
     change === 'end_trial' ? { trial_end: 'now' } : { cancel_at_period_end: change === 'cancel' };
   await stripe.subscriptions.update(current.stripe_subscription_id, params, {

@@ -144,7 +144,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           );
         } catch {
           request.log.warn('stripe webhook refused: signature did not verify');
-          throw fieldError('stripe_signature', 'The webhook signature did not verify.');
+          throw fieldError('stripe_signature', 'webhook_signature');
         }
         const outbox: number[] = [];
         const applied = await ctx.db.transaction().execute(async (trx) => {

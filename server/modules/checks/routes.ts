@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { errorResponses } from '../../lib/schemas';
 import {
   checkDocumentSchema,
@@ -55,9 +55,9 @@ export function checksRoutes(ctx: AppContext, service?: ChecksService): FastifyP
           async (request) => {
             const query = (request.query ?? {}) as Record<string, string | undefined>;
             const input = checkTarget(kind, request.params.domain, query.ip);
-            if (!input.ok) throw badRequest({ domain: [input.error] });
+            if (!input.ok) throw fieldError('domain', input.error);
             if (kind === 'spf' && !validIp(query.ip)) {
-              throw badRequest({ ip: ['Enter a valid IPv4 or IPv6 address.'] });
+              throw fieldError('ip', 'ip_invalid');
             }
             const limited = await spendCheck(ctx.db, request.ip, ctx.config.checks.rateLimit, ctx.now());
             if (limited) throw limited;

@@ -12,12 +12,12 @@ import { demoReports } from './reports';
 export type DemoSummary = { domains: number; groups: number; reports: number; records: number };
 
 export const demoRefusals = {
-  hasData: 'This organization already has domains or reports: demo data goes only into an empty one.',
-  domainsTaken: 'The demo domains already belong to another organization.',
+  hasData: 'demo_has_data',
+  domainsTaken: 'demo_domains_taken',
 } as const;
 
 /** Why demo data cannot go into this organization, or null when it can. */
-export async function demoRefusal(db: Db, organizationId: number): Promise<string | null> {
+export async function demoRefusal(db: Db, organizationId: number): Promise<(typeof demoRefusals)[keyof typeof demoRefusals] | null> {
   const { rows } = await sql<{ domains: number; reports: number; taken: number }>`select
       (select count(*)::int from domains where organization_id = ${organizationId}) as domains,
       (select count(*)::int from dmarc_reports where organization_id = ${organizationId}) as reports,
@@ -34,7 +34,7 @@ export async function addDemoDomains(
   ownerId: number | null,
 ): Promise<AppError | { domains: number; groups: number }> {
   const refusal = await demoRefusal(db, organizationId);
-  if (refusal) return new AppError(409, { detail: refusal });
+  if (refusal) return detailError(409, refusal);
   const rows = await db
     .insertInto('domains')
     .values(demoDomains.map((name) => ({ name, organization_id: organizationId, verified_at: new Date() })))

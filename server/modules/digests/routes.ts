@@ -36,7 +36,7 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const onRequest = requireAuth(ctx);
 
     const endDay = (q: { end_date?: string }) => {
-      if (q.end_date !== undefined && !isCalendarDay(q.end_date)) throw fieldError('end_date', dateMessage);
+      if (q.end_date !== undefined && !isCalendarDay(q.end_date)) throw fieldError('end_date', 'invalid_date');
       return q.end_date;
     };
 
@@ -234,7 +234,7 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const limited = await sendNowAllowance(ctx, trx, row, ctx.now());
           if (limited) return limited;
           const sent = await sendPeriod(ctx, trx, row, periodOf(row, ctx.now(), end), 'manual');
-          return sent ?? new AppError(409, { detail: 'Unable to send report.' });
+          return sent ?? detailError(409, 'report_send_failed');
         });
         deliverInBackground(ctx, outcome.outbox);
         return { detail: 'Report sent.', recipients: outcome.recipients, status: outcome.status };

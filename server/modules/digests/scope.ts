@@ -45,9 +45,9 @@ export async function groupName(db: Db, organizationId: number, id: number | nul
 /** The scope fields as given, checked against the organization (400 with the field's message otherwise). */
 export async function checkScope(db: Db, organizationId: number, s: ScopeFields): Promise<void> {
   if (!s.all_domains && s.domain_group_id === null && s.specific_domains.length === 0)
-    throw new AppError(400, { all_domains: [digestMessages.scope] });
+    throw fieldError('all_domains', digestMessages.scope);
   if (s.domain_group_id !== null && (await groupName(db, organizationId, s.domain_group_id)) === null)
-    throw fieldError('domain_group', `Invalid pk "${s.domain_group_id}" - object does not exist.`);
+    throw fieldError('domain_group', 'object_does_not_exist', { pk: s.domain_group_id });
   if (s.specific_domains.length > 0) {
     const found = await db
       .selectFrom('domains')
@@ -58,6 +58,6 @@ export async function checkScope(db: Db, organizationId: number, s: ScopeFields)
     const ids = new Set(found.map((r) => r.id));
     const missing = s.specific_domains.find((id) => !ids.has(id));
     if (missing !== undefined)
-      throw fieldError('specific_domains', `Invalid pk "${missing}" - object does not exist.`);
+      throw fieldError('specific_domains', 'object_does_not_exist', { pk: missing });
   }
 }

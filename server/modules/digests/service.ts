@@ -239,7 +239,7 @@ async function validate(db: Db, organizationId: number, type: DigestType, f: Fie
   if (type !== 'scheduled') {
     const fixed = defaults(type);
     if (f.frequency !== fixed.frequency || f.time_frame !== fixed.time_frame || !f.all_domains)
-      throw fieldError('schedule', digestMessages.fixedFrame(type));
+      throw fieldError('schedule', digestMessages.fixedFrame, { type });
   }
   if (f.destination_addresses.length === 0)
     throw fieldError('destination_addresses', digestMessages.recipients);
@@ -267,7 +267,7 @@ export async function create(
   } else {
     await lockedBenefits(db, org);
     if ((await countSchedules(db, org, type)) > 0)
-      throw new AppError(400, { non_field_errors: [digestMessages.onePerType(type)] });
+      throw fieldError('non_field_errors', digestMessages.onePerType, { type });
   }
   const f = merged(defaults(type), body);
   await validate(db, org, type, f);

@@ -18,7 +18,7 @@ export function digestUnsubscribeRoutes(ctx: AppContext) {
         .where('organization_id', '=', u.organizationId)
         .where('id', '=', u.scheduleId)
         .execute(),
-    invalid: 'This link is not valid.',
+    invalid: 'link_invalid',
     done: 'You will not receive this report any more.',
   });
 }

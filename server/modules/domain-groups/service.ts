@@ -7,11 +7,7 @@ import { type DomainScope, scopeFor, wholeOrganization } from '../shared/domain-
 import { findUserById } from '../shared/users-repo';
 import { groupResourceFor, listGroups, countGroups, findGroup } from './repo';
 
-export const selectOptionToAdd = 'You need to select an option to add.';
-export const groupNameTaken = 'A domain group with this name already exists.';
 export const groupDeleted = 'Domain group has been deleted.';
-export const unknownDomain = (d: string) => `Domain ${d} does not belong to this organization.`;
-export const ownerNotMember = 'The owner must be a member of the organization.';
 
 export async function list(
   db: Db,
@@ -65,13 +61,13 @@ async function checkName(db: Db, organizationId: number, name: string, exceptId?
     .where('organization_id', '=', organizationId)
     .where('name', '=', name)
     .executeTakeFirst();
-  if (clash && clash.id !== exceptId) throw fieldError('name', groupNameTaken);
+  if (clash && clash.id !== exceptId) throw fieldError('name', 'group_name_taken');
 }
 
 async function checkOwner(db: Db, organizationId: number, ownerId: number) {
   const owner = await findUserById(db, ownerId);
   if (!owner || owner.organization_id !== organizationId || !owner.is_active)
-    throw fieldError('owner', ownerNotMember);
+    throw fieldError('owner', 'owner_not_member');
 }
 
 // Domain references by name or id, all of the group's organization; anything else is an __all__ error.
@@ -85,7 +81,7 @@ async function resolveDomains(db: Db, organizationId: number, refs: string[]): P
       .where('organization_id', '=', organizationId)
       .where((eb) => (/^\d+$/.test(ref) ? eb('id', '=', Number(ref)) : eb('name', '=', ref)))
       .executeTakeFirst();
-    if (!row) throw new AppError(400, { __all__: [unknownDomain(raw)] });
+    if (!row) throw fieldError('__all__', 'domain_unknown', { domain: raw });
     if (!ids.includes(row.id)) ids.push(row.id);
   }
   return ids;
@@ -160,7 +156,7 @@ async function addDomains(db: Db, group: { id: number; organization_id: number }
 export async function changeDomains(db: Db, actor: Actor, id: number, refs: string[], add: boolean) {
   const group = await editableGroup(db, actor, id);
   if (refs.length === 0 || refs.some((r) => !r.trim()))
-    throw new AppError(400, { __all__: [selectOptionToAdd] });
+    throw fieldError('__all__', 'select_option_to_add');
   const ids = await resolveDomains(db, group.organization_id, refs);
   if (add) await addDomains(db, group, ids);
   else

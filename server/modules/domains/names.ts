@@ -1,12 +1,13 @@
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 
-export const invalidDomain = 'Enter a valid domain name.';
-export const trailingDot = 'Enter the domain name without a trailing dot.';
-export const notRegistrable =
-  'Enter a registrable domain name under a public suffix (for example example.com).';
+import type { ErrorCode } from '../../lib/errors';
 
-export type DomainName = { ok: true; name: string } | { ok: false; message: string };
+const invalidDomain = 'domain_invalid';
+const trailingDot = 'domain_trailing_dot';
+const notRegistrable = 'domain_not_registrable';
+
+export type DomainName = { ok: true; name: string } | { ok: false; message: ErrorCode };
 
 // A domain as stored: IDN converted to its A-label form (RFC 5891 via WHATWG domainToASCII), lower-cased,
 // no trailing dot, LDH labels of at most 63 octets and 253 in all (RFC 1035 section 2.3.4), and under a

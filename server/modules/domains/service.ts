@@ -110,8 +110,8 @@ async function validName(db: Db, organizationId: number, raw: string, exceptId?:
   const checked = normaliseDomainName(raw);
   if (!checked.ok) throw fieldError('name', checked.message);
   const existing = await findDomainByName(db, checked.name, organizationId);
-  if (existing && existing.id !== exceptId) throw fieldError('name', domainTaken);
-  if (await claimedElsewhere(db, organizationId, checked.name)) throw fieldError('name', domainUnavailable);
+  if (existing && existing.id !== exceptId) throw fieldError('name', 'domain_taken');
+  if (await claimedElsewhere(db, organizationId, checked.name)) throw fieldError('name', 'domain_unavailable');
   return checked.name;
 }
 

@@ -4,9 +4,6 @@ import { fieldError, type AppError } from '../../lib/errors';
 // from the name or the declared type, and SVG (which can carry script) is refused.
 
 export const maxLogoBytes = 256 * 1024;
-export const logoTypeMessage = 'Upload a valid image: PNG, JPEG, WebP or GIF (SVG is not accepted).';
-export const logoSizeMessage = 'The logo may be at most 256 KB.';
-export const noFileMessage = 'No file was submitted.';
 
 const startsWith = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -31,10 +28,10 @@ function bytesOf(file: unknown): Buffer | null {
 }
 
 export function readLogo(file: unknown): { bytes: Buffer; mime: string } | AppError {
-  if (file === undefined || file === null || file === '') return fieldError('file', noFileMessage);
+  if (file === undefined || file === null || file === '') return fieldError('file', 'no_file');
   const bytes = bytesOf(file);
-  if (!bytes || bytes.length === 0) return fieldError('file', logoTypeMessage);
-  if (bytes.length > maxLogoBytes) return fieldError('file', logoSizeMessage);
+  if (!bytes || bytes.length === 0) return fieldError('file', 'logo_type');
+  if (bytes.length > maxLogoBytes) return fieldError('file', 'logo_size');
   const mime = imageType(bytes);
-  return mime ? { bytes, mime } : fieldError('file', logoTypeMessage);
+  return mime ? { bytes, mime } : fieldError('file', 'logo_type');
 }

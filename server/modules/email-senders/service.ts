@@ -8,7 +8,6 @@ import type { SenderAttributes, SenderInput } from '../../../contract/email-send
 // organization): every signed-in user reads it, only support users (platform staff) change it.
 
 export const sendersPath = '/api/dm/dmarc/aggregate-reports/email-senders/';
-export const duplicateName = 'email sender with this name already exists.';
 
 export const logoUrl = (s: Pick<SenderRow, 'id' | 'logo_mime' | 'logo_version'>) =>
   s.logo_mime ? `${sendersPath}${s.id}/logo/?v=${s.logo_version}` : null;
@@ -44,7 +43,7 @@ export async function existing(db: Db, id: number): Promise<SenderRow> {
 }
 
 export async function createSender(db: Db, input: SenderInput & { name: string }) {
-  if (await nameTaken(db, input.name)) return new AppError(400, { name: [duplicateName] });
+  if (await nameTaken(db, input.name)) return fieldError('name', 'sender_name_taken');
   const row = await db
     .insertInto('email_senders')
     .values({
@@ -60,7 +59,7 @@ export async function createSender(db: Db, input: SenderInput & { name: string }
 export async function updateSender(db: Db, id: number, input: SenderInput) {
   await existing(db, id);
   if (input.name !== undefined && (await nameTaken(db, input.name, id)))
-    return new AppError(400, { name: [duplicateName] });
+    return fieldError('name', 'sender_name_taken');
   const set = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.spf_includes ? { spf_includes: JSON.stringify(input.spf_includes) } : {}),
@@ -96,7 +95,7 @@ export async function changeNetworks(
     await addNetworks(db, id, [...new Set(change.replace)]);
   } else if ('add' in change) {
     if ((await addNetworks(db, id, [change.add])) === 0)
-      return fieldError('range', 'This network is already in the list.');
+      return fieldError('range', 'network_listed');
   } else await deleteNetworks(db, id, change.remove);
   return networksDocument(db, id);
 }

@@ -44,9 +44,7 @@ export async function spfNetworks(includes: string[], resolver: Resolver): Promi
     const failure = analysis.warnings.find((w) => w.code === 'dns_error');
     if (failure) {
       const timedOut = /timed out/.test(failure.message);
-      throw new AppError(timedOut ? 504 : 502, {
-        detail: `DNS is unreachable: ${failure.message}. Enter the networks by hand or try again later.`,
-      });
+      throw detailError(timedOut ? 504 : 502, 'dns_lookup_failed', { reason: failure.message });
     }
     treeNetworks(analysis.tree, found);
   }

@@ -18,8 +18,6 @@ import {
 } from './service';
 
 export const ownerRoleFixed = "The owner's role cannot be changed. Transfer ownership instead.";
-export const cannotRemoveOwner =
-  'The owner cannot be removed from the organization. Transfer ownership first.';
 
 // The member limit (benefits.organization_members_limit) counts active members and pending invitations.
 export async function assertSeatAvailable(ctx: AppContext, db: Db, org: OrganizationRow): Promise<void> {
@@ -56,8 +54,8 @@ export async function addMember(
   const org = await permittedOrganization(db, actor, id, canManageMembers);
   if (body.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
   const user = await findUserById(db, body.user);
-  if (!user || !user.is_active) throw fieldError('user', userDoesNotExist(body.user));
-  if (user.organization_id !== null || user.is_support) throw fieldError('user', alreadyInOrganization);
+  if (!user || !user.is_active) throw fieldError('user', 'object_does_not_exist', { pk: body.user });
+  if (user.organization_id !== null || user.is_support) throw fieldError('user', 'already_in_organization');
   await assertSeatAvailable(ctx, db, org);
   await db
     .updateTable('users')
@@ -72,10 +70,10 @@ export async function addMember(
 export async function removeMember(ctx: AppContext, db: Db, actor: Actor, id: number, userId: number) {
   const org = await visibleOrganization(db, actor, id);
   const user = await findUserById(db, userId);
-  if (!user || user.organization_id !== org.id) throw fieldError('user', notAMember);
+  if (!user || user.organization_id !== org.id) throw fieldError('user', 'not_a_member');
   const self = user.id === actor.id && actor.organizationId === org.id;
   if (!self && !canManageMembers(actor, org)) throw forbidden();
-  if (isOwnerLevel(user.role) || user.id === org.owner_id) throw fieldError('user', cannotRemoveOwner);
+  if (isOwnerLevel(user.role) || user.id === org.owner_id) throw fieldError('user', 'owner_cannot_be_removed');
   if (!self && user.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
   await db
     .updateTable('users')
@@ -98,7 +96,7 @@ export async function setAdmin(
 ) {
   const org = await permittedOrganization(db, actor, id, canManageAdmins);
   const user = await findUserById(db, userId);
-  if (!user || user.organization_id !== org.id || !user.is_active) throw fieldError('user', notAMember);
+  if (!user || user.organization_id !== org.id || !user.is_active) throw fieldError('user', 'not_a_member');
   if (isOwnerLevel(user.role) || user.role === 'support') throw fieldError('user', ownerRoleFixed);
   await db
     .updateTable('users')

@@ -16,8 +16,6 @@ import { findOrganization } from './repo';
 import { permittedOrganization } from './service';
 
 export const invitationHours = 72;
-export const alreadyMember = 'This address already belongs to a member of the organization.';
-export const alreadyInvited = 'An invitation to this address is pending; resend it instead.';
 export const invitationAccepted = 'Welcome! Your account is ready; you can log in now.';
 
 type Registration = {
@@ -131,7 +129,7 @@ export async function invite(
     .where('is_active', '=', true)
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  if (member) throw fieldError('email', alreadyMember);
+  if (member) throw fieldError('email', 'already_member');
   const pending = await db
     .selectFrom('member_registrations')
     .select('id')
@@ -140,7 +138,7 @@ export async function invite(
     .where('accepted_at', 'is', null)
     .where('expires_at', '>', ctx.now())
     .executeTakeFirst();
-  if (pending) throw fieldError('email', alreadyInvited);
+  if (pending) throw fieldError('email', 'already_invited');
   await assertSeatAvailable(ctx, db, org);
   const limited = await invitationAllowance(ctx, db, org.id);
   if (limited) return limited;
@@ -209,14 +207,14 @@ export async function confirmInvitation(
   const org = row ? await findOrganization(db, row.organization_id) : undefined;
   if (!row || !org) {
     await recordFailure(db, [key], now);
-    return fieldError('token', invalidToken);
+    return fieldError('token', 'token_invalid');
   }
   const problems = passwordProblems(body.password, { username: body.username, email: row.email });
-  if (problems.length) return new AppError(400, { password: problems });
+  if (problems.length) return badRequest({ password: problems });
   // Counted like a bad token: a link holder cannot probe usernames without limit.
   if (await findUserByUsername(db, body.username)) {
     await recordFailure(db, [key], now);
-    return fieldError('username', usernameTaken);
+    return fieldError('username', 'username_taken');
   }
   const spent = await db
     .updateTable('member_registrations')
@@ -224,7 +222,7 @@ export async function confirmInvitation(
     .where('id', '=', row.id)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
-  if (spent.numUpdatedRows === 0n) return fieldError('token', invalidToken);
+  if (spent.numUpdatedRows === 0n) return fieldError('token', 'token_invalid');
   const user = await insertUser(db, {
     username: body.username,
     email: row.email,

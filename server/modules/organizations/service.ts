@@ -19,9 +19,6 @@ import { organizationResourceFor } from './documents';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { countOrganizations, createOrganization, findOrganization, listOrganizations } from './repo';
 
-export const userDoesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
-export const alreadyInOrganization = 'This user already belongs to an organization.';
-export const notAMember = 'This user is not a member of the organization.';
 
 // Organizations the caller cannot see answer 404 (their ids are not confirmed to exist); visible ones the
 // caller may not change answer 403.
@@ -76,8 +73,8 @@ export async function createWithOwner(
 ) {
   if (!canCreateOrganization(actor)) throw forbidden();
   const owner = await findUserById(db, body.owner);
-  if (!owner || !owner.is_active) throw fieldError('owner', userDoesNotExist(body.owner));
-  if (owner.organization_id !== null || owner.is_support) throw fieldError('owner', alreadyInOrganization);
+  if (!owner || !owner.is_active) throw fieldError('owner', 'object_does_not_exist', { pk: body.owner });
+  if (owner.organization_id !== null || owner.is_support) throw fieldError('owner', 'already_in_organization');
   const org = await createOrganization(db, body.name, {}, owner.id);
   await db
     .updateTable('users')
@@ -124,7 +121,7 @@ export async function changeOwner(ctx: AppContext, db: Db, actor: Actor, id: num
   const org = await permittedOrganization(db, actor, id, canChangeOwner);
   const target = await findUserById(db, newOwnerId);
   if (!target || !target.is_active || target.organization_id !== org.id || target.is_support)
-    throw fieldError('owner', notAMember);
+    throw fieldError('owner', 'not_a_member');
   if (target.id !== org.owner_id) {
     await db
       .updateTable('users')

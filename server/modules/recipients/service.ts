@@ -163,11 +163,11 @@ export async function resendConfirmation(
     language,
     row.confirmation_sent_at,
   );
-  return limited ?? { detail: recipientMessages.confirmationSent };
+  return limited ?? { detail: confirmationSent };
 }
 
 // Under the token field, each case in its own words: the page says which one it is.
-const linkError = (message: string) => fieldError('token', message);
+const linkError = (message: ErrorCode) => fieldError('token', message);
 
 /** POST /recipient-confirmations/ (public): the owner confirms or declines, once, before the link expires. */
 export async function decideRecipient(

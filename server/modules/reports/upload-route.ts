@@ -40,13 +40,10 @@ type ErrorResult = Omit<FileResult, 'status'> & { status: 'error' };
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 const busy = () =>
-  new AppError(
+  detailError(
     429,
-    {
-      detail:
-        `The server is busy unpacking other uploads. Try again in ${uploadRetrySeconds} seconds ` +
-        '(reports of this upload that were already stored come back as duplicates).',
-    },
+    'upload_busy',
+    { seconds: uploadRetrySeconds },
     { 'retry-after': String(uploadRetrySeconds) },
   );
 
@@ -58,13 +55,11 @@ function reserve(budget: MemoryBudget, leases: WeakMap<FastifyRequest, Lease>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const declared = Number(request.headers['content-length']);
     if (!Number.isInteger(declared) || declared < 0)
-      throw new AppError(411, { detail: 'An upload needs a Content-Length header.' });
+      throw detailError(411, 'content_length_required');
     const lease = budget.lease();
     const taken = lease.take(declared);
     if (taken === 'too-big') {
-      throw new AppError(413, {
-        detail: `The upload is larger than the ${formatSize(budget.total)} the server gives uploads; send fewer files at once.`,
-      });
+      throw detailError(413, 'upload_too_large', { size: formatSize(budget.total) });
     }
     if (taken === 'busy') throw busy();
     leases.set(request, lease);
@@ -114,7 +109,7 @@ async function upload(ctx: AppContext, request: FastifyRequest, lease: Lease) {
   if (!support && !isAdminOf(user, user.organizationId)) throw forbidden();
   const body = request.body as Record<string, unknown>;
   const files = asList(body.files as Buffer | Buffer[] | undefined).filter((f) => Buffer.isBuffer(f));
-  if (files.length === 0) throw fieldError('files', 'No file was submitted.');
+  if (files.length === 0) throw fieldError('files', 'no_file');
   const names = asList(body.filenames as string | string[] | undefined);
   const results: (FileResult | ErrorResult)[] = [];
   const retention = retentionLookup(ctx.db);

@@ -4,8 +4,6 @@ import { fieldError } from '../../lib/errors';
 
 // Account addresses are unique case-insensitively (migration 0041). The database index is the guarantee;
 // these checks give the caller a field message instead of a constraint error.
-export const emailTaken = 'A user with that e-mail address already exists.';
-export const usernameTaken = 'A user with that username already exists.';
 
 export async function addressInUse(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
   let q = db
@@ -31,7 +29,7 @@ export async function guardAddressClash<T>(write: () => Promise<T>): Promise<T> 
     if (!isAddressClash(error)) throw error;
     const constraint = String((error as { constraint: string }).constraint);
     throw constraint.includes('username')
-      ? fieldError('username', usernameTaken)
-      : fieldError('email', emailTaken);
+      ? fieldError('username', 'username_taken')
+      : fieldError('email', 'email_taken');
   }
 }

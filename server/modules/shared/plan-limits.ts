@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
-import { AppError } from '../../lib/errors';
-import { planLimitMessages, type PlanLimit } from '../../../contract/plan-limits';
+import { fieldError, type AppError } from '../../lib/errors';
+import type { PlanLimit } from '../../../contract/plan-limits';
 import { lockedBenefits } from './organization-rows';
 import { benefitsFor } from './roles';
 
@@ -20,5 +20,5 @@ export async function overPlanLimit(
   const org = await lockedBenefits(db, organizationId);
   const allowed = benefitsFor(org?.benefits)[limit];
   if ((await count()) < allowed) return null;
-  return new AppError(400, { [field]: [planLimitMessages[limit](allowed)] });
+  return fieldError(field, `plan_limit_${limit}`, { limit: allowed });
 }

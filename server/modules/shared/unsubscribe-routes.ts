@@ -23,7 +23,7 @@ export type UnsubscribeTarget<Claim> = {
   auditName: AuditOperationName;
   read: (token: string) => Claim | null;
   apply: (trx: Db, claim: Claim) => Promise<unknown>;
-  invalid: string;
+  invalid: ErrorCode;
   done: string;
 };
 
@@ -42,7 +42,7 @@ export function unsubscribeRoutes<Claim>(
   ctx: AppContext,
   target: UnsubscribeTarget<Claim>,
 ): FastifyPluginAsyncZod {
-  const invalid = () => new AppError(400, { token: [target.invalid] });
+  const invalid = () => fieldError('token', target.invalid);
   return async (app) => {
     app.get(
       target.path,

@@ -17,7 +17,7 @@ export type NewAccount = {
 export async function createAccount(db: Db, account: NewAccount): Promise<UserRow> {
   const email = account.email.trim();
   if (await findUserByUsername(db, email)) {
-    throw new AppError(400, { username: ['A user with that username already exists.'] });
+    throw fieldError('username', 'username_taken');
   }
   let organizationId: number | null = null;
   if (account.organizationName) {

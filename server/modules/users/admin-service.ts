@@ -102,11 +102,11 @@ export async function createUser(
     if (!canGrantRole(actor, organizationId, body.role)) throw forbidden();
     await assertSeatAvailable(ctx, db, (await findOrganization(db, organizationId))!);
   }
-  if (await findUserByUsername(db, body.username)) throw fieldError('username', usernameTaken);
-  if (await addressInUse(db, body.email)) throw fieldError('email', emailTaken);
+  if (await findUserByUsername(db, body.username)) throw fieldError('username', 'username_taken');
+  if (await addressInUse(db, body.email)) throw fieldError('email', 'email_taken');
   const password = body.password ?? randomReadable(24);
   const problems = passwordProblems(password, body);
-  if (body.password !== undefined && problems.length) throw new AppError(400, { password: problems });
+  if (body.password !== undefined && problems.length) throw badRequest({ password: problems });
   const user = await insertUser(db, {
     username: body.username,
     email: body.email,
@@ -153,7 +153,7 @@ export async function updateUser(
   }
   if (newUsername !== undefined) {
     const clash = await findUserByUsername(db, newUsername);
-    if (clash && clash.id !== user.id) throw fieldError('username', usernameTaken);
+    if (clash && clash.id !== user.id) throw fieldError('username', 'username_taken');
   }
   const changes = {
     ...(newUsername !== undefined ? { username: newUsername } : {}),

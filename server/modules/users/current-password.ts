@@ -5,9 +5,6 @@ import { AppError, fieldError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { firstLimitExceeded, recordFailure } from '../auth';
 
-export const currentPasswordRequired =
-  'Enter your current password to change your e-mail address or username.';
-export const currentPasswordWrong = 'Your current password is incorrect.';
 
 // A change of the account's address or login name needs the password, not only an access token: a stolen
 // 15-minute token must not turn into the account itself. Wrong guesses count per account like the other
@@ -18,12 +15,12 @@ export async function checkCurrentPassword(
   user: UserRow,
   password: string | undefined,
 ): Promise<AppError | null> {
-  if (!password) return fieldError('current_password', currentPasswordRequired);
+  if (!password) return fieldError('current_password', 'current_password_required');
   const now = ctx.now();
   const key = `profile-password:${user.id}`;
   const limited = await firstLimitExceeded(db, [{ key, limit: ctx.config.loginRateLimit }], now);
   if (limited) return limited;
   if (await verifyPassword(user.password_hash, password)) return null;
   await recordFailure(db, [key], now);
-  return new AppError(400, { current_password: [currentPasswordWrong] });
+  return fieldError('current_password', 'current_password_wrong');
 }

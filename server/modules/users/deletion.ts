@@ -10,10 +10,6 @@ import { detachAndDelete } from '../organizations';
 import { findOrganization } from '../shared/organization-rows';
 import { permittedUser } from './admin-service';
 
-export const ownerWithMembers =
-  'This user owns an organization that has other members. Transfer the ownership before deleting the account.';
-export const passwordRequired = 'Enter your password to delete your account.';
-export const wrongPassword = 'The password is incorrect.';
 export const accountDeleted = 'The account has been deleted.';
 
 // POST /users/{id}/delete/. The account is kept as an anonymised, inactive row so the audit trail still names
@@ -28,9 +24,9 @@ export async function deleteUser(
 ) {
   const user = await permittedUser(db, actor, id, canDeleteUser);
   if (user.id === actor.id) {
-    if (!password) return new AppError(400, { password: [passwordRequired] });
+    if (!password) return fieldError('password', 'password_required');
     if (!(await verifyPassword(user.password_hash, password)))
-      return new AppError(400, { password: [wrongPassword] });
+      return fieldError('password', 'password_wrong');
   }
   const org = user.organization_id ? await findOrganization(db, user.organization_id) : undefined;
   if (org && (org.owner_id === user.id || isOwnerLevel(user.role))) {
@@ -41,7 +37,7 @@ export async function deleteUser(
       .where('is_active', '=', true)
       .where('id', '!=', user.id)
       .executeTakeFirstOrThrow();
-    if (n > 0) return new AppError(400, { organization: [ownerWithMembers] });
+    if (n > 0) return fieldError('organization', 'owner_with_members');
     await detachAndDelete(db, org.id);
   }
   await db

@@ -21,7 +21,6 @@ import {
 import { findUserById, findUserByUsername } from '../shared/users-repo';
 
 export const emailChangeHours = 24;
-export const emailChangeInvalid = 'Invalid or expired token.';
 export const emailChangeDone = 'Your e-mail address has been changed.';
 // The SPA page the confirmation link opens; the token rides in the fragment, which browsers never send to a
 // server, so it stays out of request logs and Referer headers.
@@ -93,7 +92,7 @@ export async function setEmailByAdmin(
   email: string,
   outbox: number[],
 ) {
-  if (await addressInUse(db, email, user.id)) throw fieldError('email', emailTaken);
+  if (await addressInUse(db, email, user.id)) throw fieldError('email', 'email_taken');
   await applyEmail(ctx, db, user, email, outbox);
 }
 
@@ -117,12 +116,12 @@ export async function confirmEmailChange(
     row && user?.is_active && passwordFingerprint(user.password_hash) === row.password_fingerprint;
   if (!row || !user || !valid || !(await spendEmailChange(db, row.id, now))) {
     await recordFailure(db, [key], now);
-    return fieldError('token', emailChangeInvalid);
+    return fieldError('token', 'token_invalid');
   }
   scope.userId = user.id;
   scope.organizationId = user.organization_id;
   // Taken since the request (the link of an address in use is never sent): the link is spent all the same.
-  if (await addressInUse(db, row.new_email, user.id)) return fieldError('email', emailTaken);
+  if (await addressInUse(db, row.new_email, user.id)) return fieldError('email', 'email_taken');
   await applyEmail(ctx, db, user, row.new_email, outbox);
   return { detail: emailChangeDone };
 }

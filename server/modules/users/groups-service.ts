@@ -6,8 +6,6 @@ import { findUserById } from '../shared/users-repo';
 import { permittedUser, userResourceFor, visibleUser } from './admin-service';
 import { groupId, groupLabels, groupOrder, permissionsFor, roleForGroup } from '../shared/roles';
 
-export const groupNotAssignable = 'This group cannot be assigned here; use the owner transfer instead.';
-export const unknownUserDomain = (d: string) => `Domain ${d} does not belong to the user's organization.`;
 
 export function authorizationGroups() {
   return {
@@ -25,7 +23,7 @@ export async function setGroups(db: Db, actor: Actor, id: number, groups: number
   const roles = groups.map(roleForGroup);
   const role = roles.includes('admin') ? 'admin' : roles.length === 1 ? roles[0] : undefined;
   if (!role || roles.some((r) => r !== 'admin' && r !== 'member'))
-    throw fieldError('groups', groupNotAssignable);
+    throw fieldError('groups', 'group_not_assignable');
   if (!canGrantRole(actor, user.organization_id!, role)) throw forbidden();
   await db.updateTable('users').set({ role }).where('id', '=', id).execute();
   return { data: userResourceFor((await findUserById(db, id))!) };
@@ -71,7 +69,7 @@ export async function setUserDomains(db: Db, actor: Actor, id: number, refs: str
       .where('organization_id', '=', user.organization_id ?? -1)
       .where((eb) => (/^\d+$/.test(ref) ? eb('id', '=', Number(ref)) : eb('name', '=', ref)))
       .executeTakeFirst();
-    if (!row) throw new AppError(400, { domains: [unknownUserDomain(raw)] });
+    if (!row) throw fieldError('domains', 'user_domain_unknown', { domain: raw });
     if (!ids.includes(row.id)) ids.push(row.id);
   }
   await db.deleteFrom('user_domains').where('user_id', '=', user.id).execute();
