@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code } from './errors';
 import { idField } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
@@ -26,21 +27,20 @@ export const conditionIds = [
 ] as const;
 export type ConditionId = (typeof conditionIds)[number];
 
-// The messages a rule's form can provoke are worded here, not left to zod: the form finds each in its
-// catalogue to show it in the reader's language (server/modules/alerts/messages.test.ts).
-const emailMessage = 'Enter a valid email address.';
-const integerMessage = 'A valid integer is required.';
+// The problems a rule's form can provoke are named here, as codes of the errors catalogue, not left to zod.
+const emailMessage = code('invalid_email');
+const integerMessage = code('invalid_integer');
 const address = z
   .string()
   .trim()
   .min(1, emailMessage)
-  .max(254, 'Ensure this field has no more than 254 characters.')
+  .max(254, code('max_length'))
   .regex(/^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/, emailMessage)
   .transform((v) => v.toLowerCase());
 // Form posts repeat the field (destination_addresses=a&destination_addresses=b); one value is a string.
 const addresses = z.preprocess(
   (v) => (v === undefined || Array.isArray(v) ? v : [v]),
-  z.array(address).max(20, 'Ensure this field has no more than 20 elements.'),
+  z.array(address).max(20, code('max_items')),
 );
 const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 const paramValue = z.union([z.number(), z.boolean(), z.string().max(40)]);
@@ -48,10 +48,10 @@ const paramValue = z.union([z.number(), z.boolean(), z.string().max(40)]);
 const params = z.record(z.string().max(40), paramValue);
 
 const ruleFields = {
-  name: z.string().trim().max(120, 'Ensure this field has no more than 120 characters.'),
+  name: z.string().trim().max(120, code('max_length')),
   scope_type: z.enum(scopeTypes),
   /** The scope's target: a domain name, a domain group's id, an IP address; ignored for organization. */
-  target_selection: z.string().trim().max(300, 'Ensure this field has no more than 300 characters.'),
+  target_selection: z.string().trim().max(300, code('max_length')),
   condition: z.enum(conditionIds),
   time_frame: z.enum(timeFrames),
   params,
@@ -62,20 +62,20 @@ const ruleFields = {
   cooldown_minutes: z.coerce
     .number({ error: integerMessage })
     .int(integerMessage)
-    .min(5, 'Ensure this value is greater than or equal to 5.')
-    .max(43_200, 'Ensure this value is less than or equal to 43200.'),
+    .min(5, code('min_value'))
+    .max(43_200, code('max_value')),
   /** An https:// (or http://) URL on a public address; null or '' removes it. */
   webhook_url: z
     .union([
       z.literal(''),
-      z.url('Enter a valid URL.').max(500, 'Ensure this field has no more than 500 characters.'),
+      z.url(code('invalid_url')).max(500, code('max_length')),
     ])
     .nullable(),
   /** Write-only: the HMAC key of the webhook signature (16 to 200 characters); never returned. */
   webhook_secret: z
     .string()
-    .min(16, 'Ensure this field has at least 16 characters.')
-    .max(200, 'Ensure this field has no more than 200 characters.'),
+    .min(16, code('min_length'))
+    .max(200, code('max_length')),
 };
 
 export const alertCreateBody = bodyExample(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code } from './errors';
 import { calendarDayOrTime, idField } from './fields';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 import { answerExample, sample } from './example';
@@ -192,7 +193,7 @@ export const auditList = answerExample(
 
 // The list's filter: one user, one operation, from a day (or instant) to a day (a bare day means all of it).
 // The route reads server/modules/audit/list.ts's schema, which names the same fields.
-const day = calendarDayOrTime('Enter a valid date.');
+const day = calendarDayOrTime(code('date_invalid'));
 export const auditQuery = z.object({
   ...pageQueryShape,
   user: idField().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, type ErrorCode } from './errors';
+import { code, detailErrorSchema, type ErrorCode } from './errors';
 import { benefitsSchema } from './auth';
 import { emailField, text } from './fields';
 import { answerExample, bodyExample, sample } from './example';
@@ -333,7 +333,7 @@ export const legacyCancelDocument = answerExample(z.object({ subscription: legac
 });
 
 /** 502 (Stripe could not be reached or refused) and 503 (billing off): the message only. */
-export const billingErrorDocument = z.object({ detail: z.string() });
+export const billingErrorDocument = detailErrorSchema;
 
 // POST /api/pg/stripe/webhook/: Stripe's deliveries (raw JSON, Stripe-Signature); how the event was taken.
 export const webhookAnswer = answerExample(

@@ -1,12 +1,14 @@
 import ipaddr from 'ipaddr.js';
+import type { ErrorItem } from './errors';
 
 // Network ranges of email senders: IPv4 or IPv6 CIDR (RFC 4632 section 3.1, RFC 4291 section 2.3). A bare
 // address is the single-host network; host bits set below the prefix are refused, as PostgreSQL's cidr type
 // refuses them, with the network meant offered instead.
 
-export const cidrMessage = 'Enter a valid network in CIDR notation, such as 192.0.2.0/24 or 2001:db8::/32.';
+// A refusal is a code of the errors catalogue, with its values.
+const cidrMessage = { code: 'cidr_invalid' } as const;
 
-export type CidrCheck = { ok: true; range: string } | { ok: false; message: string };
+export type CidrCheck = { ok: true; range: string } | { ok: false; message: ErrorItem };
 
 export function normalizeCidr(input: string): CidrCheck {
   const text = input.trim();
@@ -25,7 +27,10 @@ export function normalizeCidr(input: string): CidrCheck {
         ? ipaddr.IPv4.networkAddressFromCIDR(text)
         : ipaddr.IPv6.networkAddressFromCIDR(text);
     if (network.toString() !== plain.toString())
-      return { ok: false, message: `${text} has host bits set; did you mean ${network.toString()}/${bits}?` };
+      return {
+        ok: false,
+        message: { code: 'cidr_host_bits', params: { range: text, network: `${network.toString()}/${bits}` } },
+      };
     return { ok: true, range: `${network.toString()}/${bits}` };
   } catch {
     return { ok: false, message: cidrMessage };

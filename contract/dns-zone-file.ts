@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code } from './errors';
 import { answerExample, bodyExample, sample } from './example';
 import { rrsetSchema } from './dns';
 
@@ -8,9 +9,9 @@ import { rrsetSchema } from './dns';
 
 /** The largest zone file accepted, in characters (10,000 records of about 100 characters). */
 export const maxZoneFileLength = 1_000_000;
-export const zoneFileTooLong = `A zone file may hold at most ${maxZoneFileLength.toLocaleString('en')} characters.`;
 
-const zoneText = z.string().min(1).max(maxZoneFileLength, zoneFileTooLong);
+// The errors catalogue's zone_file_too_long names the bound as {{max}}.
+const zoneText = z.string().min(1).max(maxZoneFileLength, code('zone_file_too_long'));
 const fileExample = [
   '$ORIGIN example.com.',
   '$TTL 3600',

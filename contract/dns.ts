@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code, detailErrorSchema } from './errors';
 import { idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
@@ -8,13 +9,6 @@ import { authorSchema } from './author';
 // never shown), change sets, the history of each rrset and the record rows (spec sections 3 and 7).
 // Server routes validate and serialize with these; the SPA reads Wire<typeof schema> (contract/casing.ts).
 
-export const notConfiguredMessage = 'DNS hosting is not configured.';
-export const unavailableMessage = 'The DNS server did not answer. Try again later.';
-export const staleMessage =
-  'Someone else changed these records since you loaded the zone. Review their change and apply again.';
-export const zoneHostedMessage =
-  'This name already has a hosted zone. Take it over with its records, or replace it with a new zone.';
-export const updateFailedMessage = 'Something went wrong to try update the records.'; // spec section 8, as spelled
 
 /** The record types msas edits (SOA never: PowerDNS manages it); the server and the editor both check this. */
 export const editableTypes = [
@@ -36,7 +30,7 @@ export const editableTypes = [
 /** Comment dates on the wire: YYYY-MM-DDTHH:mm:ss, UTC (spec section 9). */
 export const commentDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'Use YYYY-MM-DDTHH:mm:ss.');
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, code('dns_timestamp'));
 
 export const recordSchema = z.object({ content: z.string(), disabled: z.boolean() });
 export const commentSchema = z.object({
@@ -289,10 +283,9 @@ export const recordListDocument = listExample(listDocument(recordRowSchema), '/a
 ]);
 
 // Errors particular to DNS hosting.
-export const conflictDocument = z.object({
-  detail: z.string(),
+export const conflictDocument = detailErrorSchema.extend({
   version: z.number().int(),
   /** The other changes to the same rrsets since the version sent. */
   changes: z.array(historyItemSchema),
 });
-export const serviceErrorDocument = z.object({ detail: z.string(), code: z.string() });
+export const serviceErrorDocument = detailErrorSchema.extend({ code: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code, detailErrorSchema } from './errors';
 import { domainRefs, idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
@@ -88,11 +89,8 @@ export const organizationDomainDeleteBody = bodyExample(z.object({ id: idField()
   id: 13,
 });
 export const domainDeleteQuery = z.object({ zones: zonesChoice });
-export const domainHasZoneMessage =
-  'This domain has hosted DNS zones. Delete them with the domain, or keep the domain.';
 /** 409 of a domain delete without `zones`: the zones that would be left without their domain. */
-export const domainHasZoneDocument = z.object({
-  detail: z.string(),
+export const domainHasZoneDocument = detailErrorSchema.extend({
   code: z.literal('domain_has_zone'),
   zones: z.array(z.string()),
 });
@@ -142,7 +140,7 @@ export const domainGroupListQuery = domainListQuery;
 export const domainGroupParams = domainIdParams;
 
 const groupOwner = z.coerce
-  .number({ message: 'A valid integer is required.' })
+  .number({ message: code('invalid_integer') })
   .int()
   .positive()
   .max(2_147_483_647);

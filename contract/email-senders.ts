@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code } from './errors';
 import { normalizeCidr } from './cidr';
 import { detailDocument, idField, text } from './fields';
 import { formatShape, listDocument, listExample, pageQueryShape } from './paging';
@@ -8,7 +9,7 @@ import { answerExample, bodyExample, sample } from './example';
 // /api/dm/dmarc/aggregate-reports/email-senders/. Server routes validate and serialize with these; the SPA
 // reads Wire<typeof schema> (contract/casing.ts).
 
-export const invalidName = 'Enter a valid domain name.';
+const invalidName = code('domain_invalid');
 // DNS names as they appear in SPF includes and PTR suffixes: underscores allowed (_spf.example.com), at least
 // two labels, 63 octets a label and 253 in all (RFC 1035 section 2.3.4).
 const dnsName = z
@@ -22,16 +23,16 @@ const dnsName = z
   );
 const names = z
   .array(dnsName)
-  .max(50, 'Ensure this field has no more than 50 elements.')
+  .max(50, code('max_items'))
   .transform((l) => [...new Set(l)]);
 
 export const cidrField = z
   .string()
-  .max(64, 'Ensure this field has no more than 64 characters.')
+  .max(64, code('max_length'))
   .transform((s, ctx) => {
     const r = normalizeCidr(s);
     if (r.ok) return r.range;
-    ctx.addIssue({ code: 'custom', message: r.message });
+    ctx.addIssue({ code: 'custom', message: r.message.code, params: r.message.params });
     return z.NEVER;
   });
 
@@ -58,7 +59,7 @@ export const networksPutBody = bodyExample(
   z.object({
     networks: z
       .array(z.object({ range: cidrField }))
-      .max(5000, 'Ensure this field has no more than 5000 elements.'),
+      .max(5000, code('max_items')),
   }),
   { networks: [{ range: '192.0.2.0/24' }, { range: '2001:db8::/32' }] },
 );

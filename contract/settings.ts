@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code } from './errors';
 import { choiceMessage, emailField } from './fields';
 import { answerExample, bodyExample, sample } from './example';
 
@@ -62,9 +63,9 @@ export const settingsPatch = bodyExample(
     default_language: z.enum(['en', 'pt'], choiceMessage).optional(),
     layout_theme: z.enum(['primaryTheme', 'carrierTheme'], choiceMessage).optional(),
     retention_days: z
-      .number({ message: 'A valid integer is required.' })
+      .number({ message: code('invalid_integer') })
       .int()
-      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .min(1, code('min_value'))
       .optional(),
     alert_defaults: z
       .object({

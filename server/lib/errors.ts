@@ -5,7 +5,7 @@ import { serverT } from './i18n';
 // from the errors catalogue by its code (locales/<lang>/errors.json); the wire carries the code and its
 // values beside the English text, and the SPA words the code in the reader's language.
 export type { ErrorCode, ErrorItem, ErrorParams };
-export type DetailBody = { detail: string; code?: string; params?: ErrorParams };
+export type DetailBody = { detail: string; code?: string; params?: ErrorParams; [more: string]: unknown };
 export type FieldBody = { [field: string]: string[] | Record<string, ErrorItem[]> };
 export type ErrorBody = DetailBody | FieldBody;
 
@@ -24,6 +24,10 @@ export function fieldBody(errors: Record<string, ErrorItem[]>): FieldBody {
   for (const [field, items] of Object.entries(errors)) body[field] = items.map(errorText);
   return { ...body, error_codes: errors };
 }
+
+/** The coded errors of a field body, by field (empty for a detail body). */
+export const codesOf = (body: ErrorBody): Record<string, ErrorItem[]> =>
+  (body.error_codes as Record<string, ErrorItem[]> | undefined) ?? {};
 
 export const detailBody = (code: ErrorCode, params?: ErrorParams): DetailBody => {
   const coded = item(code, params);

@@ -1,4 +1,4 @@
 // The public face of the account area: what other areas may import from it (eslint "module seams" rule,
 // docs/ARCHITECTURE.md). Everything else in this folder is internal to the area.
 export { passwordProblems } from './password-policy';
-export { invalidToken, spendAllTokens } from './tokens';
+export { spendAllTokens } from './tokens';

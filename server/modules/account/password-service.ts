@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { AppError, fieldError, notAuthenticated } from '../../lib/errors';
+import { badRequest, fieldError, notAuthenticated } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import {
@@ -16,7 +16,6 @@ import { queueTemplate, resetLink } from '../../mail/app-mail';
 import { passwordProblems } from './password-policy';
 import {
   findLiveToken,
-  invalidToken,
   issueAccountToken,
   resetTokenHours,
   spendAllTokens,

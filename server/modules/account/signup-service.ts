@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { AppError, fieldError } from '../../lib/errors';
+import { badRequest, fieldError } from '../../lib/errors';
 import { firstLimitExceeded, recordFailure } from '../auth';
 import { hashPassword } from '../../lib/password';
 import { createOrganization } from '../shared/organization-rows';
@@ -8,7 +8,7 @@ import { insertUser } from '../shared/users-repo';
 import { appLink, queueTemplate } from '../../mail/app-mail';
 import { passwordProblems } from './password-policy';
 import { accountHolders, noticeHolder } from './signup-notice';
-import { findLiveToken, invalidToken, issueAccountToken, spendToken, verifyTokenHours } from './tokens';
+import { findLiveToken, issueAccountToken, spendToken, verifyTokenHours } from './tokens';
 
 export const signupSent = 'Check your e-mail to confirm your account.';
 export const accountConfirmed = 'Your account is confirmed. You can log in now.';

@@ -1,3 +1,4 @@
+import { item, type ErrorItem } from '../../lib/errors';
 import type { ConditionId, ConditionParam } from '../../../contract/alerts';
 import type { AlertScopeType } from '../../db/schema-alerts';
 
@@ -211,16 +212,16 @@ export const catalogue: ConditionInfo[] = [
 
 export const conditionById = new Map(catalogue.map((c) => [c.id, c]));
 
-/** The params' field errors; the form finds each in its catalogue (locales/en/alerts.json serverErrors). */
+/** The params' field errors, as codes of the errors catalogue; the form names a param by its label. */
 export const paramMessages = {
-  unknown: (name: string, condition: string) => `${name}: not a parameter of ${condition}.`,
-  boolean: (name: string) => `${name}: Must be a valid boolean.`,
-  choice: (name: string, choices: string[]) =>
-    `${name}: "value" is not a valid choice (${choices.join(', ')}).`,
-  integer: (name: string) => `${name}: A valid integer is required.`,
-  number: (name: string) => `${name}: A valid number is required.`,
-  min: (name: string, min: number) => `${name}: Ensure this value is greater than or equal to ${min}.`,
-  max: (name: string, max: number) => `${name}: Ensure this value is less than or equal to ${max}.`,
+  unknown: (param: string, condition: string) => item('alert_param_unknown', { param, condition }),
+  boolean: (param: string) => item('alert_param_boolean', { param }),
+  choice: (param: string, choices: string[]) =>
+    item('alert_param_choice', { param, choices: choices.join(', ') }),
+  integer: (param: string) => item('alert_param_integer', { param }),
+  number: (param: string) => item('alert_param_number', { param }),
+  min: (param: string, min: number) => item('alert_param_min', { param, min }),
+  max: (param: string, max: number) => item('alert_param_max', { param, max }),
 };
 
 export type ResolvedParams = Record<string, number | string | boolean>;
@@ -232,10 +233,10 @@ export type ResolvedParams = Record<string, number | string | boolean>;
 export function resolveParams(
   condition: ConditionId,
   given: Record<string, unknown>,
-): { params: ResolvedParams; errors: string[] } {
+): { params: ResolvedParams; errors: ErrorItem[] } {
   const info = conditionById.get(condition)!;
   const out: ResolvedParams = {};
-  const errors: string[] = [];
+  const errors: ErrorItem[] = [];
   const known = new Set(info.params.map((p) => p.name));
   for (const name of Object.keys(given))
     if (!known.has(name)) errors.push(paramMessages.unknown(name, condition));

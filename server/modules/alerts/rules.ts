@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { AlertCreateBody, AlertPatchBody } from '../../../contract/alerts';
 import type { Db } from '../../db/database';
 import type { AlertScopeType } from '../../db/schema-alerts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, forbidden, item, notFound, type ErrorItem } from '../../lib/errors';
 import { type Actor, belongsTo, isAdminOf, isSupport } from '../../lib/permissions';
 import { nonPublicRange } from '../../lib/public-address';
 import { encryptSecret } from '../../lib/crypto';
@@ -16,20 +16,19 @@ import { liveConditions } from './judge';
 import { type AlertRuleRow, countRules, findRule } from './repo';
 
 // Creating, changing and deleting alert rules: who may, what a valid rule is, the plan's limit. The form
-// shows the messages below in the reader's language by finding them in its catalogue (messages.test.ts).
+// shows the problems below (codes of the errors catalogue) in the reader's language.
 
 export const targetMessages = {
-  domain: 'Select a domain of your organization.',
-  domain_group: 'Select a domain group of your organization.',
-  ip: 'Enter a valid IP address.',
-  limited: 'Your account is limited to some domains: pick one of them as the scope.',
+  domain: item('alert_target_domain'),
+  domain_group: item('alert_target_domain_group'),
+  ip: item('alert_target_ip'),
+  limited: item('alert_target_limited'),
 };
-export const scopeMismatch = 'This condition cannot watch this scope.';
+const scopeMismatch = item('alert_scope_mismatch');
 /** An IP rule on the block lists naming an address they are never asked about (./blocklist.ts). */
-export const unlistedIp = (range: string) =>
-  `Block lists are never asked about ${range} addresses: enter a public IP address.`;
-export const privateWebhook = 'The webhook must be on a public address.';
-export const invalidUrl = 'Enter a valid URL.';
+const unlistedIp = (range: string) => item('alert_unlisted_ip', { range });
+const privateWebhook = item('webhook_private');
+const invalidUrl = item('invalid_url');
 
 /** The instance key that encrypts webhook secrets; whether webhooks may target private addresses. */
 export type SecretOptions = { key: Buffer; allowPrivate: boolean };
@@ -100,7 +99,7 @@ function checkParams(
   given: object,
 ) {
   const info = conditionById.get(condition)!;
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, ErrorItem[]> = {};
   if (!info.scope_types.includes(scopeType)) errors.condition = [scopeMismatch];
   // The sweep never looks up private, loopback or link-local addresses: such a rule could never fire.
   const range = scopeType === 'ip' && liveConditions.has(condition) ? neverLookedUp(target) : null;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
-import { dateMessage, isCalendarDay } from '../../lib/schemas';
+import { isCalendarDay } from '../../lib/schemas';
 import { reportScope } from '../reports';
 import type { FilterQuery } from '../../../contract/analytics';
 

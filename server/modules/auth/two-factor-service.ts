@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
-import { AppError, fieldError, notAuthenticated } from '../../lib/errors';
+import { fieldError, notAuthenticated } from '../../lib/errors';
 import { findUserById, setTotpState } from '../shared/users-repo';
 import { firstLimitExceeded, limiterKeys, recordFailure } from './rate-limit';
 import { newRecoveryCodes, recoveryCodeHmac } from './recovery-codes';

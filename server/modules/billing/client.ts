@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { BillingSettings } from '../../config-integrations';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, detailError, type ErrorCode } from '../../lib/errors';
 import { billingMessages } from '../../../contract/billing';
 
 // One SDK client per settings object (the process has one; tests build several apps with different fakes).
@@ -49,7 +49,7 @@ export function providerError(
 }
 
 /** Runs a Stripe call; a failure becomes providerError's answer. */
-export async function viaStripe<T>(ctx: AppContext, fn: () => Promise<T>, message?: string): Promise<T> {
+export async function viaStripe<T>(ctx: AppContext, fn: () => Promise<T>, message?: ErrorCode): Promise<T> {
   try {
     return await fn();
   } catch (error) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import type { Actor } from '../../lib/permissions';
 import { billingMessages } from '../../../contract/billing';
 import { requireBilling } from './client';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { detailError } from '../../lib/errors';
 import { billingMessages } from '../../../contract/billing';
 
 // A Cancelled organization is read-only (docs/BILLING.md, "What a status allows"): every write under /api

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../lib/errors';
+import { forbidden, type ErrorCode } from '../../lib/errors';
 import { paging, pageLinks, pageMeta } from '../../lib/paging';
 import { canViewInvoices, canViewSubscription } from '../../lib/permissions';
 import { secured } from '../../lib/route-schema';
@@ -170,7 +170,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       path: string,
       what: 'end_trial' | 'cancel' | 'resume',
       summary: string,
-      message?: string,
+      message?: ErrorCode,
     ) =>
       app.post(
         path,

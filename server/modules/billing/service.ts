@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { AppError, fieldError, forbidden } from '../../lib/errors';
+import { detailError, fieldError, forbidden } from '../../lib/errors';
 import { canManageBilling, type Actor } from '../../lib/permissions';
 import { billingMessages } from '../../../contract/billing';
 import { requireBilling } from './client';

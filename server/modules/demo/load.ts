@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { ingestMany, manyDefaults } from '../../ingest/ingest-many';
-import { AppError } from '../../lib/errors';
+import { AppError, detailError } from '../../lib/errors';
 import { demoDomains, demoGroups } from './catalogue';
 import { demoReports } from './reports';
 

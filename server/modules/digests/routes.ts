@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { AppError, fieldError } from '../../lib/errors';
+import { detailError, fieldError } from '../../lib/errors';
 import { secured } from '../../lib/route-schema';
-import { dateMessage, errorResponses, isCalendarDay } from '../../lib/schemas';
+import { errorResponses, isCalendarDay } from '../../lib/schemas';
 import { deliverInBackground } from '../../mail/app-mail';
 import { requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';

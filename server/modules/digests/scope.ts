@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { AppError, fieldError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { digestMessages } from '../../../contract/digests';
 
 // Which domains a schedule covers: all of the organization's, one of its domain groups, or domains it names.

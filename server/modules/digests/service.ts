@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { askConfirmations, destinationStates } from '../recipients';
 import { lockedBenefits } from '../shared/organization-rows';
 import { overPlanLimit } from '../shared/plan-limits';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, isAdminOf, isSupport } from '../../lib/permissions';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import {

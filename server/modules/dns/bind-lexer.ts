@@ -1,3 +1,4 @@
+import { item, type ErrorItem } from '../../lib/errors';
 // Splits a master file (RFC 1035 section 5.1) into entries: one per record or directive, a parenthesised
 // group spanning lines kept as one entry, comments (";" to the end of the line) dropped, quoted strings kept
 // with their escapes as written. Anything this small lexer cannot read is an error on its line.
@@ -5,16 +6,17 @@
 export type Token = { text: string; quoted: boolean };
 /** `blankOwner`: the entry began with a blank, so it belongs to the previous owner (RFC 1035 section 5.1). */
 export type Entry = { line: number; blankOwner: boolean; tokens: Token[] };
-export type LineError = { line: number; message: string };
+export type LineError = { line: number; message: ErrorItem };
 
 export const maxLineLength = 16_384;
 
+// The problems, as codes of the errors catalogue (locales/<lang>/errors.json).
 export const lexMessages = {
-  control: 'Control characters are not allowed.',
-  longLine: `The line is longer than ${maxLineLength} characters.`,
-  quote: 'A quoted string is not closed on its line.',
-  openParen: 'A parenthesis is opened and never closed.',
-  closeParen: 'A closing parenthesis has no opening one.',
+  control: item('control_characters'),
+  longLine: item('zone_file_long_line', { max: maxLineLength }),
+  quote: item('zone_file_quote'),
+  openParen: item('zone_file_open_paren'),
+  closeParen: item('zone_file_close_paren'),
 };
 
 // eslint-disable-next-line no-control-regex

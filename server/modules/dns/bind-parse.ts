@@ -1,3 +1,4 @@
+import { item, type ErrorItem } from '../../lib/errors';
 import { type Entry, type LineError, lex, type Token } from './bind-lexer';
 import { absoluteName, checkContent, defaultTtl, editableTypes, messages } from './validate';
 
@@ -13,18 +14,20 @@ const maxErrors = 20;
 
 export type ParsedRrset = { name: string; type: string; ttl: number; records: string[]; line: number };
 
+// The problems, as codes of the errors catalogue (locales/<lang>/errors.json).
 export const parseMessages = {
-  directive: (d: string) => `The directive ${d} is not supported; use $ORIGIN and $TTL only.`,
-  ttl: 'Enter a TTL in seconds (or with a unit: 30m, 1h, 1d, 1w).',
-  noOwner: 'The record has no name: the first record of a file must start with one.',
-  noType: 'The record has no type.',
-  klass: (c: string) => `Only the IN class is supported, not ${c}.`,
-  type: (t: string) => `The type ${t} cannot be imported; use one of ${importTypes.join(', ')}.`,
-  fields: (t: string, n: string) => `A ${t} record takes ${n}.`,
-  ttlMismatch: 'Records of one set must share a TTL (RFC 2181 section 5.2).',
-  tooMany: `A file may hold at most ${maxImportRecords.toLocaleString('en')} records.`,
-  quoted: 'A quoted string is not allowed here.',
+  directive: (directive: string) => item('zone_file_directive', { directive }),
+  ttl: item('zone_file_ttl'),
+  noOwner: item('zone_file_no_owner'),
+  noType: item('zone_file_no_type'),
+  klass: (klass: string) => item('zone_file_class', { klass }),
+  type: (type: string) => item('zone_file_type', { type, types: importTypes.join(', ') }),
+  fields: (type: string, what: Fields) => item(`zone_file_fields_${what}`, { type }),
+  ttlMismatch: item('zone_file_ttl_mismatch'),
+  tooMany: item('zone_file_too_many', { max: maxImportRecords }),
+  quoted: item('zone_file_quoted'),
 };
+type Fields = 'address' | 'host' | 'mx' | 'srv' | 'caa';
 
 const units: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
 
@@ -50,34 +53,34 @@ function resolve(text: string, origin: string): string | null {
 const txtString = (t: Token) => (t.quoted ? `"${t.text}"` : `"${t.text.replace(/"/g, '\\"')}"`);
 
 /** The record's content in PowerDNS's form, names made absolute, or an error message. */
-function rdata(type: string, tokens: Token[], origin: string): { content: string } | { error: string } {
+function rdata(type: string, tokens: Token[], origin: string): { content: string } | { error: ErrorItem } {
   const words = tokens.map((t) => t.text);
   const target = (s: string) => (s === '.' ? '.' : resolve(s, origin));
-  const needs = (n: number, what: string) =>
+  const needs = (n: number, what: Fields) =>
     tokens.length === n ? null : { error: parseMessages.fields(type, what) };
   if (type !== 'TXT' && type !== 'CAA' && tokens.some((t) => t.quoted))
     return { error: parseMessages.quoted };
   switch (type) {
     case 'A':
     case 'AAAA':
-      return needs(1, 'one address') ?? { content: words[0]! };
+      return needs(1, 'address') ?? { content: words[0]! };
     case 'CNAME':
     case 'NS':
     case 'PTR':
-      return needs(1, 'one host name') ?? { content: resolve(words[0]!, origin) ?? words[0]! };
+      return needs(1, 'host') ?? { content: resolve(words[0]!, origin) ?? words[0]! };
     case 'MX':
       return (
-        needs(2, 'a preference and a host') ?? { content: `${words[0]} ${target(words[1]!) ?? words[1]}` }
+        needs(2, 'mx') ?? { content: `${words[0]} ${target(words[1]!) ?? words[1]}` }
       );
     case 'SRV':
       return (
-        needs(4, 'priority, weight, port and target') ?? {
+        needs(4, 'srv') ?? {
           content: `${words.slice(0, 3).join(' ')} ${target(words[3]!) ?? words[3]}`,
         }
       );
     case 'CAA':
       return (
-        needs(3, 'flags, a tag and a value') ?? {
+        needs(3, 'caa') ?? {
           content: `${words[0]} ${words[1]} ${txtString(tokens[2]!)}`,
         }
       );
@@ -90,7 +93,7 @@ function rdata(type: string, tokens: Token[], origin: string): { content: string
 
 type State = { origin: string; ttl: number | null; lastTtl: number | null; owner: string | null };
 
-function directive(entry: Entry, state: State): string | null {
+function directive(entry: Entry, state: State): ErrorItem | null {
   const [head, arg, ...rest] = entry.tokens.map((t) => t.text);
   const name = head!.toUpperCase();
   if (name === '$ORIGIN') {
@@ -150,7 +153,7 @@ export function parseZoneFile(text: string, zone: string): { rrsets: ParsedRrset
   let count = 0;
   for (const entry of entries) {
     if (errors.length >= maxErrors) break;
-    const fail = (message: string) => errors.push({ line: entry.line, message });
+    const fail = (message: ErrorItem) => errors.push({ line: entry.line, message });
     if (!entry.blankOwner && entry.tokens[0]!.text.startsWith('$') && !entry.tokens[0]!.quoted) {
       const problem = directive(entry, state);
       if (problem) fail(problem);

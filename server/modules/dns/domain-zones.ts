@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { AppError, type ErrorBody } from '../../lib/errors';
+import { AppError, detailBody } from '../../lib/errors';
 import { insertAuditOperation } from '../shared/audit-repo';
-import { domainHasZoneMessage } from '../../../contract/domains';
 import { deleteZoneRow, holdsZoneName, zonesUnder } from './repo';
 import { pdnsOf } from './service';
 import { removeFromPdns } from './zones';
@@ -37,8 +36,7 @@ export async function releaseDomainZones(
   const zones = await zonesHeldBy(db, domain);
   if (zones.length === 0) return;
   if (!deleteZones) {
-    const body = { detail: domainHasZoneMessage, code: 'domain_has_zone', zones: zones.map((z) => z.name) };
-    throw new AppError(409, body as unknown as ErrorBody);
+    throw new AppError(409, { ...detailBody('domain_has_zone'), zones: zones.map((z) => z.name) });
   }
   const pdns = pdnsOf(ctx);
   for (const zone of zones) {

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { baseDomainOf } from '../../checks/dns/baseDomain';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, detailBody, notFound } from '../../lib/errors';
 import { reportAddress } from '../../mail/report-address';
-import { staleMessage } from '../../../contract/dns';
 
 import { storedChecks } from '../analysis';
 import { dailyTotals } from '../analytics';
@@ -108,10 +107,10 @@ export async function applyFix(
     const key = { name: fixName(kind, loaded.zone.name), type: 'TXT' };
     const changes = await changesSince(db, loaded.zone, version, [key]);
     return new AppError(409, {
-      detail: staleMessage,
+      ...detailBody('dns_stale'),
       version: loaded.zone.version,
       changes: await historyItems(db, loaded.zone, changes),
-    } as never);
+    });
   }
   const input = {
     name: fix.name,

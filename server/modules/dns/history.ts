@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { badRequest, notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { countHistory, findChangeSet, findZone, listHistory } from './repo';
 import {
@@ -17,7 +17,6 @@ import { absoluteName } from './validate';
 
 // The history of a zone (or of one name in it), reverting a change set, and the flat record rows.
 
-export const createNotReverted = "A zone's creation is undone by deleting the zone.";
 
 type Page = { page: number; page_size: number };
 
@@ -50,7 +49,7 @@ export async function revertChangeSet(ctx: AppContext, db: Db, actor: DnsActor, 
   const organizationId = scopeOf(actor, true);
   const set = await findChangeSet(db, organizationId, id);
   if (!set || set.rrsets.length === 0) throw notFound();
-  if (set.kind === 'create') throw badRequest({ non_field_errors: [createNotReverted] });
+  if (set.kind === 'create') throw fieldError('non_field_errors', 'zone_creation_not_reverted');
   const zone = await heldZone(
     db,
     organizationId,

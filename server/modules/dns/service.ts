@@ -2,16 +2,10 @@ import type { Author } from '../../../contract/author';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { StoredRrset } from '../../db/schema-dns';
-import { AppError, type ErrorBody, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, detailBody, detailError, type ErrorItem, forbidden, item, notFound } from '../../lib/errors';
 import { type Actor, isAdminOf, isSupport } from '../../lib/permissions';
 import { insertAuditOperation } from '../shared/audit-repo';
 import { authorFor, authorsIn } from '../shared/author-names';
-import {
-  notConfiguredMessage,
-  staleMessage,
-  unavailableMessage,
-  updateFailedMessage,
-} from '../../../contract/dns';
 import {
   createPdnsClient,
   PdnsError,
@@ -57,7 +51,7 @@ const clients = new WeakMap<object, PdnsClient>();
 /** The PowerDNS client, or 503 when DNS hosting is not configured. */
 export function pdnsOf(ctx: AppContext): PdnsClient {
   const settings = ctx.config.powerDns;
-  if (!settings) throw new AppError(503, { detail: notConfiguredMessage, code: 'dns_not_configured' });
+  if (!settings) throw detailError(503, 'dns_not_configured');
   let client = clients.get(settings);
   if (!client) clients.set(settings, (client = createPdnsClient(settings)));
   return client;
@@ -69,7 +63,7 @@ export async function reaching<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (e) {
     if (e instanceof PdnsUnavailable)
-      throw new AppError(502, { detail: unavailableMessage, code: 'dns_unavailable' });
+      throw detailError(502, 'dns_unavailable');
     throw e;
   }
 }
@@ -245,13 +239,15 @@ function commentsFor(
 }
 
 // PowerDNS names the rrset (and often the record) its 422 is about: put the message on that field.
-function fieldOf422(message: string, changes: PdnsRrsetChange[]): Record<string, string[]> {
+// PowerDNS's own words go as they came (dns_server_message).
+function fieldOf422(message: string, changes: PdnsRrsetChange[]): Record<string, ErrorItem[]> {
+  const said = [item('dns_server_message', { message })];
   const i = changes.findIndex((c) => message.includes(c.name));
-  if (i < 0) return { rrsets: [message] };
+  if (i < 0) return { rrsets: said };
   const j = (changes[i]!.records ?? []).findIndex(
     (r) => message.includes(`'${r.content}'`) || message.includes(r.content),
   );
-  return { [j < 0 ? `rrsets.${i}` : `rrsets.${i}.records.${j}.content`]: [message] };
+  return { [j < 0 ? `rrsets.${i}` : `rrsets.${i}.records.${j}.content`]: said };
 }
 
 export type ApplyOptions = { kind: 'edit' | 'revert'; revertsId?: number };
@@ -276,16 +272,12 @@ export async function applyChanges(
   const zone = loaded.zone;
   const current = byKey(loaded.rrsets);
   const { changes, errors } = checkChanges(zone.name, inputs, nameTypes(loaded.rrsets));
-  if (Object.keys(errors).length) return new AppError(400, errors);
+  if (Object.keys(errors).length) return badRequest(errors);
 
   const others = version > zone.version ? [] : await changesSince(db, zone, version, changes);
   if (version > zone.version || others.length) {
-    const body = {
-      detail: staleMessage,
-      version: zone.version,
-      changes: await historyItems(db, zone, others),
-    };
-    return new AppError(409, body as unknown as ErrorBody);
+    const body = { ...detailBody('dns_stale'), version: zone.version, changes: await historyItems(db, zone, others) };
+    return new AppError(409, body);
   }
 
   const patch: PdnsRrsetChange[] = changes.map((c) =>
@@ -303,8 +295,8 @@ export async function applyChanges(
   try {
     await reaching(() => pdnsOf(ctx).patchZone(zone.name, patch));
   } catch (e) {
-    if (e instanceof PdnsError && e.status === 422) return new AppError(400, fieldOf422(e.message, patch));
-    if (e instanceof PdnsError) throw new AppError(502, { detail: updateFailedMessage, code: 'dns_refused' });
+    if (e instanceof PdnsError && e.status === 422) return badRequest(fieldOf422(e.message, patch));
+    if (e instanceof PdnsError) throw detailError(502, 'dns_refused');
     throw e;
   }
   const touched = new Set(changes.map(keyOf));

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { editableTypes } from '../../../contract/dns';
+import { item, type ErrorItem } from '../../lib/errors';
 
 // Checks a change set before it goes to PowerDNS, so most mistakes come back on their field with a plain
 // message instead of PowerDNS's parser text. PowerDNS still has the last word (its 422 is mapped too).
@@ -28,25 +29,26 @@ export type CheckedChange = {
 /** What exists at a name now: its types (SOA excluded). */
 export type NameTypes = Map<string, Set<string>>;
 
+// The problems, as codes of the errors catalogue (locales/<lang>/errors.json).
 export const messages = {
-  outside: (zone: string) => `The name must be inside the zone ${zone}.`,
-  name: 'Enter a valid DNS name (letters, digits, hyphens, underscores; labels of at most 63 characters).',
-  soa: 'SOA records are managed by the DNS server and cannot be changed.',
-  type: `Choose one of ${editableTypes.join(', ')}.`,
-  twice: 'This record set appears twice in the change set.',
-  empty: 'Add at least one record, or delete the record set.',
-  ipv4: 'Enter a valid IPv4 address.',
-  ipv6: 'Enter a valid IPv6 address.',
-  host: 'Enter a valid host name.',
-  mx: 'Enter a preference and a host, e.g. "10 mail.example.com." (RFC 7505 null MX: "0 .").',
-  srv: 'Enter priority, weight, port and target, e.g. "10 5 5060 sip.example.com.".',
-  caa: 'Enter flags, tag and a quoted value, e.g. 0 issue "letsencrypt.org".',
-  txt: 'Quote the text, e.g. "v=spf1 -all"; split text longer than 255 characters into several quoted strings.',
-  content: 'Enter the record content.',
-  cnameAlone: 'A CNAME must be the only record set at its name (RFC 1034 section 3.6.2).',
-  cnameOne: 'A CNAME record set holds exactly one record.',
-  cnameApex: 'A CNAME cannot be at the zone apex, beside its SOA and NS records.',
-  sameContent: 'This record appears twice in the record set.',
+  outside: (zone: string) => item('record_outside_zone', { zone }),
+  name: item('record_name'),
+  soa: item('record_soa'),
+  type: item('record_type_choice', { types: editableTypes.join(', ') }),
+  twice: item('record_twice'),
+  empty: item('record_empty'),
+  ipv4: item('record_ipv4'),
+  ipv6: item('record_ipv6'),
+  host: item('record_host'),
+  mx: item('record_mx'),
+  srv: item('record_srv'),
+  caa: item('record_caa'),
+  txt: item('record_txt'),
+  content: item('record_content'),
+  cnameAlone: item('record_cname_alone'),
+  cnameOne: item('record_cname_one'),
+  cnameApex: item('record_cname_apex'),
+  sameContent: item('record_same_content'),
 };
 
 const label = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)$/;
@@ -76,10 +78,10 @@ function validTxt(content: string): boolean {
   return true;
 }
 
-/** The content in PowerDNS's form (absolute targets), or an error message. */
-export function checkContent(type: string, raw: string): { content: string } | { error: string } {
+/** The content in PowerDNS's form (absolute targets), or its problem. */
+export function checkContent(type: string, raw: string): { content: string } | { error: ErrorItem } {
   const content = raw.trim();
-  const fail = (error: string) => ({ error });
+  const fail = (error: ErrorItem) => ({ error });
   if (!content || hasControl(content) || content.length > 4096) return fail(messages.content);
   switch (type) {
     case 'A':
@@ -128,9 +130,9 @@ export function checkChanges(
   zone: string,
   changes: RrsetChangeInput[],
   current: NameTypes,
-): { changes: CheckedChange[]; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
-  const add = (key: string, message: string) => (errors[key] ??= []).push(message);
+): { changes: CheckedChange[]; errors: Record<string, ErrorItem[]> } {
+  const errors: Record<string, ErrorItem[]> = {};
+  const add = (key: string, message: ErrorItem) => (errors[key] ??= []).push(message);
   const out: CheckedChange[] = [];
   const seen = new Set<string>();
   // The touched names' types after the change set; the others stay as they are (a zone has thousands).

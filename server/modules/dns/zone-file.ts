@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { StoredRrset } from '../../db/schema-dns';
-import { AppError } from '../../lib/errors';
+import { AppError, codesOf, type ErrorItem, errorText, item } from '../../lib/errors';
 import type { LineError } from './bind-lexer';
 import { type ParsedRrset, parseZoneFile } from './bind-parse';
 import { byKey, keyOf, nameTypes, sameRrset, wireRrset } from './rrsets';
@@ -19,8 +19,15 @@ export async function exportZoneFile(ctx: AppContext, db: Db, actor: DnsActor, r
   return { name: zone.name, text };
 }
 
-const lineMessage = (e: LineError) => `Line ${e.line}: ${e.message}`;
-const fileErrors = (errors: LineError[]) => new AppError(400, { text: errors.map(lineMessage) });
+// A file's problems under text: the English "Line 3: …" (zone_file_line), and on the wire each problem's own
+// code with the line among its values, so the page words both in the reader's language.
+const lineMessage = (e: LineError) =>
+  errorText(item('zone_file_line', { line: e.line, message: errorText(e.message) }));
+const fileErrors = (errors: LineError[]) =>
+  new AppError(400, {
+    text: errors.map(lineMessage),
+    error_codes: { text: errors.map((e) => item(e.message.code, { ...e.message.params, line: e.line })) },
+  });
 
 type Planned = { rrset: ParsedRrset; before: StoredRrset | null; after: StoredRrset };
 
@@ -57,7 +64,7 @@ function plan(zoneName: string, text: string, current: StoredRrset[]) {
 }
 
 // A change set's field errors (rrsets.<i>…) put back on the line where the file starts that rrset.
-function byLine(errors: Record<string, string[]>, changed: Planned[]): LineError[] {
+function byLine(errors: Record<string, ErrorItem[]>, changed: Planned[]): LineError[] {
   const out: LineError[] = [];
   for (const [field, messages] of Object.entries(errors)) {
     const i = /^rrsets\.(\d+)/.exec(field);
@@ -103,6 +110,6 @@ export async function importZoneFile(
   });
   // PowerDNS's own refusal (422) names an rrset of the change set: show it on the file's line.
   if (result instanceof AppError && result.status === 400)
-    return fileErrors(byLine(result.body as Record<string, string[]>, planned.changed));
+    return fileErrors(byLine(codesOf(result.body), planned.changed));
   return result;
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { AppError, fieldError } from '../../lib/errors';
-import { zoneHostedMessage } from '../../../contract/dns';
+import { detailError, fieldError } from '../../lib/errors';
 import { type PdnsClient, PdnsError } from './pdns-client';
 import { overPlanLimit } from '../shared/plan-limits';
 import {
@@ -30,11 +29,6 @@ import { absoluteName } from './validate';
 // by its domain's old holder is taken over (records kept) or replaced by the domain's verified holder
 // (docs/DNS.md "Who controls a zone").
 
-export const zoneNameTaken = 'A zone with this name already exists.';
-export const zoneNotVerified =
-  'A zone can be hosted only for a domain your organization has verified, or a subdomain of one.';
-export const invalidZoneName = 'Enter a valid domain name.';
-export const invalidNameserver = 'Enter valid name server host names.';
 
 export async function createZone(
   ctx: AppContext,
@@ -50,12 +44,12 @@ export async function createZone(
   const organizationId = scopeOf(actor, true) as number;
   const name = absoluteName(body.name);
   if (!name || !name.slice(0, -1).includes('.') || name.startsWith('*'))
-    throw fieldError('name', invalidZoneName);
-  if (!(await holdsZoneName(db, organizationId, name))) throw fieldError('name', zoneNotVerified);
+    throw fieldError('name', 'domain_invalid');
+  if (!(await holdsZoneName(db, organizationId, name))) throw fieldError('name', 'zone_not_verified');
   const nameservers = (
     body.nameservers?.length ? body.nameservers : (ctx.config.powerDns?.nameservers ?? [])
   ).map(absoluteName);
-  if (nameservers.some((n) => n === null)) throw fieldError('nameservers', invalidNameserver);
+  if (nameservers.some((n) => n === null)) throw fieldError('nameservers', 'nameserver_invalid');
   const pdns = pdnsOf(ctx);
   // The row first: a second create of the name in this organization stops on its unique key.
   const existing = await db
@@ -64,14 +58,14 @@ export async function createZone(
     .where('organization_id', '=', organizationId)
     .where('name', '=', name)
     .executeTakeFirst();
-  if (existing) throw fieldError('name', zoneNameTaken);
+  if (existing) throw fieldError('name', 'zone_name_taken');
   const left = await zonesElsewhere(db, organizationId, name);
   // Another organization holding a verified parent of the name still controls its zone: the answer of any
   // name not verified here, nothing said about whose zone it is.
   for (const old of left)
-    if (await holdsZoneName(db, old.organization_id, name)) throw fieldError('name', zoneNotVerified);
+    if (await holdsZoneName(db, old.organization_id, name)) throw fieldError('name', 'zone_not_verified');
   const hosted = left.length > 0 || (await leftInPdnsOnly(db, pdns, organizationId, name));
-  if (hosted && !body.existing) throw new AppError(409, { detail: zoneHostedMessage, code: 'zone_hosted' });
+  if (hosted && !body.existing) throw detailError(409, 'zone_hosted');
   const over = await overPlanLimit(
     db,
     organizationId,
@@ -98,8 +92,8 @@ export async function createZone(
       }),
     );
   } catch (e) {
-    if (e instanceof PdnsError && e.status === 409) throw fieldError('name', zoneNameTaken);
-    if (e instanceof PdnsError && e.status === 422) throw fieldError('name', e.message);
+    if (e instanceof PdnsError && e.status === 409) throw fieldError('name', 'zone_name_taken');
+    if (e instanceof PdnsError && e.status === 422) throw fieldError('name', 'dns_server_message', { message: e.message });
     throw e;
   }
   try {
@@ -141,7 +135,7 @@ async function leftInPdnsOnly(
   if (!owner) return false;
   const other = Number(owner[1]);
   if (other !== organizationId && (await holdsZoneName(db, other, name)))
-    throw fieldError('name', zoneNotVerified);
+    throw fieldError('name', 'zone_not_verified');
   return true;
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { DomainGroupRow } from '../../db/schema';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canEditDomainGroup, isSupport } from '../../lib/permissions';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { type DomainScope, scopeFor, wholeOrganization } from '../shared/domain-scope';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { isSupport, type Actor } from '../../lib/permissions';
 import { addNetworks, deleteNetworks, findSender, nameTaken, networksOf, type SenderRow } from './repo';
 import type { SenderAttributes, SenderInput } from '../../../contract/email-senders';

@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import type { Resolver } from '../../checks/dnsTypes';
 import { analyseSpf } from '../../checks/spf/analyse';
 import type { SpfTreeNode } from '../../checks/spf/analyseTree';
-import { AppError } from '../../lib/errors';
+import { detailError } from '../../lib/errors';
 
 // A sender's networks from the SPF records it publishes: each include domain analysed by the SPF checker
 // (the same walk as /checks/spf), and every ip4/ip6 mechanism that passes (RFC 7208 section 5.6), found in

@@ -9,15 +9,11 @@ import { overPlanLimit } from '../shared/plan-limits';
 import { memberResourceFor } from './documents';
 import { countSeats } from './repo';
 import {
-  alreadyInOrganization,
-  notAMember,
   organizationDocument,
   permittedOrganization,
-  userDoesNotExist,
   visibleOrganization,
 } from './service';
 
-export const ownerRoleFixed = "The owner's role cannot be changed. Transfer ownership instead.";
 
 // The member limit (benefits.organization_members_limit) counts active members and pending invitations.
 export async function assertSeatAvailable(ctx: AppContext, db: Db, org: OrganizationRow): Promise<void> {
@@ -97,7 +93,7 @@ export async function setAdmin(
   const org = await permittedOrganization(db, actor, id, canManageAdmins);
   const user = await findUserById(db, userId);
   if (!user || user.organization_id !== org.id || !user.is_active) throw fieldError('user', 'not_a_member');
-  if (isOwnerLevel(user.role) || user.role === 'support') throw fieldError('user', ownerRoleFixed);
+  if (isOwnerLevel(user.role) || user.role === 'support') throw fieldError('user', 'owner_role_fixed');
   await db
     .updateTable('users')
     .set({ role: admin ? 'admin' : 'member' })

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { type AppError, fieldError, forbidden, tooManyAttempts } from '../../lib/errors';
+import { type AppError, type ErrorCode, fieldError, forbidden, tooManyAttempts } from '../../lib/errors';
 import { type Actor, isSupport } from '../../lib/permissions';
 import { appLink, queueTemplate } from '../../mail/app-mail';
-import { recipientMessages, type RecipientStateName } from '../../../contract/recipients';
+import { confirmationSent, recipientMessages, type RecipientStateName } from '../../../contract/recipients';
 import { dayWindowSeconds, firstLimitExceeded, recordFailure, spendAllowance } from '../auth';
 import {
   decide,

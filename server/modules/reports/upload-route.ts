@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { Busy, formatSize } from '../../dmarc/limits';
-import { AppError, fieldError, forbidden } from '../../lib/errors';
+import { AppError, detailError, fieldError, forbidden } from '../../lib/errors';
 import { MemoryBudget, type Lease } from '../../lib/memory-budget';
 import { isAdminOf, isSupport } from '../../lib/permissions';
 import { ingestFile, rejected } from '../../ingest/ingest-file';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { OrganizationRow } from '../../db/schema';
 import { encryptSecret } from '../../lib/crypto';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canEditOrganizationSettings, canViewOrganizationSettings } from '../../lib/permissions';
 import { findOrganization } from '../shared/organization-rows';
 import { benefitsFor } from '../shared/roles';
@@ -26,7 +26,6 @@ export type StoredSettings = {
   };
 };
 
-export const retentionTooLong = (max: number) => `Ensure this value is less than or equal to ${max}.`;
 
 export function settingsView(org: OrganizationRow): SettingsAttributes {
   const s = (org.settings ?? {}) as StoredSettings;
@@ -74,7 +73,7 @@ export async function updateSettings(ctx: AppContext, db: Db, actor: Actor, patc
   const org = await callerOrganization(db, actor, canEditOrganizationSettings);
   const max = benefitsFor(org.benefits).retention;
   if (patch.retention_days !== undefined && patch.retention_days > max)
-    throw new AppError(400, { retention_days: [retentionTooLong(max)] });
+    throw fieldError('retention_days', 'max_value', { max });
   const current = (org.settings ?? {}) as StoredSettings;
   const { password, ...mailbox } = patch.rua_mailbox ?? {};
   const next: StoredSettings = {

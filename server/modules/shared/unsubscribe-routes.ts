@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { AppError } from '../../lib/errors';
+import { type ErrorCode, fieldError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { errorResponses } from '../../lib/schemas';
 import { withAudit } from './with-audit';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Role, UserRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { createOrganization, findOrganizationByName } from '../shared/organization-rows';
 import { findUserByUsername, insertUser } from '../shared/users-repo';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { randomReadable } from '../../lib/crypto';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
 import {
   type Actor,
   canCreateUser,
@@ -18,7 +18,7 @@ import { hashPassword } from '../../lib/password';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { findOrganization } from '../shared/organization-rows';
 import { assertSeatAvailable } from '../organizations';
-import { addressInUse, emailTaken, guardAddressClash, usernameTaken } from '../shared/addresses';
+import { addressInUse, guardAddressClash } from '../shared/addresses';
 import { checkCurrentPassword } from './current-password';
 import type { PendingEmailChange } from './email-change-repo';
 import { requestEmailChange, setEmailByAdmin } from './email-change-service';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { randomToken } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { type Actor, canDeleteUser, isOwnerLevel } from '../../lib/permissions';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { revokeUserRefreshTokens } from '../auth';

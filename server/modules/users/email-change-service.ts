@@ -8,7 +8,7 @@ import { appLink, queueTemplate } from '../../mail/app-mail';
 import { spendAllTokens } from '../account';
 import { firstLimitExceeded, recordFailure } from '../auth';
 import type { AuditScope } from '../shared/with-audit';
-import { addressInUse, emailTaken, guardAddressClash } from '../shared/addresses';
+import { addressInUse, guardAddressClash } from '../shared/addresses';
 import {
   findLiveEmailChange,
   insertEmailChange,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { AppError, fieldError, forbidden } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
 import { type Actor, canChangeGroups, canEditUserDomains, canGrantRole } from '../../lib/permissions';
 import { domainResource } from '../domains';
 import { findUserById } from '../shared/users-repo';
