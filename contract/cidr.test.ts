@@ -1,4 +1,6 @@
-import { cidrMessage, normalizeCidr } from './cidr';
+import { normalizeCidr } from './cidr';
+
+const cidrMessage = { code: 'cidr_invalid' };
 
 describe('normalizeCidr', () => {
   it('accepts IPv4 and IPv6 networks, writing them canonically', () => {
@@ -15,7 +17,7 @@ describe('normalizeCidr', () => {
   it('refuses host bits, bad prefixes and text', () => {
     expect(normalizeCidr('192.0.2.1/24')).toEqual({
       ok: false,
-      message: '192.0.2.1/24 has host bits set; did you mean 192.0.2.0/24?',
+      message: { code: 'cidr_host_bits', params: { range: '192.0.2.1/24', network: '192.0.2.0/24' } },
     });
     for (const bad of ['192.0.2.0/33', '2001:db8::/129', 'example.com', '300.1.1.1/8', '', '10.0.0.0/ 8'])
       expect(normalizeCidr(bad), bad).toEqual({ ok: false, message: cidrMessage });

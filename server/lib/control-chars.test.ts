@@ -1,4 +1,7 @@
-import { controlCharErrors, controlMessage, nullMessage } from './control-chars';
+import { controlCharErrors } from './control-chars';
+
+const nullMessage = { code: 'null_characters' };
+const controlMessage = { code: 'control_characters' };
 
 describe('controlCharErrors', () => {
   it('passes ordinary input, and tab and line breaks in body text', () => {

@@ -18,13 +18,13 @@ describe('calendar days', () => {
       calendarDay()
         .safeParse(v)
         .error?.issues.map((i) => i.message);
-    expect(messages('2020-13-45')).toEqual(['Enter a valid date (YYYY-MM-DD).']);
-    expect(messages('soon')).toEqual(['Enter a valid date (YYYY-MM-DD).']);
+    expect(messages('2020-13-45')).toEqual(['invalid_date']);
+    expect(messages('soon')).toEqual(['invalid_date']);
     expect(messages('2020-02-29')).toBeUndefined();
   });
 
   it('checks both halves of a day with a time', () => {
-    const s = calendarDayOrTime('Enter a valid date.');
+    const s = calendarDayOrTime('date_invalid');
     expect(s.safeParse('2020-02-29T10:15:00Z').success).toBe(true);
     expect(s.safeParse('2020-02-29').success).toBe(true);
     for (const v of ['2021-02-30T10:00:00Z', '2020-01-01T25:61:00Z', '2020-01-01T1', '2020-01-01T'])

@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { controlMessage, nullMessage } from '../../server/lib/control-chars';
+// The wire's English words of the control-character codes (locales/en/errors.json).
+const nullMessage = 'Null characters are not allowed.';
+const controlMessage = 'Control characters are not allowed.';
 import { startTestApp, type TestApp } from './support/app';
 import { quickUser, seedTenant, tokenFor, type Tenant } from './support/orgs';
 

@@ -1,4 +1,8 @@
-import { invalidDomain, normaliseDomainName, notRegistrable, trailingDot } from './names';
+import { normaliseDomainName } from './names';
+
+const invalidDomain = 'domain_invalid';
+const notRegistrable = 'domain_not_registrable';
+const trailingDot = 'domain_trailing_dot';
 
 describe('normaliseDomainName', () => {
   it('lower-cases and converts IDNs to punycode', () => {
