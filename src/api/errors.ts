@@ -1,8 +1,56 @@
 import { isAxiosError } from 'axios';
+import i18n from '../i18n';
 
 // One place that turns a failed call into the catalogue message (spec section 8). Error bodies stay in
 // their wire shape (the client camelCases only successful answers): 400 { field: [msg],
-// non_field_errors: [...] } or { __all__: [...] }; 401/403/404/429/500 { detail }.
+// non_field_errors: [...] } or { __all__: [...] } with error_codes { field: [{ code, params }] } beside;
+// 401/403/404/429/500 { detail, code, params }. A message is the code's text in the reader's language (the
+// errors namespace, src/i18n/index.ts loadErrors), or the server's English while that is not loaded or
+// when the code is unknown.
+
+/** One coded error of the wire (contract/errors.ts). */
+export type CodedError = { code: string; params?: Record<string, string | number> };
+/** How an area shows a value of a coded error (a param's label), by name; the value as it came otherwise. */
+export type ReadParam = (name: string, value: string | number) => string | number;
+
+const errorKeys = new Set(['error_codes', 'code', 'params']);
+
+/** A coded error in the reader's language, or `message` (the server's English) when it has no text here. */
+export function codeText(coded: CodedError | undefined, message: string, read?: ReadParam): string {
+  if (!coded || typeof coded.code !== 'string' || !i18n.exists(coded.code, { ns: 'errors' })) return message;
+  const values = Object.entries(coded.params ?? {}).map(([name, value]) => [
+    name,
+    read ? read(name, value) : value,
+  ]);
+  return i18n.t(coded.code, { ns: 'errors', ...Object.fromEntries(values) }) as string;
+}
+
+/** The coded errors of one field of a 400 body (empty when the body carries none). */
+export function codesOf(body: Record<string, unknown> | null | undefined, field: string): CodedError[] {
+  const codes = body?.error_codes as Record<string, CodedError[]> | undefined;
+  return Array.isArray(codes?.[field]) ? codes[field] : [];
+}
+
+/** One field's messages in the reader's language. */
+export function fieldMessages(
+  body: Record<string, unknown> | null | undefined,
+  field: string,
+  read?: ReadParam,
+): string[] {
+  const codes = codesOf(body, field);
+  return messagesOf(body?.[field]).map((message, i) => codeText(codes[i], message, read));
+}
+
+/** The detail of a body in the reader's language (empty when it has none). */
+export function detailText(body: Record<string, unknown>): string[] {
+  const [message] = messagesOf(body.detail);
+  if (message === undefined) return [];
+  const coded =
+    typeof body.code === 'string'
+      ? { code: body.code, params: body.params as CodedError['params'] }
+      : undefined;
+  return [codeText(coded, message)];
+}
 
 export type ErrorSource =
   | 'nonFieldErrors' // non_field_errors, joined
@@ -21,34 +69,45 @@ export type ErrorMessageOptions = {
 
 export const defaultErrorMessage = 'Something went wrong.';
 
-/** Every message of an error body (or part of one), in order. */
+/** Every message of an error body (or part of one), in order, as the server wrote it; codes are not messages. */
 export function messagesOf(value: unknown): string[] {
   if (typeof value === 'string') return value.trim() ? [value] : [];
   if (Array.isArray(value)) return value.flatMap(messagesOf);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(messagesOf);
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, v]) => (errorKeys.has(key) ? [] : messagesOf(v)));
   return [];
 }
 
+/** Every message of a body, each in the reader's language. */
+export function bodyMessages(body: Record<string, unknown> | null, read?: ReadParam): string[] {
+  if (!body) return [];
+  if ('detail' in body) return detailText(body);
+  return Object.keys(body).flatMap((field) => (errorKeys.has(field) ? [] : fieldMessages(body, field, read)));
+}
+
+/** Whether a key of an error body holds codes rather than messages. */
+export const isCodeKey = (key: string) => errorKeys.has(key);
+
 // Accept the camelCase spelling too, in case a caller hands over an already converted body.
-function keyed(body: Record<string, unknown>, snake: string, camel: string): unknown {
-  return body[snake] ?? body[camel];
+function keyed(body: Record<string, unknown>, snake: string, camel: string): string[] {
+  return body[snake] !== undefined ? fieldMessages(body, snake) : fieldMessages(body, camel);
 }
 
 function pick(body: Record<string, unknown>, source: ErrorSource): string[] {
-  if (typeof source === 'object') return messagesOf(body[source.field]);
+  if (typeof source === 'object') return fieldMessages(body, source.field);
   switch (source) {
     case 'nonFieldErrors':
-      return messagesOf(keyed(body, 'non_field_errors', 'nonFieldErrors'));
+      return keyed(body, 'non_field_errors', 'nonFieldErrors');
     case 'all':
-      return messagesOf(body.__all__);
+      return fieldMessages(body, '__all__');
     case 'detail':
-      return messagesOf(body.detail);
+      return detailText(body);
     case 'statusMessage':
-      return messagesOf(keyed(body, 'status_message', 'statusMessage'));
+      return keyed(body, 'status_message', 'statusMessage');
     case 'firstField':
-      return messagesOf(body).slice(0, 1);
+      return bodyMessages(body).slice(0, 1);
     case 'allFields':
-      return messagesOf(body);
+      return bodyMessages(body);
   }
 }
 
@@ -82,8 +141,8 @@ export function errorMessage(
  */
 export function refusalMessage(error: unknown): string | null {
   if (!isAxiosError(error) || error.response?.status !== 403) return null;
-  const detail = errorBody(error)?.detail;
-  return typeof detail === 'string' && detail.trim() ? detail : null;
+  const body = errorBody(error);
+  return (body && detailText(body)[0]) || null;
 }
 
 /** When a refused call (429) may be made again, from its Retry-After header; null when it says nothing. */

@@ -18,6 +18,8 @@ const files = import.meta.glob(
     '!../../locales/*/recipients.json',
     // The server's mail words: no page shows them.
     '!../../locales/*/mail.json',
+    // API error texts: loaded apart, one language (loadErrors below).
+    '!../../locales/*/errors.json',
   ],
   { eager: true, import: 'default' },
 ) as Record<string, Record<string, unknown>>;
@@ -48,6 +50,23 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// The errors namespace (API error texts by code, src/api/errors.ts) stays out of the sign-in page's
+// JavaScript (npm run check:bundle): only the reader's language is fetched, after the first render and on a
+// change of language. Until it is there a failed call shows the server's English.
+const errorFiles = import.meta.glob('../../locales/*/errors.json', { import: 'default' }) as Record<
+  string,
+  () => Promise<Record<string, string>>
+>;
+
+/** Loads the errors namespace of one language (once). */
+export async function loadErrors(lang: string = i18n.language): Promise<void> {
+  const load = errorFiles[`../../locales/${lang}/errors.json`];
+  if (!load || i18n.hasResourceBundle(lang, 'errors')) return;
+  i18n.addResourceBundle(lang, 'errors', await load());
+}
+
+i18n.on('languageChanged', (lang) => void loadErrors(lang));
 
 /** Adds a page's namespace in every language (once), before its components render. */
 export function addPageNamespace(ns: string, bundles: Record<Language, Record<string, unknown>>) {

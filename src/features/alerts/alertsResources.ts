@@ -1,4 +1,4 @@
-import { errorBody, messagesOf } from '../../api/errors';
+import { bodyMessages, errorBody } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -13,7 +13,7 @@ import type {
   FiringPage,
   FiringsQuery,
 } from './alertsApi';
-import { serverText } from './serverText';
+import { alertParams } from './errorParams';
 import './locale';
 
 const t = (key: string) => i18n.t(key, { ns: 'alerts' });
@@ -50,9 +50,8 @@ const reloadFirstPage = () => alertsResource.actions.request({ page: 1 });
 
 /** Spec section 7: the 400's field errors joined (in the reader's language), else the catalogue message. */
 function fieldErrors(error: unknown, fallback: string) {
-  const messages = messagesOf(errorBody(error));
-  const tAlerts = i18n.getFixedT(null, 'alerts');
-  return messages.length ? messages.map((m) => serverText(tAlerts, m, i18n.language)).join(' ') : fallback;
+  const messages = bodyMessages(errorBody(error), alertParams(i18n.getFixedT(null, 'alerts')));
+  return messages.length ? messages.join(' ') : fallback;
 }
 
 export type AlertSave = { id: null; body: AlertCreate } | { id: number; body: AlertPatch };

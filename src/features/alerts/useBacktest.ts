@@ -1,6 +1,8 @@
 import { isCancel } from 'axios';
 import { useEffect, useState } from 'react';
-import { errorBody, messagesOf } from '../../api/errors';
+import { bodyMessages, errorBody } from '../../api/errors';
+import i18n from '../../i18n';
+import { alertParams } from './errorParams';
 import { backtest, type Backtest, type BacktestBody } from './alertsApi';
 
 export type BacktestState =
@@ -31,7 +33,7 @@ export function useBacktest(body: BacktestBody | null): BacktestState {
         (result) => setAnswer({ key, state: { status: 'done', result } }),
         (error: unknown) => {
           if (isCancel(error)) return;
-          setAnswer({ key, state: { status: 'failed', messages: messagesOf(errorBody(error)) } });
+          setAnswer({ key, state: { status: 'failed', messages: bodyMessages(errorBody(error), alertParams(i18n.getFixedT(null, 'alerts'))) } });
         },
       );
     }, backtestDelayMs);

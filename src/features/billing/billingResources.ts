@@ -1,5 +1,4 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { billingMessages } from '../../../contract/billing';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -13,7 +12,7 @@ import { reloadSessionIfStale } from './session';
 import './locale';
 
 const t = (key: string) => i18n.t(key, { ns: 'billing' });
-const tryLater = () => translateBillingMessage(billingMessages.tryLater);
+const tryLater = () => translateBillingMessage('tryLater');
 
 /** The subscription as the pages hold it; `disabled` when the server has no Stripe (503). */
 export type SubscriptionView = {
@@ -91,7 +90,7 @@ export const subscriptionChangeResource = registerResource(
     // Spec section 8: cancelling has its own message; end trial shows the error's message, else the default.
     failureMessage: (error, action) =>
       action === 'cancel'
-        ? translateBillingMessage(billingMessages.cancelFailed)
+        ? translateBillingMessage('cancelFailed')
         : billingFailure(error, 'contactSupport'),
     onSuccess: (data) => [subscriptionResource.actions.change(data), userLoaded(data)].filter((a) => !!a),
   }),

@@ -1,3 +1,4 @@
+import { fieldMessages } from '../../api/errors';
 import type { Rrset, RrsetChange, ZonePatch } from './dnsApi';
 
 // The records editor's state: the zone as loaded, plus the user's edits keyed by rrset (name/type). An edit
@@ -88,21 +89,20 @@ export function patchOf(version: number, changes: Change[]): ZonePatch {
 
 /**
  * A 400's field messages ("rrsets.<i>.records.<j>.content": [...]) put back on the rrset they name, by the
- * order the change set was sent in; `record` is the record's index when the message names one.
+ * order the change set was sent in, in the reader's language (their codes); `record` is the record's index
+ * when the message names one.
  */
 export function problemsByRrset(
   body: Record<string, unknown> | null,
   changes: Change[],
 ): Record<string, { message: string; record: number | null }[]> {
   const out: Record<string, { message: string; record: number | null }[]> = {};
-  for (const [field, value] of Object.entries(body ?? {})) {
+  for (const field of Object.keys(body ?? {})) {
     const m = /^rrsets\.(\d+)(?:\.records\.(\d+))?/.exec(field);
     const change = m ? changes[Number(m[1])] : undefined;
     if (!change) continue;
-    const messages = Array.isArray(value) ? value : [value];
-    for (const message of messages)
-      if (typeof message === 'string')
-        (out[change.key] ??= []).push({ message, record: m![2] === undefined ? null : Number(m![2]) });
+    for (const message of fieldMessages(body, field))
+      (out[change.key] ??= []).push({ message, record: m![2] === undefined ? null : Number(m![2]) });
   }
   return out;
 }

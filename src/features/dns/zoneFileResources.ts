@@ -1,4 +1,4 @@
-import { errorBody } from '../../api/errors';
+import { codesOf, codeText, errorBody, messagesOf } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
@@ -21,10 +21,18 @@ export const zoneExportResource = registerResource(
   }),
 );
 
-/** The file's problems by line, as the server words them ({ text: ["Line 3: …"] }). */
+/**
+ * The file's problems by line ({ text: ["Line 3: …"] }), in the reader's language: each problem's code has
+ * its line among its values, worded as "Line {{line}}: {{message}}" (zone_file_line).
+ */
 export function fileProblems(body: Record<string, unknown> | null | undefined): string[] {
-  const text = body?.text;
-  return Array.isArray(text) ? text.filter((m): m is string => typeof m === 'string') : [];
+  const codes = codesOf(body, 'text');
+  return messagesOf(body?.text).map((message, i) => {
+    const { line, ...params } = codes[i]?.params ?? {};
+    const problem = codes[i] ? codeText({ code: codes[i].code, params }, message) : message;
+    if (problem === message) return message;
+    return codeText({ code: 'zone_file_line', params: { line: line ?? '', message: problem } }, message);
+  });
 }
 
 // A file refused by line shows its lines in the dialog, beside the file: a toast would only repeat it vaguely.

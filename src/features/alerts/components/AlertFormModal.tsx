@@ -19,7 +19,7 @@ import {
   type ScopeType,
 } from '../formState';
 import { noProblems, problemsOf, type FieldName } from '../problems';
-import { serverText } from '../serverText';
+import { alertParams } from '../errorParams';
 import { useBacktest } from '../useBacktest';
 import { useScopeTargets } from '../useScopeTargets';
 import { BacktestPanel } from './BacktestPanel';
@@ -34,7 +34,7 @@ type Props = { alert: Alert | null; onClose: () => void };
 
 /** Create or change a rule; the form is the catalogue's, and the backtest follows it as it changes. */
 export function AlertFormModal({ alert, onClose }: Props) {
-  const { t, i18n } = useTranslation('alerts');
+  const { t } = useTranslation('alerts');
   const dispatch = useAppDispatch();
   const save = useAppSelector(alertSaveResource.selectors.selectState);
   const conditions = useAppSelector(conditionsResource.selectors.selectData) ?? [];
@@ -72,7 +72,7 @@ export function AlertFormModal({ alert, onClose }: Props) {
   ];
   const failure = save.status === 'failure' ? save.error : null;
   const problems = failure
-    ? problemsOf(failure.body, (m) => serverText(t, m, i18n.language), {
+    ? problemsOf(failure.body, alertParams(t), {
         fields: shown,
         params: Object.keys(params),
       })

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { formatObserved } from '../format';
 import { formatDay } from '../../../i18n/format';
-import { serverText } from '../serverText';
 import type { BacktestState } from '../useBacktest';
 import '../locale';
 
@@ -47,7 +46,7 @@ export function BacktestPanel({ state }: { state: BacktestState }) {
         <p role="alert">
           {t('backtest.failed', {
             message: state.messages.length
-              ? state.messages.map((m) => serverText(t, m, lang)).join(' ')
+              ? state.messages.join(' ')
               : t('backtest.unavailable'),
           })}
         </p>

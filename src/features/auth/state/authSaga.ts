@@ -2,9 +2,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { isAxiosError } from 'axios';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
-import { requiredMessage } from '../../../../contract/errors';
 import { onSessionChange } from '../../../api/client';
-import { errorBody, errorMessage, defaultErrorMessage } from '../../../api/errors';
+import { codesOf, errorBody, errorMessage, defaultErrorMessage } from '../../../api/errors';
 import { clearTokens, getAccessToken, setTokens } from '../../../api/tokens';
 import { showMessage } from '../../../components/showMessage';
 import { menuActions, selectPendingUrl } from '../../../app/menu/menuSlice';
@@ -63,8 +62,10 @@ function* login(action: PayloadAction<Credentials>) {
     yield call(navigateTo, afterLoginTarget(pending, homePath), { replace: true });
   } catch (error) {
     const errors = fieldErrorsOf(error);
-    // Spec section 4: a 400 whose code errors include 'This field is required.' means "ask for the code".
-    if (isAxiosError(error) && error.response?.status === 400 && errors?.code?.includes(requiredMessage)) {
+    // Spec section 4: a 400 whose code errors include 'This field is required.' (required) means "ask for
+    // the code".
+    const codeRequired = codesOf(errorBody(error), 'code').some((c) => c.code === 'required');
+    if (isAxiosError(error) && error.response?.status === 400 && codeRequired) {
       yield put(authActions.loginNeedsTwoFactor());
       return;
     }

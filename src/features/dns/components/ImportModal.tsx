@@ -7,7 +7,6 @@ import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Zone } from '../dnsApi';
 import { fileProblems, importPreviewResource, zoneImportResource } from '../zoneFileResources';
-import { fileProblemText } from '../serverText';
 import { RrsetChange } from './RrsetChange';
 import { Cards, FieldError, Form, Hint, Notice } from './styles';
 import '../locale';
@@ -27,7 +26,7 @@ const FileText = styled.textarea`
  * holds are replaced), then apply it as one change set against the version the preview was made on.
  */
 export function ImportModal({ zone, onClose }: Props) {
-  const { t, i18n } = useTranslation('dns');
+  const { t } = useTranslation('dns');
   const dispatch = useAppDispatch();
   const preview = useAppSelector(importPreviewResource.selectors.selectState);
   const apply = useAppSelector(zoneImportResource.selectors.selectState);
@@ -70,7 +69,7 @@ export function ImportModal({ zone, onClose }: Props) {
   const problems = [
     ...(preview.status === 'failure' ? fileProblems(preview.error?.body) : []),
     ...(apply.status === 'failure' ? fileProblems(apply.error?.body) : []),
-  ].map((p) => fileProblemText(t, p, i18n.language));
+  ];
   const changes = preview.data?.changes ?? [];
   const busy = preview.isLoading || apply.isLoading;
   const footer =

@@ -7,7 +7,6 @@ import { StackedTable } from '../../alerts/components/StackedTable';
 import { Button, Muted, PrimaryButton, SearchForm, TableWrap, Toolbar } from '../../processedData/styles';
 import { changesOf, keyOf, rowsOf, typesByName, type Edits, type Row } from '../changeSet';
 import type { Rrset, Zone } from '../dnsApi';
-import { serverText } from '../serverText';
 import { relativeName } from '../validate';
 import { ReviewModal } from './ReviewModal';
 import { actionTone } from './RrsetChange';
@@ -53,7 +52,7 @@ type Editing = { original: Rrset | null } | null;
  * sends them, only the touched rrsets, in one change set.
  */
 export function RecordsEditor({ zone, edits, onEdits, problems, onProblems }: Props) {
-  const { t, i18n } = useTranslation('dns');
+  const { t } = useTranslation('dns');
   const [editing, setEditing] = useState<Editing>(null);
   const [reviewing, setReviewing] = useState(false);
   const [filter, setFilter] = useState('');
@@ -166,7 +165,7 @@ export function RecordsEditor({ zone, edits, onEdits, problems, onProblems }: Pr
                       </Records>
                       {(problems[row.key] ?? []).map((p) => (
                         <FieldError key={p.message} role="alert">
-                          {serverText(t, p.message, i18n.language)}
+                          {p.message}
                         </FieldError>
                       ))}
                     </td>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal';
 import { Button, PrimaryButton } from '../../processedData/styles';
 import type { Rrset } from '../dnsApi';
-import { serverText } from '../serverText';
 import { checkForm, formOf, type FormProblems, type RrsetForm } from '../rrsetForm';
 import { editableTypes, type Problem } from '../validate';
 import { FieldProblems } from '../../../app/layout/FieldProblems';
@@ -23,7 +22,7 @@ type Props = {
 
 /** Add a record set, or change one: its TTL, records (each can be disabled) and comment. */
 export function RrsetModal({ zone, original, exists, typesAt, serverProblems, onSave, onClose }: Props) {
-  const { t, i18n } = useTranslation('dns');
+  const { t } = useTranslation('dns');
   const [form, setForm] = useState<RrsetForm>(() => formOf(original, zone));
   const [problems, setProblems] = useState<FormProblems>({});
   const say = (p: Problem | undefined) => (p ? t(p.key, p.values) : '');
@@ -46,7 +45,7 @@ export function RrsetModal({ zone, original, exists, typesAt, serverProblems, on
     ? t('rrset.editTitle', { name: original.name, type: original.type })
     : t('rrset.addTitle');
   const fromServer = (record: number | null) =>
-    serverProblems.filter((p) => p.record === record).map((p) => serverText(t, p.message, i18n.language));
+    serverProblems.filter((p) => p.record === record).map((p) => p.message);
   const footer = (
     <>
       <Button type="button" onClick={onClose}>

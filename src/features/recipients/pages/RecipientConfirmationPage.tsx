@@ -6,6 +6,7 @@ import { Notice } from '../../../app/layout/formControls';
 import { Card, PublicLayout } from '../../../app/layout/PublicLayout';
 import { Button, PrimaryButton } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { codesOf } from '../../../api/errors';
 import { recipientMessages } from '../../../../contract/recipients';
 import { useResource } from '../../account/useResourceForm';
 import { recipientDecisionResource } from '../recipientsResources';
@@ -20,10 +21,10 @@ const Actions = styled.div`
 
 /** The server's reason for a refused link, in the page's words. */
 function refusal(body: Record<string, unknown> | null): 'expired' | 'used' | 'invalid' | 'failed' {
-  const [message] = (body?.token as string[] | undefined) ?? [];
-  if (message === recipientMessages.expired) return 'expired';
-  if (message === recipientMessages.used) return 'used';
-  if (message === recipientMessages.invalid) return 'invalid';
+  const [problem] = codesOf(body, 'token');
+  if (problem?.code === recipientMessages.expired) return 'expired';
+  if (problem?.code === recipientMessages.used) return 'used';
+  if (problem?.code === recipientMessages.invalid) return 'invalid';
   return 'failed';
 }
 
