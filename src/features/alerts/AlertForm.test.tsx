@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setLanguage } from '../../i18n';
+import { loadErrors, setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { AlertsSection } from './components/AlertsSection';
 import { alertsServer, backtests, resetWorld, userHandler, world, writes } from './testing/alertsServer';
 
 beforeAll(() => alertsServer.listen({ onUnhandledRequest: 'error' }));
+// The app loads the reader's error texts after its first render (src/main.tsx); these pages render alone.
+beforeAll(() => Promise.all([loadErrors('en'), loadErrors('pt')]));
 afterEach(async () => {
   alertsServer.resetHandlers();
   resetWorld();
@@ -94,6 +96,11 @@ describe('Alert form', { timeout: 20_000 }, () => {
           params: ['threshold_percent: Ensure this value is less than or equal to 100.'],
           'destination_addresses.1': ['Enter a valid email address.'],
           non_field_errors: ['Your plan allows at most 10 alert rules. Remove a rule or upgrade the plan.'],
+          error_codes: {
+            params: [{ code: 'alert_param_max', params: { param: 'threshold_percent', max: 100 } }],
+            'destination_addresses.1': [{ code: 'invalid_email' }],
+            non_field_errors: [{ code: 'plan_limit_alerts', params: { limit: 10 } }],
+          },
         },
       },
     };
@@ -125,11 +132,16 @@ describe('Alert form', { timeout: 20_000 }, () => {
         'Block lists are never asked about private (RFC 1918) addresses: enter a public IP address.',
       ],
     };
+    const unlisted = { code: 'alert_unlisted_ip', params: { range: 'private (RFC 1918)' } };
     world.fail = {
-      'POST backtest': { status: 400, body: refusal },
+      'POST backtest': { status: 400, body: { ...refusal, error_codes: { target_selection: [unlisted] } } },
       'POST alert': {
         status: 400,
-        body: { ...refusal, webhook_url: ['The webhook must be on a public address.'] },
+        body: {
+          ...refusal,
+          webhook_url: ['The webhook must be on a public address.'],
+          error_codes: { target_selection: [unlisted], webhook_url: [{ code: 'webhook_private' }] },
+        },
       },
     };
     renderAnalytics(<AlertsSection />, '/msas/monitoring/alerts');

@@ -8,7 +8,7 @@ import type { dnssecDocument } from '../../../contract/dns-dnssec';
 import type { zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { userDocument } from '../../app/testing/session';
-import { setLanguage } from '../../i18n';
+import { loadErrors, setLanguage } from '../../i18n';
 import { DnsSection } from './components/DnsSection';
 import { dnsBase, zoneFixture, zonePageHandlers } from './testing';
 import { fileProblems } from './zoneFileResources';
@@ -136,9 +136,10 @@ describe('zone file import', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Something went wrong to try import the zone file.')).not.toBeInTheDocument();
   });
 
-  it('words the problems of the file in the reader’s language', async () => {
+  it('words the problems of the file in the reader’s language, from their codes', async () => {
     server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
     await setLanguage('pt');
+    await loadErrors('pt');
     world.previewFailure = {
       status: 400,
       body: {
@@ -146,7 +147,16 @@ describe('zone file import', { timeout: 30_000 }, () => {
           'Line 3: Enter a valid IPv4 address.',
           'Line 9: The directive $INCLUDE is not supported; use $ORIGIN and $TTL only.',
           "Line 12: PowerDNS's own words.",
+          'Line 14: A problem this page has no words for.',
         ],
+        error_codes: {
+          text: [
+            { code: 'record_ipv4', params: { line: 3 } },
+            { code: 'zone_file_directive', params: { directive: '$INCLUDE', line: 9 } },
+            { code: 'dns_server_message', params: { message: "PowerDNS's own words.", line: 12 } },
+            { code: 'a_newer_code', params: { line: 14 } },
+          ],
+        },
       },
     };
     const user = userEvent.setup();
@@ -160,6 +170,7 @@ describe('zone file import', { timeout: 30_000 }, () => {
       'Linha 3: Digite um endereço IPv4 válido.',
       'Linha 9: A diretiva $INCLUDE não é suportada; use só $ORIGIN e $TTL.',
       "Linha 12: PowerDNS's own words.",
+      'Line 14: A problem this page has no words for.',
     ]);
   });
 

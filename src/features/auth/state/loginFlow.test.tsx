@@ -23,10 +23,16 @@ const server = setupServer(
       );
     }
     if (login.username === 'two-factor' && !login.code) {
-      return HttpResponse.json({ code: ['This field is required.'] }, { status: 400 });
+      return HttpResponse.json(
+        { code: ['This field is required.'], error_codes: { code: [{ code: 'required' }] } },
+        { status: 400 },
+      );
     }
     if (login.username === 'two-factor' && login.code !== '123456') {
-      return HttpResponse.json({ code: ['Invalid code.'] }, { status: 400 });
+      return HttpResponse.json(
+        { code: ['Invalid code.'], error_codes: { code: [{ code: 'code_invalid' }] } },
+        { status: 400 },
+      );
     }
     return HttpResponse.json({ access: accessToken({ userId: 7 }), refresh: 'refresh-1' });
   }),
