@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code } from './errors';
+import { code } from './error-codes';
 import { idField } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
@@ -65,17 +65,9 @@ const ruleFields = {
     .min(5, code('min_value'))
     .max(43_200, code('max_value')),
   /** An https:// (or http://) URL on a public address; null or '' removes it. */
-  webhook_url: z
-    .union([
-      z.literal(''),
-      z.url(code('invalid_url')).max(500, code('max_length')),
-    ])
-    .nullable(),
+  webhook_url: z.union([z.literal(''), z.url(code('invalid_url')).max(500, code('max_length'))]).nullable(),
   /** Write-only: the HMAC key of the webhook signature (16 to 200 characters); never returned. */
-  webhook_secret: z
-    .string()
-    .min(16, code('min_length'))
-    .max(200, code('max_length')),
+  webhook_secret: z.string().min(16, code('min_length')).max(200, code('max_length')),
 };
 
 export const alertCreateBody = bodyExample(

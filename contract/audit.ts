@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code } from './errors';
+import { code } from './error-codes';
 import { calendarDayOrTime, idField } from './fields';
 import { pageLinksSchema, pageMetaSchema, pageQueryShape } from './paging';
 import { answerExample, sample } from './example';

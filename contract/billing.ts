@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { code, detailErrorSchema, type ErrorCode } from './errors';
+import { code, type ErrorCode } from './error-codes';
+import { detailErrorSchema } from './errors';
 import { benefitsSchema } from './auth';
 import { emailField, text } from './fields';
 import { answerExample, bodyExample, sample } from './example';

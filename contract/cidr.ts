@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { ErrorItem } from './errors';
+import type { ErrorItem } from './error-codes';
 
 // Network ranges of email senders: IPv4 or IPv6 CIDR (RFC 4632 section 3.1, RFC 4291 section 2.3). A bare
 // address is the single-host network; host bits set below the prefix are refused, as PostgreSQL's cidr type
@@ -29,7 +29,10 @@ export function normalizeCidr(input: string): CidrCheck {
     if (network.toString() !== plain.toString())
       return {
         ok: false,
-        message: { code: 'cidr_host_bits', params: { range: text, network: `${network.toString()}/${bits}` } },
+        message: {
+          code: 'cidr_host_bits',
+          params: { range: text, network: `${network.toString()}/${bits}` },
+        },
       };
     return { ok: true, range: `${network.toString()}/${bits}` };
   } catch {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, type ErrorCode } from './errors';
+import { code, type ErrorCode } from './error-codes';
 import { blankMessage, idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { code, detailErrorSchema } from './errors';
+import { code } from './error-codes';
+import { detailErrorSchema } from './errors';
 import { idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';
@@ -8,7 +9,6 @@ import { authorSchema } from './author';
 // DNS hosting on the wire (snake_case), under /api/dm: zones and their rrsets as PowerDNS holds them (SOA
 // never shown), change sets, the history of each rrset and the record rows (spec sections 3 and 7).
 // Server routes validate and serialize with these; the SPA reads Wire<typeof schema> (contract/casing.ts).
-
 
 /** The record types msas edits (SOA never: PowerDNS manages it); the server and the editor both check this. */
 export const editableTypes = [
@@ -28,9 +28,7 @@ export const editableTypes = [
 ] as const;
 
 /** Comment dates on the wire: YYYY-MM-DDTHH:mm:ss, UTC (spec section 9). */
-export const commentDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, code('dns_timestamp'));
+export const commentDate = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, code('dns_timestamp'));
 
 export const recordSchema = z.object({ content: z.string(), disabled: z.boolean() });
 export const commentSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { code, detailErrorSchema } from './errors';
+import { code } from './error-codes';
+import { detailErrorSchema } from './errors';
 import { domainRefs, idField, text } from './fields';
 import { listDocument, listExample, pageQueryShape } from './paging';
 import { answerExample, bodyExample, sample } from './example';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code } from './errors';
+import { code } from './error-codes';
 import { normalizeCidr } from './cidr';
 import { detailDocument, idField, text } from './fields';
 import { formatShape, listDocument, listExample, pageQueryShape } from './paging';
@@ -57,9 +57,7 @@ export type SenderInput = z.output<typeof patchBody>;
 
 export const networksPutBody = bodyExample(
   z.object({
-    networks: z
-      .array(z.object({ range: cidrField }))
-      .max(5000, code('max_items')),
+    networks: z.array(z.object({ range: cidrField })).max(5000, code('max_items')),
   }),
   { networks: [{ range: '192.0.2.0/24' }, { range: '2001:db8::/32' }] },
 );

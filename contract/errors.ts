@@ -1,26 +1,29 @@
 import { z } from 'zod';
-import type en from '../locales/en/errors.json';
+import type { ErrorCode, ErrorItem, ErrorParams } from './error-codes';
 
 // Error bodies of DESIGN.md section 3, the shapes the SPA reads. Every error has a stable code, a key of the
 // errors catalogue (locales/<lang>/errors.json); the wire carries it beside the English text, with the
 // values the text names (params), so the SPA words it in the reader's language.
-export type ErrorCode = keyof typeof en;
-export type ErrorParams = Record<string, string | number>;
-export type ErrorItem = { code: ErrorCode; params?: ErrorParams };
+export type { ErrorCode, ErrorItem, ErrorParams };
+export { code } from './error-codes';
 
 const errorParamsSchema = z
   .record(z.string(), z.union([z.string(), z.number()]))
-  .describe('The values the text names, by placeholder.');
-export const errorItemSchema = z.object({
-  code: z.string().describe('A key of the errors catalogue (snake_case).'),
-  params: errorParamsSchema.optional(),
-});
+  .describe('The values the text names, by placeholder.')
+  .meta({ id: 'ErrorParams' });
+export const errorItemSchema = z
+  .object({
+    code: z.string().describe('A key of the errors catalogue (snake_case).'),
+    params: errorParamsSchema.optional(),
+  })
+  .meta({ id: 'ErrorItem' });
 
 // 400: { field: [msg], non_field_errors: [...] } or { __all__: [...] }, plus error_codes: { field: [item] }
 // parallel to the messages.
-export const fieldErrorsSchema = z
+const fieldErrorsShape = z
   .object({ error_codes: z.record(z.string(), z.array(errorItemSchema)).optional() })
   .catchall(z.array(z.string()));
+
 export type FieldErrors = Record<string, string[]>;
 // 401/403/404/409/429/5xx
 export const detailErrorSchema = z.object({
@@ -29,9 +32,6 @@ export const detailErrorSchema = z.object({
   params: errorParamsSchema.optional(),
 });
 export type DetailError = z.infer<typeof detailErrorSchema>;
-
-// The code a field of the contract's schemas names as its zod message; the error handler words it.
-export const code = (c: ErrorCode) => c;
 
 // One example per error shape and status, as the errors catalogue words them.
 export const errorExamples = {
@@ -49,3 +49,6 @@ export const errorExamples = {
     params: { seconds: 30 },
   },
 } as const;
+
+// The 400 body, one component of the OpenAPI document.
+export const fieldErrorsSchema = fieldErrorsShape.meta({ id: 'FieldErrors', example: errorExamples[400] });

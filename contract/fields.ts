@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, type ErrorCode } from './errors';
+import { code, type ErrorCode } from './error-codes';
 import { answerExample } from './example';
 
 // Field rules shared by the contract's request schemas. A message names a code of the errors catalogue,
@@ -16,7 +16,11 @@ export const text = (max = 255) => z.string().trim().min(1, blankMessage).max(ma
 export const idField = () => z.coerce.number().int().positive().max(2_147_483_647);
 // The same, for a body field naming another row (a user, an owner): a non-number says so in DRF's words.
 export const refField = () =>
-  z.coerce.number({ message: code('invalid_integer') }).int().positive().max(2_147_483_647);
+  z.coerce
+    .number({ message: code('invalid_integer') })
+    .int()
+    .positive()
+    .max(2_147_483_647);
 
 export const emailField = () =>
   z

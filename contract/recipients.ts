@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from './error-codes';
 import { answerExample, bodyExample, sample } from './example';
 import { emailField } from './fields';
 

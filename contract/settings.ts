@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code } from './errors';
+import { code } from './error-codes';
 import { choiceMessage, emailField } from './fields';
 import { answerExample, bodyExample, sample } from './example';
 

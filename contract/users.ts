@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code } from './errors';
+import { code } from './error-codes';
 import { currentUserExample, currentUserSchema } from './auth';
 import { choiceMessage, detailDocument, domainRefs, emailField, text } from './fields';
 import { domainExample, domainListDocument } from './domains';
@@ -115,9 +115,7 @@ export const deleteUserBody = bodyExample(z.object({ password: z.string().option
 });
 const groupIds = z.preprocess(
   (v) => (v === undefined || Array.isArray(v) ? v : [v]),
-  z
-    .array(z.coerce.number({ message: code('invalid_integer') }).int())
-    .min(1, code('list_empty')),
+  z.array(z.coerce.number({ message: code('invalid_integer') }).int()).min(1, code('list_empty')),
 );
 export const groupsBody = bodyExample(z.object({ groups: groupIds }), { groups: [2] });
 export const userDomainsBody = bodyExample(z.object({ domains: domainRefs.default([]) }), {

@@ -5,7 +5,11 @@ import { isErrorCode, issueItem, type ValidationIssue } from './validation-codes
 
 export type WireError = { status: number; body: ErrorBody; headers: Record<string, string> };
 
-const wire = (error: AppError): WireError => ({ status: error.status, body: error.body, headers: error.headers });
+const wire = (error: AppError): WireError => ({
+  status: error.status,
+  body: error.body,
+  headers: error.headers,
+});
 
 const codeFor = {
   401: 'not_authenticated',

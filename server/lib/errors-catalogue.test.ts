@@ -21,7 +21,9 @@ describe('the errors catalogue', () => {
     expect(errorText(item('too_many_attempts', { seconds: 30 }))).toBe(
       'Too many attempts. Try again in 30 seconds.',
     );
-    expect(errorText(item('max_value', { max: 43_200 }))).toBe('Ensure this value is less than or equal to 43200.');
+    expect(errorText(item('max_value', { max: 43_200 }))).toBe(
+      'Ensure this value is less than or equal to 43200.',
+    );
     expect(serverT('pt', 'errors')('max_value', { max: 43_200 })).toBe(
       'Certifique-se de que este valor seja menor ou igual a 43.200.',
     );

@@ -33,4 +33,3 @@ void i18n.init({
 export function serverT(lang: Language, ns: ServerNamespace): TFunction {
   return i18n.getFixedT(lang, ns);
 }
-

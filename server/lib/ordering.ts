@@ -10,8 +10,7 @@ export function orderBy(
   const value = ordering ?? fallback;
   const desc = value.startsWith('-');
   const field = desc ? value.slice(1) : value;
-  if (!allowed.includes(field))
-    throw fieldError('ordering', 'invalid_choice_value', { value });
+  if (!allowed.includes(field)) throw fieldError('ordering', 'invalid_choice_value', { value });
   return sql`${sql.ref(field)} ${sql.raw(desc ? 'desc' : 'asc')} nulls last`;
 }
 

@@ -25,7 +25,7 @@ export const detailSchema = detailErrorSchema.loose();
 const detailExample = (status: 401 | 403 | 404 | 429) =>
   detailSchema.meta({ example: errorExamples[status] });
 const errorSchemas = {
-  400: fieldErrorsSchema.meta({ example: errorExamples[400] }),
+  400: fieldErrorsSchema,
   401: detailExample(401),
   403: detailExample(403),
   404: detailExample(404),

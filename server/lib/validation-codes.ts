@@ -13,7 +13,8 @@ export type ValidationIssue = {
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(en, value);
 
-const bound = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined);
+const bound = (value: unknown) =>
+  typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined;
 
 // A schema names its code as the zod message (contract/errors.ts code()); the values come from the issue:
 // its bound (maximum, minimum) and a refinement's own params.
@@ -25,7 +26,8 @@ function valuesOf(p: Record<string, unknown>): ErrorParams {
   if (min !== undefined) values.min = min;
   const own = p.params;
   if (own && typeof own === 'object')
-    for (const [k, v] of Object.entries(own)) if (typeof v === 'string' || typeof v === 'number') values[k] = v;
+    for (const [k, v] of Object.entries(own))
+      if (typeof v === 'string' || typeof v === 'number') values[k] = v;
   return values;
 }
 

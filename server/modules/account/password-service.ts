@@ -14,13 +14,7 @@ import {
 import { findUserById } from '../shared/users-repo';
 import { queueTemplate, resetLink } from '../../mail/app-mail';
 import { passwordProblems } from './password-policy';
-import {
-  findLiveToken,
-  issueAccountToken,
-  resetTokenHours,
-  spendAllTokens,
-  spendToken,
-} from './tokens';
+import { findLiveToken, issueAccountToken, resetTokenHours, spendAllTokens, spendToken } from './tokens';
 
 export const resetSent = 'If an account uses this address, we sent it a link to reset the password.';
 export const passwordResetDone = 'Your password has been reset. You can log in now.';

@@ -35,8 +35,7 @@ export const spanDays = (s: { begin: string; end: string }) =>
   (Date.parse(s.end) - Date.parse(s.begin)) / dayMs + 1;
 
 export function assertSpan(s: { begin: string; end: string }, maxDays: number) {
-  if (spanDays(s) > maxDays)
-    throw fieldError('begin_date', 'date_range_too_long', { days: maxDays });
+  if (spanDays(s) > maxDays) throw fieldError('begin_date', 'date_range_too_long', { days: maxDays });
 }
 
 export function dateWindow(q: Pick<FilterQuery, 'begin_date' | 'end_date'>, now: Date) {
@@ -62,8 +61,7 @@ export async function groupDomainRows(
   if (organizationId !== 'all') groups = groups.where('organization_id', '=', organizationId);
   const found = new Set((await groups.execute()).map((g) => g.id));
   const missing = ids.find((i) => !found.has(i));
-  if (missing !== undefined)
-    throw fieldError('domain_groups', 'invalid_choice_value', { value: missing });
+  if (missing !== undefined) throw fieldError('domain_groups', 'invalid_choice_value', { value: missing });
   return db
     .selectFrom('domain_group_domains as gd')
     .innerJoin('domains as d', 'd.id', 'gd.domain_id')

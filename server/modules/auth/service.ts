@@ -26,7 +26,6 @@ import {
 import { issueTokens, type TokenPair } from './session';
 import { verifyTotp } from './totp';
 
-
 type Credentials = { username: string; password: string };
 
 function keysFor(username: string, ip: string) {

@@ -15,7 +15,6 @@ import {
 } from './repo';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
 
-
 async function loadUser(db: Db, userId: number) {
   const user = await findUserById(db, userId);
   if (!user) throw notAuthenticated();

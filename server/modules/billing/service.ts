@@ -60,8 +60,7 @@ const running = ['trialing', 'active', 'past_due', 'incomplete'];
 export async function refuseSecondSubscription(db: Db, organizationId: number) {
   if (!(await lockOrganization(db, organizationId))) throw forbidden();
   const current = await currentSubscription(db, organizationId);
-  if (current && running.includes(current.status))
-    throw detailError(409, billingMessages.alreadySubscribed);
+  if (current && running.includes(current.status)) throw detailError(409, billingMessages.alreadySubscribed);
   return current;
 }
 

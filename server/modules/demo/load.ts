@@ -17,7 +17,10 @@ export const demoRefusals = {
 } as const;
 
 /** Why demo data cannot go into this organization, or null when it can. */
-export async function demoRefusal(db: Db, organizationId: number): Promise<(typeof demoRefusals)[keyof typeof demoRefusals] | null> {
+export async function demoRefusal(
+  db: Db,
+  organizationId: number,
+): Promise<(typeof demoRefusals)[keyof typeof demoRefusals] | null> {
   const { rows } = await sql<{ domains: number; reports: number; taken: number }>`select
       (select count(*)::int from domains where organization_id = ${organizationId}) as domains,
       (select count(*)::int from dmarc_reports where organization_id = ${organizationId}) as reports,

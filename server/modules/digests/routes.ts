@@ -36,7 +36,8 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const onRequest = requireAuth(ctx);
 
     const endDay = (q: { end_date?: string }) => {
-      if (q.end_date !== undefined && !isCalendarDay(q.end_date)) throw fieldError('end_date', 'invalid_date');
+      if (q.end_date !== undefined && !isCalendarDay(q.end_date))
+        throw fieldError('end_date', 'invalid_date');
       return q.end_date;
     };
 

@@ -57,7 +57,6 @@ export async function checkScope(db: Db, organizationId: number, s: ScopeFields)
       .execute();
     const ids = new Set(found.map((r) => r.id));
     const missing = s.specific_domains.find((id) => !ids.has(id));
-    if (missing !== undefined)
-      throw fieldError('specific_domains', 'object_does_not_exist', { pk: missing });
+    if (missing !== undefined) throw fieldError('specific_domains', 'object_does_not_exist', { pk: missing });
   }
 }

@@ -69,9 +69,7 @@ function rdata(type: string, tokens: Token[], origin: string): { content: string
     case 'PTR':
       return needs(1, 'host') ?? { content: resolve(words[0]!, origin) ?? words[0]! };
     case 'MX':
-      return (
-        needs(2, 'mx') ?? { content: `${words[0]} ${target(words[1]!) ?? words[1]}` }
-      );
+      return needs(2, 'mx') ?? { content: `${words[0]} ${target(words[1]!) ?? words[1]}` };
     case 'SRV':
       return (
         needs(4, 'srv') ?? {

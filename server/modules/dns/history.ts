@@ -17,7 +17,6 @@ import { absoluteName } from './validate';
 
 // The history of a zone (or of one name in it), reverting a change set, and the flat record rows.
 
-
 type Page = { page: number; page_size: number };
 
 export async function zoneHistory(

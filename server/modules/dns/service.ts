@@ -2,7 +2,16 @@ import type { Author } from '../../../contract/author';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { StoredRrset } from '../../db/schema-dns';
-import { AppError, badRequest, detailBody, detailError, type ErrorItem, forbidden, item, notFound } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  detailBody,
+  detailError,
+  type ErrorItem,
+  forbidden,
+  item,
+  notFound,
+} from '../../lib/errors';
 import { type Actor, isAdminOf, isSupport } from '../../lib/permissions';
 import { insertAuditOperation } from '../shared/audit-repo';
 import { authorFor, authorsIn } from '../shared/author-names';
@@ -62,8 +71,7 @@ export async function reaching<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof PdnsUnavailable)
-      throw detailError(502, 'dns_unavailable');
+    if (e instanceof PdnsUnavailable) throw detailError(502, 'dns_unavailable');
     throw e;
   }
 }
@@ -276,7 +284,11 @@ export async function applyChanges(
 
   const others = version > zone.version ? [] : await changesSince(db, zone, version, changes);
   if (version > zone.version || others.length) {
-    const body = { ...detailBody('dns_stale'), version: zone.version, changes: await historyItems(db, zone, others) };
+    const body = {
+      ...detailBody('dns_stale'),
+      version: zone.version,
+      changes: await historyItems(db, zone, others),
+    };
     return new AppError(409, body);
   }
 

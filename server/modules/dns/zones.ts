@@ -29,7 +29,6 @@ import { absoluteName } from './validate';
 // by its domain's old holder is taken over (records kept) or replaced by the domain's verified holder
 // (docs/DNS.md "Who controls a zone").
 
-
 export async function createZone(
   ctx: AppContext,
   db: Db,
@@ -93,7 +92,8 @@ export async function createZone(
     );
   } catch (e) {
     if (e instanceof PdnsError && e.status === 409) throw fieldError('name', 'zone_name_taken');
-    if (e instanceof PdnsError && e.status === 422) throw fieldError('name', 'dns_server_message', { message: e.message });
+    if (e instanceof PdnsError && e.status === 422)
+      throw fieldError('name', 'dns_server_message', { message: e.message });
     throw e;
   }
   try {

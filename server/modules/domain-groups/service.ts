@@ -155,8 +155,7 @@ async function addDomains(db: Db, group: { id: number; organization_id: number }
 
 export async function changeDomains(db: Db, actor: Actor, id: number, refs: string[], add: boolean) {
   const group = await editableGroup(db, actor, id);
-  if (refs.length === 0 || refs.some((r) => !r.trim()))
-    throw fieldError('__all__', 'select_option_to_add');
+  if (refs.length === 0 || refs.some((r) => !r.trim())) throw fieldError('__all__', 'select_option_to_add');
   const ids = await resolveDomains(db, group.organization_id, refs);
   if (add) await addDomains(db, group, ids);
   else

@@ -111,7 +111,8 @@ async function validName(db: Db, organizationId: number, raw: string, exceptId?:
   if (!checked.ok) throw fieldError('name', checked.message);
   const existing = await findDomainByName(db, checked.name, organizationId);
   if (existing && existing.id !== exceptId) throw fieldError('name', 'domain_taken');
-  if (await claimedElsewhere(db, organizationId, checked.name)) throw fieldError('name', 'domain_unavailable');
+  if (await claimedElsewhere(db, organizationId, checked.name))
+    throw fieldError('name', 'domain_unavailable');
   return checked.name;
 }
 

@@ -94,8 +94,7 @@ export async function changeNetworks(
     await deleteNetworks(db, id, 'all');
     await addNetworks(db, id, [...new Set(change.replace)]);
   } else if ('add' in change) {
-    if ((await addNetworks(db, id, [change.add])) === 0)
-      return fieldError('range', 'network_listed');
+    if ((await addNetworks(db, id, [change.add])) === 0) return fieldError('range', 'network_listed');
   } else await deleteNetworks(db, id, change.remove);
   return networksDocument(db, id);
 }

@@ -8,12 +8,7 @@ import { findUserById } from '../shared/users-repo';
 import { overPlanLimit } from '../shared/plan-limits';
 import { memberResourceFor } from './documents';
 import { countSeats } from './repo';
-import {
-  organizationDocument,
-  permittedOrganization,
-  visibleOrganization,
-} from './service';
-
+import { organizationDocument, permittedOrganization, visibleOrganization } from './service';
 
 // The member limit (benefits.organization_members_limit) counts active members and pending invitations.
 export async function assertSeatAvailable(ctx: AppContext, db: Db, org: OrganizationRow): Promise<void> {
@@ -69,7 +64,8 @@ export async function removeMember(ctx: AppContext, db: Db, actor: Actor, id: nu
   if (!user || user.organization_id !== org.id) throw fieldError('user', 'not_a_member');
   const self = user.id === actor.id && actor.organizationId === org.id;
   if (!self && !canManageMembers(actor, org)) throw forbidden();
-  if (isOwnerLevel(user.role) || user.id === org.owner_id) throw fieldError('user', 'owner_cannot_be_removed');
+  if (isOwnerLevel(user.role) || user.id === org.owner_id)
+    throw fieldError('user', 'owner_cannot_be_removed');
   if (!self && user.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
   await db
     .updateTable('users')

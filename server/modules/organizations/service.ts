@@ -19,7 +19,6 @@ import { organizationResourceFor } from './documents';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { countOrganizations, createOrganization, findOrganization, listOrganizations } from './repo';
 
-
 // Organizations the caller cannot see answer 404 (their ids are not confirmed to exist); visible ones the
 // caller may not change answer 403.
 export async function visibleOrganization(db: Db, actor: Actor, id: number): Promise<OrganizationRow> {
@@ -74,7 +73,8 @@ export async function createWithOwner(
   if (!canCreateOrganization(actor)) throw forbidden();
   const owner = await findUserById(db, body.owner);
   if (!owner || !owner.is_active) throw fieldError('owner', 'object_does_not_exist', { pk: body.owner });
-  if (owner.organization_id !== null || owner.is_support) throw fieldError('owner', 'already_in_organization');
+  if (owner.organization_id !== null || owner.is_support)
+    throw fieldError('owner', 'already_in_organization');
   const org = await createOrganization(db, body.name, {}, owner.id);
   await db
     .updateTable('users')

@@ -54,8 +54,7 @@ const handling = new WeakSet<FastifyRequest>();
 function reserve(budget: MemoryBudget, leases: WeakMap<FastifyRequest, Lease>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const declared = Number(request.headers['content-length']);
-    if (!Number.isInteger(declared) || declared < 0)
-      throw detailError(411, 'content_length_required');
+    if (!Number.isInteger(declared) || declared < 0) throw detailError(411, 'content_length_required');
     const lease = budget.lease();
     const taken = lease.take(declared);
     if (taken === 'too-big') {

@@ -26,7 +26,6 @@ export type StoredSettings = {
   };
 };
 
-
 export function settingsView(org: OrganizationRow): SettingsAttributes {
   const s = (org.settings ?? {}) as StoredSettings;
   const max = benefitsFor(org.benefits).retention;

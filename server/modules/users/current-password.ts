@@ -5,7 +5,6 @@ import { AppError, fieldError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { firstLimitExceeded, recordFailure } from '../auth';
 
-
 // A change of the account's address or login name needs the password, not only an access token: a stolen
 // 15-minute token must not turn into the account itself. Wrong guesses count per account like the other
 // password forms (LOGIN_RATE_LIMIT in the rate-limit window). Returns the error to answer, or null.

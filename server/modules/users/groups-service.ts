@@ -6,7 +6,6 @@ import { findUserById } from '../shared/users-repo';
 import { permittedUser, userResourceFor, visibleUser } from './admin-service';
 import { groupId, groupLabels, groupOrder, permissionsFor, roleForGroup } from '../shared/roles';
 
-
 export function authorizationGroups() {
   return {
     data: groupOrder.map((role) => ({

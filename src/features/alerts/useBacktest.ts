@@ -33,7 +33,13 @@ export function useBacktest(body: BacktestBody | null): BacktestState {
         (result) => setAnswer({ key, state: { status: 'done', result } }),
         (error: unknown) => {
           if (isCancel(error)) return;
-          setAnswer({ key, state: { status: 'failed', messages: bodyMessages(errorBody(error), alertParams(i18n.getFixedT(null, 'alerts'))) } });
+          setAnswer({
+            key,
+            state: {
+              status: 'failed',
+              messages: bodyMessages(errorBody(error), alertParams(i18n.getFixedT(null, 'alerts'))),
+            },
+          });
         },
       );
     }, backtestDelayMs);

@@ -89,9 +89,7 @@ export const subscriptionChangeResource = registerResource(
     successMessage: (_d, action) => t(changeSuccess[action]),
     // Spec section 8: cancelling has its own message; end trial shows the error's message, else the default.
     failureMessage: (error, action) =>
-      action === 'cancel'
-        ? translateBillingMessage('cancelFailed')
-        : billingFailure(error, 'contactSupport'),
+      action === 'cancel' ? translateBillingMessage('cancelFailed') : billingFailure(error, 'contactSupport'),
     onSuccess: (data) => [subscriptionResource.actions.change(data), userLoaded(data)].filter((a) => !!a),
   }),
 );

@@ -45,9 +45,7 @@ export function BacktestPanel({ state }: { state: BacktestState }) {
       {state.status === 'failed' && (
         <p role="alert">
           {t('backtest.failed', {
-            message: state.messages.length
-              ? state.messages.join(' ')
-              : t('backtest.unavailable'),
+            message: state.messages.length ? state.messages.join(' ') : t('backtest.unavailable'),
           })}
         </p>
       )}

@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { Field, FieldError } from '../../../app/layout/formControls';
-import { translateServerMessage } from '../loginMessages';
 import type { FieldErrors } from '../authApi';
 
 // PasswordInput brings its own label and field styles.
@@ -23,7 +22,7 @@ type Props = {
 };
 
 function joined(messages: string[] | undefined): string | undefined {
-  return messages?.length ? messages.map(translateServerMessage).join(' ') : undefined;
+  return messages?.length ? messages.join(' ') : undefined;
 }
 
 export function LoginForm({

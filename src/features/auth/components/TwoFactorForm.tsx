@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { Field, FieldError } from '../../../app/layout/formControls';
-import { translateServerMessage } from '../loginMessages';
 
 type Props = {
   code: string;
@@ -40,7 +39,7 @@ const CodeInput = styled.input`
 /** The second login step: the 6-digit code of the user's authenticator app. */
 export function TwoFactorForm({ code, onCode, onSubmit, onBack, isLoading, errors }: Props) {
   const { t } = useTranslation('auth');
-  const error = errors?.length ? errors.map(translateServerMessage).join(' ') : undefined;
+  const error = errors?.length ? errors.join(' ') : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,19 +3,18 @@ import { isAxiosError } from 'axios';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { onSessionChange } from '../../../api/client';
-import { codesOf, errorBody, errorMessage, defaultErrorMessage } from '../../../api/errors';
+import { codesOf, errorBody, errorMessage, fieldMessages, isCodeKey } from '../../../api/errors';
 import { clearTokens, getAccessToken, setTokens } from '../../../api/tokens';
 import { showMessage } from '../../../components/showMessage';
 import { menuActions, selectPendingUrl } from '../../../app/menu/menuSlice';
 import { navigateTo } from '../../../app/navigation/navigation';
 import { preferencesActions, isThemeName, selectLanguage } from '../../../app/preferences/preferencesSlice';
-import type { Language } from '../../../i18n';
+import i18n, { type Language } from '../../../i18n';
 import { afterLoginTarget } from '../../../app/router/redirectRules';
 import { homePath, loginPath } from '../../../app/router/routes';
 import type { AuthenticateResponse } from '../../../../contract/auth';
 import { authenticate, fetchCurrentUser } from '../authApi';
 import { decodeClaims } from '../claims';
-import { translateServerMessage } from '../loginMessages';
 import type { AccessClaims, Credentials, CurrentUser, FieldErrors } from '../authApi';
 import { authActions } from './authSlice';
 import { selectUserId } from './authSelectors';
@@ -24,9 +23,9 @@ function fieldErrorsOf(error: unknown): FieldErrors | null {
   const body = errorBody(error);
   if (!body) return null;
   const errors: FieldErrors = {};
-  for (const [field, value] of Object.entries(body)) {
-    if (Array.isArray(value)) errors[field] = value.filter((m): m is string => typeof m === 'string');
-  }
+  // Each field's messages in the reader's language (their codes).
+  for (const [field, value] of Object.entries(body))
+    if (Array.isArray(value) && !isCodeKey(field)) errors[field] = fieldMessages(body, field);
   return errors;
 }
 
@@ -70,8 +69,8 @@ function* login(action: PayloadAction<Credentials>) {
       return;
     }
     yield put(authActions.loginFailure(errors));
-    const message = errorMessage(error, defaultErrorMessage, { from: 'nonFieldErrors' });
-    yield call(showMessage, { messageType: 'error', message: translateServerMessage(message) });
+    const message = errorMessage(error, i18n.t('auth:errors.generic'), { from: 'nonFieldErrors' });
+    yield call(showMessage, { messageType: 'error', message });
   }
 }
 

@@ -18,7 +18,10 @@ const server = setupServer(
     if (login.username === 'broken') return HttpResponse.json({ detail: 'oops' }, { status: 400 });
     if (login.password !== 'secret') {
       return HttpResponse.json(
-        { non_field_errors: ['Unable to log in with provided credentials.'] },
+        {
+          non_field_errors: ['Unable to log in with provided credentials.'],
+          error_codes: { non_field_errors: [{ code: 'invalid_credentials' }] },
+        },
         { status: 400 },
       );
     }
