@@ -18,11 +18,9 @@ const errorKeys = new Set(['error_codes', 'code', 'params']);
 /** A coded error in the reader's language, or `message` (the server's English) when it has no text here. */
 export function codeText(coded: CodedError | undefined, message: string, read?: ReadParam): string {
   if (!coded || typeof coded.code !== 'string' || !i18n.exists(coded.code, { ns: 'errors' })) return message;
-  const values = Object.entries(coded.params ?? {}).map(([name, value]) => [
-    name,
-    read ? read(name, value) : value,
-  ]);
-  return i18n.t(coded.code, { ns: 'errors', ...Object.fromEntries(values) }) as string;
+  const params = coded.params ?? {};
+  const values = read ? Object.fromEntries(Object.entries(params).map(([n, v]) => [n, read(n, v)])) : params;
+  return i18n.t(coded.code, { ...values, ns: 'errors' }) as string;
 }
 
 /** The coded errors of one field of a 400 body (empty when the body carries none). */
@@ -44,12 +42,7 @@ export function fieldMessages(
 /** The detail of a body in the reader's language (empty when it has none). */
 export function detailText(body: Record<string, unknown>): string[] {
   const [message] = messagesOf(body.detail);
-  if (message === undefined) return [];
-  const coded =
-    typeof body.code === 'string'
-      ? { code: body.code, params: body.params as CodedError['params'] }
-      : undefined;
-  return [codeText(coded, message)];
+  return message === undefined ? [] : [codeText(body as CodedError, message)];
 }
 
 export type ErrorSource =
