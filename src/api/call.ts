@@ -92,3 +92,8 @@ export async function call<O extends OperationShape>(
 ): Promise<Answer<O>> {
   return (await send(descriptor, ...rest)).data;
 }
+
+/** A descriptor's path as a route pattern (`:name` for `{name}`), for test servers (msw) that answer it. */
+export function patternOf(descriptor: OperationShape): string {
+  return descriptor.path.replace(/\{(\w+)\}/g, ':$1');
+}
