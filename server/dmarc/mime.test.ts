@@ -118,4 +118,11 @@ describe('attachment names', () => {
       'The e-mail message holds no DMARC, TLS or failure report (subject: Relatório: nenhum)',
     );
   });
+
+  it('reads the parameters of a header only up to its bound', () => {
+    const segments = Array.from({ length: 2000 }, (_, i) => `filename*${i}=A`).join('; ');
+    expect(
+      attachmentName(`Content-Type: application/gzip\r\nContent-Disposition: attachment; ${segments}`),
+    ).toMatch(/^A{500,800}$/);
+  });
 });

@@ -24,6 +24,9 @@ export type MimeLeaf = {
 
 const MAX_PARTS = 500;
 const MAX_NESTING = 10;
+// A Content-Type or Content-Disposition longer than this is junk: the parameters past it are not read, so a
+// megabyte of RFC 2231 segments costs no more than a real header.
+const MAX_PARAMS_HEADER = 8192;
 
 /** Splits a message into its header block (as text) and body, at the first empty line. */
 export const splitMessage = (buf: Buffer): { head: string; body: Buffer } => {
@@ -61,7 +64,7 @@ export const headerText = (value: string): string => oneLine(libmime.decodeWords
  */
 export const parseContentType = (value: string | null): { type: string; params: Record<string, string> } => {
   if (!value) return { type: 'text/plain', params: {} };
-  const parsed = libmime.parseHeaderValue(utf8(value));
+  const parsed = libmime.parseHeaderValue(utf8(value.slice(0, MAX_PARAMS_HEADER)));
   const params = parsed.params;
   // RFC 2047 section 5 keeps encoded-words out of quoted strings, yet Outlook and others send
   // name="=?UTF-8?B?...?=": only the names are decoded (section 4, B and Q), never a boundary.
