@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
+import pLimit from 'p-limit';
 import type { AppContext } from '../context';
 import { connectionsOf } from '../db/database';
-import { mapLimit } from '../lib/map-limit';
 import { jobsFailed } from '../lib/metrics';
 import { intervalOf, type Job, type JobRef } from './job';
 import { completeAttempt } from './store';
@@ -121,7 +121,7 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
     // one() settles each job's own failure; what escapes it (the queue unreachable) starts no further job,
     // and the batch fails once the running ones are done.
     let failure: unknown = null;
-    await mapLimit(jobs, lanes, async (item) => {
+    await pLimit(lanes).map(jobs, async (item) => {
       if (failure === null)
         await one(item).catch((err: unknown) => {
           failure ??= err;

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html';
+import escapeHtml from 'escape-html';
 import type { OutgoingMail } from '../../mail/send';
 import { conditionById } from './catalogue';
 import type { Observed } from './evaluators';

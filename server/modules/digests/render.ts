@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { MailAttachment } from '../../db/schema';
 import { chartDays, dailyChartPng } from './chart';
 import type { DigestFigures, Rates } from './content';
@@ -157,28 +158,27 @@ export function digestDocument(input: RenderInput): DigestDocument {
   };
 }
 
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const td = (s: string, right: boolean) =>
-  `<td style="padding:4px 8px;border-bottom:1px solid #e0e0e0;${right ? 'text-align:right;' : ''}">${esc(s)}</td>`;
-const th = (s: string) => `<th style="padding:4px 8px;text-align:left;background:#f5f5f5;">${esc(s)}</th>`;
+  `<td style="padding:4px 8px;border-bottom:1px solid #e0e0e0;${right ? 'text-align:right;' : ''}">${escapeHtml(s)}</td>`;
+const th = (s: string) =>
+  `<th style="padding:4px 8px;text-align:left;background:#f5f5f5;">${escapeHtml(s)}</th>`;
 
 function blockHtml(b: Block): string {
   switch (b.kind) {
     case 'title':
-      return `<h1 style="font-size:20px;margin:0 0 4px;">${esc(b.text)}</h1>`;
+      return `<h1 style="font-size:20px;margin:0 0 4px;">${escapeHtml(b.text)}</h1>`;
     case 'heading':
-      return `<h2 style="font-size:16px;margin:16px 0 4px;">${esc(b.text)}</h2>`;
+      return `<h2 style="font-size:16px;margin:16px 0 4px;">${escapeHtml(b.text)}</h2>`;
     case 'line':
-      return `<p style="margin:2px 0;color:#555;">${esc(b.text)}</p>`;
+      return `<p style="margin:2px 0;color:#555;">${escapeHtml(b.text)}</p>`;
     case 'note':
-      return `<p style="padding:8px;background:#fff3e0;"><strong>${esc(b.text)}</strong></p>`;
+      return `<p style="padding:8px;background:#fff3e0;"><strong>${escapeHtml(b.text)}</strong></p>`;
     case 'small':
-      return `<p style="font-size:12px;color:#777;margin-top:16px;">${esc(b.text)}</p>`;
+      return `<p style="font-size:12px;color:#777;margin-top:16px;">${escapeHtml(b.text)}</p>`;
     case 'link':
-      return `<p style="margin:8px 0;"><a href="${esc(b.href)}">${esc(b.label)}</a></p>`;
+      return `<p style="margin:8px 0;"><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`;
     case 'image':
-      return `<img src="cid:${b.cid}" width="${b.width}" height="${b.height}" alt="${esc(b.alt)}" style="display:block;max-width:100%;">`;
+      return `<img src="cid:${b.cid}" width="${b.width}" height="${b.height}" alt="${escapeHtml(b.alt)}" style="display:block;max-width:100%;">`;
     case 'table':
       return (
         '<table style="border-collapse:collapse;font-size:13px;margin:8px 0 16px;">' +
@@ -216,7 +216,7 @@ export function renderDigest(input: RenderInput): RenderedDigest {
   const body = doc.blocks.map(blockHtml).join('');
   return {
     subject: doc.subject,
-    html: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(doc.subject)}</title></head><body style="font-family:Arial,sans-serif;color:#222;">${body}</body></html>`,
+    html: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(doc.subject)}</title></head><body style="font-family:Arial,sans-serif;color:#222;">${body}</body></html>`,
     text: `${doc.blocks
       .map(blockText)
       .filter((t) => t !== '')

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { Author } from '../../../contract/author';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
@@ -45,7 +46,6 @@ import {
   wireRrset,
 } from './rrsets';
 import { absoluteName, checkChanges, type RrsetChangeInput } from './validate';
-import { mapLimit } from '../../lib/map-limit';
 
 // Zones of an organization in PowerDNS: who may see and change them, loading a zone (and noticing changes
 // made in PowerDNS directly), and applying a change set with optimistic concurrency.
@@ -373,7 +373,7 @@ async function readAfter(
     const live = await reaching(() => pdns.getZone(zoneName));
     return { live, rrsets: storedRrsets(live.rrsets), serial: live.serial };
   }
-  const parts = await reaching(() => mapLimit(names, 4, (n) => pdns.getZoneAt(zoneName, n)));
+  const parts = await reaching(() => pLimit(4).map(names, (n) => pdns.getZoneAt(zoneName, n)));
   // PowerDNS 4.7's rrset_name filters the records but not the comments: every other commented rrset of the
   // zone comes back too, as ttl 0 with no records. Only the asked name's rrsets count.
   const asked = parts.flatMap((p, i) => p.rrsets.filter((r) => r.name === names[i]));

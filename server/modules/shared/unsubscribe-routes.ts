@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { escapeHtml } from '../../lib/html';
+import escapeHtml from 'escape-html';
 import { errorResponses } from '../../lib/schemas';
 import { withAudit } from './with-audit';
 import { unsubscribeBody, unsubscribeDocument, unsubscribeQuery } from '../../../contract/unsubscribe';

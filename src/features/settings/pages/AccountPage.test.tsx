@@ -8,6 +8,9 @@ import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
 
 let twoFactorOn = false;
+// A 1x1 PNG standing for the server's drawing of the otpauth URI.
+const qrCode =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const calls: { method: string; path: string; body: unknown }[] = [];
 const record = async (request: Request) => {
   const text = await request.text();
@@ -40,6 +43,7 @@ const server = setupServer(
     HttpResponse.json({
       config_url: 'otpauth://totp/msas:ana?secret=JBSWY3DPEHPK3PXP',
       secret: 'JBSWY3DPEHPK3PXP',
+      qr_code: qrCode,
     }),
   ),
   http.post('*/api/ph/2fa/setup/confirm/', async ({ request }) => {
@@ -126,7 +130,8 @@ describe('Settings → Account', () => {
   it('sets up 2FA: QR code, a refused code, then the recovery codes once and the catalogue toast', async () => {
     const user = await openTab('Security');
     await user.click(screen.getByRole('button', { name: 'Set up 2FA' }));
-    expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    // The server's drawing, as it answered it.
+    expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', qrCode);
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
 
     await user.type(screen.getByLabelText('Authentication code'), '000000');
