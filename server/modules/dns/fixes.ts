@@ -10,7 +10,8 @@ import { dailyTotals } from '../analytics';
 import { type FixKind, fixName, proposeFixes, quarantineAfterDays } from './fix-rules';
 import { changesSince, type ZoneRow } from './repo';
 import { wireRrset } from './rrsets';
-import { applyChanges, type DnsActor, historyItems, loadLive, zoneFor } from './service';
+import { applyChanges } from './apply-changes';
+import { type DnsActor, historyItems, loadLive, zoneFor } from './service';
 
 // The suggested fixes of a hosted zone (docs/DNS.md "Suggested fixes"), listed as change set previews and
 // applied one at a time with the zone's version, like any change set.

@@ -25,7 +25,8 @@ import {
 } from '../../../contract/dns';
 import { recordRows, revertChangeSet, zoneHistory } from './history';
 import { countZones, listZones } from './repo';
-import { applyChanges, type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
+import { applyChanges } from './apply-changes';
+import { type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
 import { dnssecRoutes } from './dnssec-routes';
 import { zonesPath } from './route-errors';
 import { fixRoutes } from './fix-routes';
