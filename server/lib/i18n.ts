@@ -45,11 +45,9 @@ void i18n.init({
   defaultNS: false,
   initAsync: false,
   // Mail text is plain text; HTML parts escape at their own renderer (server/lib/html.ts).
-  interpolation: {
-    escapeValue: false,
-    // A placeholder without its value stays visible ("{{link}}") rather than becoming nothing.
-    missingInterpolationHandler: (_text, match: RegExpExecArray) => match[0],
-  },
+  // A placeholder without its value stays visible ("{{link}}"): i18next's skipOnVariables, on by default,
+  // which also keeps a value from being read as a placeholder or a $t() nesting.
+  interpolation: { escapeValue: false },
   returnNull: false,
 });
 

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../lib/html';
 import { intlLocale, languageOf, serverT } from '../../lib/i18n';
 import type { OutgoingMail } from '../../mail/send';
+import type { ConditionId } from '../../../contract/alerts';
 import { conditionById } from './catalogue';
 import type { Observed } from './evaluators';
 import type { AlertRuleRow } from './repo';
@@ -15,7 +16,9 @@ export type MailItem = { subject: string; kind: 'firing' | 'recovery'; day: stri
 // The mail's words are locales/<lang>/alertMail.json; the names of conditions and of the values that
 // tripped a rule are the console's (locales/<lang>/alerts.json), so the page and the mail say the same.
 const conditionName = (lang: Language, id: string) =>
-  serverT(lang, 'alerts')(`conditions.${id}`, { defaultValue: conditionById.get(id)?.label ?? id });
+  serverT(lang, 'alerts')(`conditions.${id}`, {
+    defaultValue: conditionById.get(id as ConditionId)?.label ?? id,
+  });
 
 // The values that tripped the rule, named as the console names them ("rate (%) 36.36 · failed 4"); figures
 // in the reader's format ("taxa (%) 36,36").
