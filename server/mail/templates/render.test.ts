@@ -48,4 +48,28 @@ describe('mail templates', () => {
     );
     expect(renderMail('billingTrialEnding', 'pt', vars).text).toContain('termina em 10 de dezembro de 2026.');
   });
+
+  it('write the operator mails, which have no reader language, in English as before', () => {
+    const delist = renderMail('delistRequest', 'en', {
+      ip: '192.0.2.1',
+      zone: 'rep.test',
+      label: 'L4',
+      description: 'bad',
+      address: '127.0.0.11',
+      requester: 'a@example.com',
+      requesterIp: '198.51.100.20',
+      organization: 12345,
+    });
+    expect(delist).toEqual({
+      subject: '[msas delist] 192.0.2.1 in rep.test',
+      text:
+        'A delist request was made for 192.0.2.1 in the reputation zone rep.test.\n\nCurrent category: L4 (bad), ' +
+        'answer 127.0.0.11.\nRequested by: a@example.com from 198.51.100.20.\nOrganization: 12345.\n',
+    });
+    const vars = { subject: 'Hi', name: 'Ana', email: 'a@example.com', message: 'Text' };
+    expect(renderMail('contactMessage', 'en', vars)).toEqual({
+      subject: '[msas contact] Hi',
+      text: 'From: Ana <a@example.com>\n\nText\n',
+    });
+  });
 });
