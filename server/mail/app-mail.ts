@@ -14,7 +14,7 @@ export async function queueTemplate(
   recipient: string | { to: string; organizationId: number },
   kind: MailKind,
   language: string | null | undefined,
-  vars: Record<string, string | number>,
+  vars: Record<string, string | number | Date>,
 ): Promise<void> {
   const { to, organizationId } =
     typeof recipient === 'string' ? { to: recipient, organizationId: null } : recipient;

@@ -16,8 +16,11 @@ const files = import.meta.glob(
     '!../../locales/*/digests.json',
     '!../../locales/*/dns.json',
     '!../../locales/*/recipients.json',
-    // The server's mail words: no page shows them.
+    // The server's words (mail, digest and alert mail, the unsubscribe page): no page shows them.
     '!../../locales/*/mail.json',
+    '!../../locales/*/digestMail.json',
+    '!../../locales/*/alertMail.json',
+    '!../../locales/*/unsubscribePage.json',
   ],
   { eager: true, import: 'default' },
 ) as Record<string, Record<string, unknown>>;

@@ -1,37 +1,57 @@
-import { renderDigest } from './render';
+import { describe, expect, it } from 'vitest';
+import { dayTotals } from '../analytics/time-series-query';
+import type { DigestFigures } from './content';
+import { renderDigest, type RenderInput } from './render';
 
-// The digest's HTML carries names people typed (the digest's, the organization's): they show as text.
+// One report with figures past a thousand and rates with decimals, rendered for each language: the figures
+// are written the reader's way, not only the words.
 
-const quiet = { messages: 0, dmarc: 0, spf: 0, dkim: 0 };
-const figures = {
-  period: { begin: '2026-11-01', end: '2026-11-30', key: '2026-11' },
-  previous: { begin: '2026-10-01', end: '2026-10-31', key: '2026-10' },
-  domains: [],
-  total: quiet,
-  totalBefore: quiet,
+const period = { begin: '2026-11-30', end: '2026-11-30', key: 'p' };
+const figures: DigestFigures = {
+  period,
+  previous: { begin: '2026-11-29', end: '2026-11-29', key: 'q' },
+  domains: ['example.com'],
+  total: { messages: 12_345, dmarc: 94.77, spf: 90.5, dkim: 88.25 },
+  totalBefore: { messages: 10_000, dmarc: 96.27, spf: 90.5, dkim: 88.25 },
   lines: [],
-  days: [],
+  days: [dayTotals('2026-11-30', { messages: 12_345, dmarc_passed: 11_700, dkim_passed: 0, spf_passed: 0 })],
   checks: null,
   alerts: [],
   ips: null,
-  senders: null,
+  senders: [{ sender_service: 'Big Mailbox', messages: 2_500, dmarc: 50, ips: 1_200 }],
 };
+const input = (language: string): RenderInput => ({
+  name: 'Weekly',
+  organization: 'Org',
+  figures,
+  language,
+  late: false,
+  consoleLink: 'https://msas.example/msas',
+  unsubscribeLink: null,
+});
 
 describe('renderDigest', () => {
-  it('escapes every HTML-special character of a name, the apostrophe too', () => {
-    const { html, text } = renderDigest({
-      name: `<img src=x onerror="alert(1)"> O'Brien & Co`,
-      organization: `Acme's "<b>ops</b>"`,
-      figures,
-      language: 'en',
-      late: false,
-      consoleLink: 'https://console.example/msas/',
-      unsubscribeLink: `https://console.example/unsubscribe?t=a&b="c'`,
-    });
-    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; O&#39;Brien &amp; Co');
-    expect(html).toContain('Acme&#39;s &quot;&lt;b&gt;ops&lt;/b&gt;&quot;');
-    expect(html).toContain('href="https://console.example/unsubscribe?t=a&amp;b=&quot;c&#39;"');
-    expect(html).not.toContain('<img src=x');
-    expect(text).toContain(`O'Brien & Co`);
+  it('prints a Portuguese report with Portuguese words and figures', () => {
+    const { text, html, subject } = renderDigest(input('pt'));
+    expect(subject).toBe('Weekly: relatório DMARC de 2026-11-30 a 2026-11-30');
+    expect(text).toContain(
+      'Todos os domínios | 12.345 | 94,77% | 90,50% | 88,25% |  | ▲ +2.345 | ▼ -1,50 pp',
+    );
+    expect(text).toContain('2026-11-30 | 11.700 | 645');
+    expect(text).toContain('Big Mailbox | 2.500 | 50,00% | 1.200');
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(text).not.toMatch(/12,345|94\.77/);
+  });
+
+  it('prints an English report the English way', () => {
+    const { text, subject } = renderDigest(input('en'));
+    expect(subject).toBe('Weekly: DMARC report 2026-11-30 to 2026-11-30');
+    expect(text).toContain('All domains | 12,345 | 94.77% | 90.50% | 88.25% |  | ▲ +2,345 | ▼ -1.50 pp');
+    expect(text).toContain('Big Mailbox | 2,500 | 50.00% | 1,200');
+    expect(text).toContain('No alert fired in this period.');
+  });
+
+  it('writes an unset or unknown language in English', () => {
+    expect(renderDigest(input('fr')).text).toBe(renderDigest(input('en')).text);
   });
 });

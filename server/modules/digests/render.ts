@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import type { MailAttachment } from '../../db/schema';
 import { chartDays, dailyChartPng } from './chart';
 import type { DigestFigures, Rates } from './content';
-import { wordsFor } from './words';
+import { change, wordsFor, type Words } from './words';
 
 // One report as a list of blocks (headings, paragraphs, tables, the chart), written out as HTML (tables with
 // inline styles, the chart as an inline PNG part), as plain text, and as PDF (./pdf.ts). Every figure in
@@ -27,26 +27,16 @@ export type Block =
 export type DigestDocument = { subject: string; language: string; blocks: Block[]; images: MailAttachment[] };
 export type RenderedDigest = { subject: string; html: string; text: string; images: MailAttachment[] };
 
-const num = (n: number) => n.toLocaleString('en-US');
-const pct = (n: number) => `${n.toFixed(2)}%`;
-
-/** The change against the previous period: an arrow and the difference (points for rates). */
-export function change(now: number, before: number, unit: '' | 'pp'): { arrow: string; text: string } {
-  const d = Math.round((now - before) * 100) / 100;
-  const arrow = d > 0 ? '▲' : d < 0 ? '▼' : '=';
-  const sign = d > 0 ? '+' : '';
-  return { arrow, text: unit === 'pp' ? `${sign}${d.toFixed(2)} pp` : `${sign}${num(d)}` };
-}
-
-function summaryRows(f: DigestFigures, w: ReturnType<typeof wordsFor>) {
+function summaryRows(f: DigestFigures, words: Words) {
+  const { w, num, pct } = words;
   const line = (label: string, now: Rates, before: Rates, policy: string) => {
-    const m = change(now.messages, before.messages, '');
-    const r = change(now.dmarc, before.dmarc, 'pp');
+    const m = change(now.messages, before.messages, '', words);
+    const r = change(now.dmarc, before.dmarc, 'pp', words);
     const cells = [label, num(now.messages), pct(now.dmarc), pct(now.spf), pct(now.dkim), policy];
     return [...cells, `${m.arrow} ${m.text}`, `${r.arrow} ${r.text}`];
   };
   return [
-    line(w.all, f.total, f.totalBefore, ''),
+    line(w('all'), f.total, f.totalBefore, ''),
     ...f.lines.map((l) => line(l.domain, l.now, l.before, l.policy ?? '')),
   ];
 }
@@ -63,7 +53,8 @@ function topWarnings(warnings: unknown[]): string {
 }
 
 export function digestDocument(input: RenderInput): DigestDocument {
-  const w = wordsFor(input.language);
+  const words = wordsFor(input.language);
+  const { w, num, pct } = words;
   const f = input.figures;
   const blocks: Block[] = [];
   const table = (heads: string[], rows: string[][], rightFrom = 1) =>
@@ -71,71 +62,71 @@ export function digestDocument(input: RenderInput): DigestDocument {
   blocks.push({ kind: 'title', text: input.name });
   for (const text of [
     input.organization,
-    w.period(f.period.begin, f.period.end),
-    w.previous(f.previous.begin, f.previous.end),
+    w('period', { begin: f.period.begin, end: f.period.end }),
+    w('previous', { begin: f.previous.begin, end: f.previous.end }),
   ])
     blocks.push({ kind: 'line', text });
-  if (input.late) blocks.push({ kind: 'note', text: w.late });
+  if (input.late) blocks.push({ kind: 'note', text: w('late') });
   const images: MailAttachment[] = [];
-  if (f.total.messages === 0) blocks.push({ kind: 'note', text: w.quiet });
+  if (f.total.messages === 0) blocks.push({ kind: 'note', text: w('quiet') });
   else {
-    blocks.push({ kind: 'heading', text: w.summary });
+    blocks.push({ kind: 'heading', text: w('summary') });
     const heads = [
-      w.domain,
-      w.messages,
-      w.dmarc,
-      w.spf,
-      w.dkim,
-      w.policy,
-      w.change,
-      `${w.change} (${w.dmarc})`,
+      w('domain'),
+      w('messages'),
+      w('dmarc'),
+      w('spf'),
+      w('dkim'),
+      w('policy'),
+      w('change'),
+      `${w('change')} (${w('dmarc')})`,
     ];
-    table(heads, summaryRows(f, w));
-    blocks.push({ kind: 'heading', text: w.chart });
+    table(heads, summaryRows(f, words));
+    blocks.push({ kind: 'heading', text: w('chart') });
     const days = chartDays(f.period.begin, f.period.end, f.days);
     const cid = 'chart-daily@msas';
     const png = dailyChartPng(days).toString('base64');
     images.push({ filename: 'messages-per-day.png', cid, contentType: 'image/png', content: png });
-    blocks.push({ kind: 'image', cid, alt: w.chart, width: 600, height: 200 });
+    blocks.push({ kind: 'image', cid, alt: w('chart'), width: 600, height: 200 });
     table(
-      [w.day, w.passed, w.failed],
+      [w('day'), w('passed'), w('failed')],
       days.map((d) => [d.day, num(d.passed), num(d.failed)]),
     );
     if (f.ips) {
-      blocks.push({ kind: 'heading', text: w.byIp });
+      blocks.push({ kind: 'heading', text: w('byIp') });
       const rows = f.ips.map((r) => [
-        r.isNew ? `${r.ip} (${w.isNew})` : r.ip,
+        r.isNew ? `${r.ip} (${w('isNew')})` : r.ip,
         r.reverse_dns ?? '',
         r.sender_service ?? '',
         num(r.messages),
         pct(r.dmarc),
       ]);
-      table([w.ip, w.reverse, w.sender, w.messages, w.dmarc], rows, 3);
+      table([w('ip'), w('reverse'), w('sender'), w('messages'), w('dmarc')], rows, 3);
     }
     if (f.senders) {
-      blocks.push({ kind: 'heading', text: w.bySender });
+      blocks.push({ kind: 'heading', text: w('bySender') });
       const rows = f.senders.map((r) => [r.sender_service, num(r.messages), pct(r.dmarc), num(r.ips)]);
-      table([w.sender, w.messages, w.dmarc, w.ips], rows);
+      table([w('sender'), w('messages'), w('dmarc'), w('ips')], rows);
     }
   }
   // After the figures and outside the quiet branch: a rule such as "no reports" fires in a quiet period.
-  blocks.push({ kind: 'heading', text: w.alerts });
-  if (f.alerts.length === 0) blocks.push({ kind: 'line', text: w.noAlerts });
+  blocks.push({ kind: 'heading', text: w('alerts') });
+  if (f.alerts.length === 0) blocks.push({ kind: 'line', text: w('noAlerts') });
   else
     table(
-      [w.alert, w.alertSubject, w.firings, w.lastDay, w.now],
+      [w('alert'), w('alertSubject'), w('firings'), w('lastDay'), w('now')],
       f.alerts.map((a) => [
         a.rule || a.condition,
         a.subject,
         num(a.firings),
         a.lastDay,
-        a.open ? w.open : w.resolved,
+        a.open ? w('open') : w('resolved'),
       ]),
       2,
     );
   if (f.checks) {
-    blocks.push({ kind: 'heading', text: w.systems });
-    if (f.checks.length === 0) blocks.push({ kind: 'line', text: w.noChecks });
+    blocks.push({ kind: 'heading', text: w('systems') });
+    if (f.checks.length === 0) blocks.push({ kind: 'line', text: w('noChecks') });
     else {
       const rows = f.checks.map((c) => [
         c.domain,
@@ -144,14 +135,15 @@ export function digestDocument(input: RenderInput): DigestDocument {
         c.score === null ? '' : String(c.score),
         topWarnings(c.warnings),
       ]);
-      table([w.domain, w.system, w.status, w.score, w.warnings], rows, 99);
+      table([w('domain'), w('system'), w('status'), w('score'), w('warnings')], rows, 99);
     }
   }
-  blocks.push({ kind: 'link', label: w.openConsole, href: input.consoleLink });
-  blocks.push({ kind: 'small', text: w.footer(input.name) });
-  if (input.unsubscribeLink) blocks.push({ kind: 'link', label: w.unsubscribe, href: input.unsubscribeLink });
+  blocks.push({ kind: 'link', label: w('openConsole'), href: input.consoleLink });
+  blocks.push({ kind: 'small', text: w('footer', { name: input.name }) });
+  if (input.unsubscribeLink)
+    blocks.push({ kind: 'link', label: w('unsubscribe'), href: input.unsubscribeLink });
   return {
-    subject: w.subject(input.name, f.period.begin, f.period.end),
+    subject: w('subject', { name: input.name, begin: f.period.begin, end: f.period.end }),
     language: input.language,
     blocks,
     images,
