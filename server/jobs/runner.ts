@@ -102,6 +102,7 @@ export async function openQueue(ctx: AppContext, options: { jobs: Job[]; work: b
 async function startJobs(queue: Queue, ctx: AppContext, jobs: Job[]): Promise<void> {
   const periodic = new Set<string>();
   for (const job of jobs) {
+    await job.onStart?.(ctx);
     await queue.work(job);
     if (job.cron !== undefined) await queue.schedule(job.name, job.cron);
     else if (intervalOf(job, ctx.config) !== undefined) {
