@@ -23,9 +23,14 @@ const keyOf = (mail: DueMail) => `outbox:${mail.id}:${mail.attempts}`;
  * Puts the job of a message just queued on the queue, in the caller's transaction. False when the database
  * has no `send-mail` queue (a command or test that never opened the queue): the next worker to start takes
  * such mail (sendMailJob's onStart). `known`: this process already saw the queue (it is never dropped).
+ * `now`: no background delivery follows (a job's own mail), so the job's first run is the first attempt.
  */
-export async function enqueueSend(db: Db, outboxId: number, known: boolean): Promise<boolean> {
-  if (!known) {
+export async function enqueueSend(
+  db: Db,
+  outboxId: number,
+  options: { known: boolean; now: boolean },
+): Promise<boolean> {
+  if (!options.known) {
     const boss = bossOver(db);
     if (!(await boss.isInstalled()) || !(await boss.getQueue(sendMailQueue))) return false;
   }
@@ -35,7 +40,7 @@ export async function enqueueSend(db: Db, outboxId: number, known: boolean): Pro
     { outboxId },
     {
       id: keyId(sendMailQueue, keyOf({ id: outboxId, attempts: 0 })),
-      startAfter: firstRetrySeconds,
+      startAfter: options.now ? 0 : firstRetrySeconds,
       db: sqlAdapter(db),
     },
   );

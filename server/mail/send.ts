@@ -26,6 +26,8 @@ export type QueueOptions = {
   now?: Date;
   /** The caller already took this message from the budget (the summary of held mail). */
   admitted?: boolean;
+  /** No background delivery follows (mail a job queues): the message's job makes the first attempt at once. */
+  byJob?: boolean;
 };
 
 /** The one-click unsubscribe header fields of a bulk message (RFC 8058 section 3.1 wants both). */
@@ -143,7 +145,7 @@ export function createMailer(
         .returning('id')
         .executeTakeFirstOrThrow();
       // Held mail is never sent itself (the summary of held mail is); without SMTP the outbox is the mailbox.
-      if (smtp && !held) queueSeen = await enqueueSend(db, row.id, queueSeen);
+      if (smtp && !held) queueSeen = await enqueueSend(db, row.id, { known: queueSeen, now: options.byJob ?? false });
       if (held) {
         await auditHold(db, {
           organizationId: org,
