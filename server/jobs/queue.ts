@@ -41,8 +41,7 @@ export async function enqueue(
 ): Promise<string | null> {
   const id = options.key === undefined ? undefined : keyId(name, options.key);
   // A job that ran and was archived is no longer in the job table, where the id would make send a no-op.
-  if (id && (await sender().getJobById(name, id, { includeArchive: true, db: sqlAdapter(db) })))
-    return null;
+  if (id && (await sender().getJobById(name, id, { includeArchive: true, db: sqlAdapter(db) }))) return null;
   const created = await sender().send(name, data, {
     ...(id ? { id } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),

@@ -69,7 +69,7 @@ export function sendMailJob(options: { mailer?: Mailer } = {}): Job {
     // key holds the attempt count: such mail gets one job per attempt, however many workers start.
     onStart: async ({ db, now, mailer }) => {
       if (!(options.mailer ?? mailer).canSend) return;
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const mail = await dueMail(db, now(), after, 1000);
         await enqueueNow(db, mail);
         if (mail.length < 1000) return;

@@ -145,7 +145,8 @@ export function createMailer(
         .returning('id')
         .executeTakeFirstOrThrow();
       // Held mail is never sent itself (the summary of held mail is); without SMTP the outbox is the mailbox.
-      if (smtp && !held) queueSeen = await enqueueSend(db, row.id, { known: queueSeen, now: options.byJob ?? false });
+      if (smtp && !held)
+        queueSeen = await enqueueSend(db, row.id, { known: queueSeen, now: options.byJob ?? false });
       if (held) {
         await auditHold(db, {
           organizationId: org,

@@ -142,8 +142,7 @@ describe("the messages' send-mail jobs", () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const run = (offsetMs: number) =>
-      runSendJobs({ ...t.ctx, now: () => new Date(Date.now() + offsetMs) });
+    const run = (offsetMs: number) => runSendJobs({ ...t.ctx, now: () => new Date(Date.now() + offsetMs) });
     await run(0);
     expect(smtp.received.some((r) => r.to.includes(user.email))).toBe(false);
     await run(6 * 60_000);

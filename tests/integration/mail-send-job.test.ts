@@ -97,7 +97,11 @@ describe('the send-mail job of a message', () => {
     // pg-boss's back-off: retryDelay * 2^retryCount, plus up to as much again at random.
     expect(seconds(failedAt, job.startAfter)).toBeGreaterThan(290);
     expect(seconds(failedAt, job.startAfter)).toBeLessThanOrEqual(600);
-    const mail = await t.db.selectFrom('outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ attempts: 1, sent_at: null, claimed_at: null });
     expect(smtp.received.some((r) => r.to.includes('refused@example.com'))).toBe(false);
 
