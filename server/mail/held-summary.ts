@@ -68,7 +68,7 @@ export function heldSummaryJob(): Job {
         sent += 1;
       }
       await purgeBudgetHours(db, now);
-      // retry-outbox sends the summaries within a minute (they are due at once).
+      // Each summary's send-mail job sends it at once (queued with byJob).
       if (sent > 0 || spent.size > 0)
         ctx.logger.info({ summaries: sent, organizations_waiting: spent.size }, 'summarised held mail');
     },
@@ -107,7 +107,7 @@ async function summarise(
   const id = await ctx.mailer.queue(
     db,
     { to: r.to, ...mail, organizationId: r.organization_id },
-    { now, admitted: true },
+    { now, admitted: true, byJob: true },
   );
   await markSummarised(
     db,
