@@ -5,8 +5,8 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { selectCurrentUser } from '../../auth/state/authSelectors';
 import { alertsEmailResource } from '../accountResources';
 import { useCurrentUserReload } from '../useCurrentUserReload';
-import { useResource } from '../useResourceForm';
-import { TextField } from './TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
+import { TextField } from '../../../components/TextField';
 
 /** The address alerts go to; empty means the account e-mail. */
 export function AlertsEmailForm() {

@@ -10,8 +10,8 @@ import {
   pendingEmailChangeResource,
   requestEmailChangeResource,
 } from '../emailChangeResources';
-import { useOnSuccess, useResource } from '../useResourceForm';
-import { fieldMessages, TextField } from './TextField';
+import { useOnSuccess, useResource } from '../../../app/resource/useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
 import { formatDateTime } from '../../../i18n/format';
 import { Button } from '../../../components/Button';
 

@@ -12,8 +12,8 @@ import {
   twoFactorStartResource,
 } from '../accountResources';
 import { useCurrentUserReload } from '../useCurrentUserReload';
-import { useResource } from '../useResourceForm';
-import { TextField } from './TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
+import { TextField } from '../../../components/TextField';
 import { Button } from '../../../components/Button';
 
 const Codes = styled.ol`

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FieldProblems } from '../../../app/layout/FieldProblems';
 import { ErrorText, Hint, ModalForm as Form } from '../../../app/layout/modalForm';
 import { Modal } from '../../../components/Modal';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import { alertSaveResource, conditionsResource } from '../alertsResources';
 import type { Alert } from '../alertsApi';
 import {

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { all, selectFilter } from '../../filter/filterSlice';
 import { periodWithData } from '../../filter/period';
 import { useFilterChange } from '../../filter/useFilterChange';
-import { Button } from '../../processedData/styles';
+import { Button } from '../../../components/Button';
 import { formatDay } from '../../../i18n/format';
 import { fetchReportPeriod, type ReportPeriod } from '../analyticsApi';
 

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { IpInfoPanel } from '../../verifyTools/ipVerify/IpInfoPanel';
 import { ipInfoResource } from '../../verifyTools/ipVerify/ipVerifyResources';
-import { ListState } from '../../processedData/components/ListState';
+import { ListState } from '../../../components/ListState';
 
 /** GET /api/rep/v2/ips/{ip}/ip-info-io/ for the opened IP, shown with the IP verify tool's panel. */
 export function IpInfoSection({ ip }: { ip: string }) {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { SenderLogo } from '../../emailSenders/components/SenderLogo';
-import { RowLink } from '../../processedData/styles';
+import { RowLink } from '../../../components/Table';
 import { analyticsUrls } from '../analyticsApi';
 import { bySenderServiceResource } from '../analyticsResources';
 import { DrillDown } from '../components/DrillDown';

@@ -6,7 +6,7 @@ import { PageFrame } from '../../../app/layout/PageFrame';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { selectFilter } from '../../filter/filterSlice';
 import { DemoOffer } from '../../demo/DemoOffer';
-import { ListState } from '../../processedData/components/ListState';
+import { ListState } from '../../../components/ListState';
 import { overviewResource } from '../analyticsResources';
 import { MetricCards } from '../components/MetricCards';
 import { PassFailChart } from '../components/PassFailChart';

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Panel } from '../../../app/layout/PageFrame';
 import { showMessage } from '../../../components/showMessage';
 import { selectSubscriptionStatus } from '../../auth/state/authSelectors';
-import { ListState } from '../../processedData/components/ListState';
+import { ListState } from '../../../components/ListState';
 import { productsResource, subscriptionResource } from '../billingResources';
 import { BillingOff } from './BillingOff';
 import { CurrentPlan } from './CurrentPlan';

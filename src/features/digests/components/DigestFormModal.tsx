@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
 import { ErrorText, ModalForm as Form } from '../../../app/layout/modalForm';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import type { Digest, DigestType } from '../digestsApi';
 import { digestSaveResource } from '../digestsResources';
 import { bodyOf, emptyForm, formOf, isFixed, type DigestForm, type Language } from '../formState';

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { StackedTable } from '../../alerts/components/StackedTable';
+import { StackedTable } from '../../../components/StackedTable';
 import { formatDateTime } from '../../../i18n/format';
-import { Muted, TableWrap } from '../../processedData/styles';
+import { Muted } from '../../../components/Text';
+import { TableWrap } from '../../../components/Table';
 import { DestinationList } from '../../recipients/DestinationList';
 import type { Digest } from '../digestsApi';
 import { scheduleText, scopeText } from '../format';

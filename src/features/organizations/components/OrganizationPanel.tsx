@@ -5,8 +5,8 @@ import { SelectControl } from '../../../app/layout/controls';
 import { Field, Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { useOnSuccess } from '../../account/useResourceForm';
-import { TextField } from '../../account/components/TextField';
+import { useOnSuccess } from '../../../app/resource/useResourceForm';
+import { TextField } from '../../../components/TextField';
 import { selectTokenData, selectUserId } from '../../auth/state/authSelectors';
 import {
   invitationResource,

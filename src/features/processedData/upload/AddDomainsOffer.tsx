@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useAppDispatch } from '../../../app/hooks';
 import { addDomains } from '../../domains/addDomains';
 import { domainGroupsResource, domainsResource } from '../../domains/domainsResources';
-import { PrimaryButton } from '../styles';
+import { PrimaryButton } from '../../../components/Button';
 import { refusedForItsDomain } from './UploadOutcomeText';
 import type { UploadItem } from './useUploads';
 
