@@ -4,9 +4,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ReportAddressWarning } from '../../components/ReportAddressWarning';
-import { AddDomainForm } from '../domains/components/AddDomainForm';
-import { domainsResource } from '../domains/domainsResources';
-import { UploadReportsButton } from '../processedData/upload/UploadReportsButton';
+import { AddDomainForm, domainsResource } from '../domains';
+import { UploadReportsButton } from '../processedData';
 import { DmarcRecordStep } from './DmarcRecordStep';
 
 const Steps = styled.ol`

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadingButton } from '../../../components/LoadingButton';
-import { selectCurrentUser } from '../../auth/state/authSelectors';
+import { selectCurrentUser } from '../../auth';
 import { alertsEmailResource } from '../accountResources';
 import { useCurrentUserReload } from '../useCurrentUserReload';
 import { useResource } from '../../../app/resource/useResourceForm';

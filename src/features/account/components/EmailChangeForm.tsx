@@ -4,7 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { selectCurrentUser } from '../../auth/state/authSelectors';
+import { selectCurrentUser } from '../../auth';
 import {
   cancelEmailChangeResource,
   pendingEmailChangeResource,

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
-import { selectCurrentUser } from '../../auth/state/authSelectors';
+import { selectCurrentUser } from '../../auth';
 import {
   twoFactorConfirmResource,
   twoFactorDisableResource,

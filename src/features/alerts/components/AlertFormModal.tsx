@@ -26,7 +26,7 @@ import { BacktestPanel } from './BacktestPanel';
 import { ParamsFields } from './ParamsFields';
 import { TargetField } from './TargetField';
 import '../locale';
-import { DestinationNote } from '../../recipients/DestinationList';
+import { DestinationNote } from '../../recipients';
 
 const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
 

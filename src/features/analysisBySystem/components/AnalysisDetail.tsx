@@ -6,7 +6,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { PercentageBar } from '../../../components/PercentageBar';
 import { Button } from '../../../components/Button';
 import { ErrorText, StateText } from '../../../components/Text';
-import { WarningList } from '../../verifyTools/domainVerify/WarningList';
+import { WarningList } from '../../verifyTools';
 import { analysisDetailResource } from '../analysisResources';
 import { formatDateTime } from '../../../i18n/format';
 import type { AnalysisSystem } from '../types';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Spinner } from '../../../components/Spinner';
 import { Button } from '../../../components/Button';
 import { RowLink, Table, TableWrap } from '../../../components/Table';
-import { bySeverity, warningText } from '../../verifyTools/domainVerify/WarningList';
+import { bySeverity, warningText } from '../../verifyTools';
 import { formatDateTime } from '../../../i18n/format';
 import { formatSummary } from '../format';
 import type { AnalysisOrdering, DomainAnalysis } from '../types';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { SenderLogo } from '../../emailSenders/components/SenderLogo';
+import { SenderLogo } from '../../emailSenders';
 import { RowLink } from '../../../components/Table';
 import { analyticsUrls } from '../analyticsApi';
 import { bySenderServiceResource } from '../analyticsResources';

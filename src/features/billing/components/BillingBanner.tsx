@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { focusRing } from '../../../components/focusRing';
-import { selectCurrentUser, selectSubscriptionStatus } from '../../auth/state/authSelectors';
+import { selectCurrentUser, selectSubscriptionStatus } from '../../auth';
 import { daysLeft } from '../format';
 import '../locale';
 

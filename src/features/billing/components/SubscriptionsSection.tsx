@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Panel } from '../../../app/layout/PageFrame';
 import { showMessage } from '../../../components/showMessage';
-import { selectSubscriptionStatus } from '../../auth/state/authSelectors';
+import { selectSubscriptionStatus } from '../../auth';
 import { ListState } from '../../../components/ListState';
 import { productsResource, subscriptionResource } from '../billingResources';
 import { BillingOff } from './BillingOff';

@@ -11,7 +11,7 @@ import { bodyOf, emptyForm, formOf, isFixed, type DigestForm, type Language } fr
 import { useDomainChoices } from '../useDomainChoices';
 import { ScheduleFields } from './ScheduleFields';
 import { ScopeFields } from './ScopeFields';
-import { DestinationNote } from '../../recipients/DestinationList';
+import { DestinationNote } from '../../recipients';
 import '../locale';
 
 // Radios sit beside their text like the checkboxes, without the text inputs' padding.

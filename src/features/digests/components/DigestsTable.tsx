@@ -4,7 +4,7 @@ import { StackedTable } from '../../../components/StackedTable';
 import { formatDateTime } from '../../../i18n/format';
 import { Muted } from '../../../components/Text';
 import { TableWrap } from '../../../components/Table';
-import { DestinationList } from '../../recipients/DestinationList';
+import { DestinationList } from '../../recipients';
 import type { Digest } from '../digestsApi';
 import { scheduleText, scopeText } from '../format';
 import { DigestActions, type DigestHandlers } from './DigestActions';

@@ -7,7 +7,7 @@ import { PrimaryButton } from '../../../components/Button';
 import type { Digest } from '../digestsApi';
 import { organizationDigestsResource } from '../digestsResources';
 import { scheduleText } from '../format';
-import { DestinationList } from '../../recipients/DestinationList';
+import { DestinationList } from '../../recipients';
 import { DigestActions, type DigestHandlers } from './DigestActions';
 import '../locale';
 

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
+import { selectCurrentUser, selectTokenData } from '../../auth';
 import { PlainTable } from '../../../components/PlainTable';
 import {
   domainChangeResource,

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Modal } from '../../../components/Modal';
-import { selectTokenData } from '../../auth/state/authSelectors';
+import { selectTokenData } from '../../auth';
 import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
 import { Button, PrimaryButton } from '../../../components/Button';
-import { ExportCsvButton } from '../../analytics/components/ExportCsvButton';
+import { ExportCsvButton } from '../../analytics';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { sendersUrl } from '../emailSendersApi';
 import {

@@ -7,7 +7,7 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { useOnSuccess } from '../../../app/resource/useResourceForm';
 import { TextField } from '../../../components/TextField';
-import { selectTokenData, selectUserId } from '../../auth/state/authSelectors';
+import { selectTokenData, selectUserId } from '../../auth';
 import {
   invitationResource,
   memberActionResource,

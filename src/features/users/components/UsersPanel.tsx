@@ -10,7 +10,7 @@ import { PlainTable } from '../../../components/PlainTable';
 import type { UserQuery } from '../usersApi';
 import { deleteUserResource, groupsResource, usersResource } from '../usersResources';
 import { Modal } from '../../../components/Modal';
-import { selectTokenData } from '../../auth/state/authSelectors';
+import { selectTokenData } from '../../auth';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDomainsEditor } from './UserDomainsEditor';
 import { UserGroupSelect } from './UserGroupSelect';
