@@ -2,4 +2,3 @@
 export { renameOrganizationDomain } from './adminApi';
 export { OrganizationPanel } from './components/OrganizationPanel';
 export { OrganizationsAdminPanel } from './components/OrganizationsAdminPanel';
-export { organizationLabel } from './organizationLabel';

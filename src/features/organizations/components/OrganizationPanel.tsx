@@ -19,7 +19,7 @@ import { ReportAddressSection } from './ReportAddressSection';
 import { OrganizationLinks } from './OrganizationLinks';
 import { OrganizationEditSection } from './OrganizationEditSection';
 import { Button } from '../../../components/Button';
-import { organizationLabel } from '../organizationLabel';
+import { organizationLabel } from '../../../components/organizationLabel';
 
 function InviteForm({ org }: { org: number }) {
   const { t } = useTranslation('organizations');

@@ -14,7 +14,7 @@ import { CreateOrganizationForm } from './CreateOrganizationForm';
 import { PlainTable } from '../../../components/PlainTable';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { Button, PrimaryButton } from '../../../components/Button';
-import { organizationLabel } from '../organizationLabel';
+import { organizationLabel } from '../../../components/organizationLabel';
 
 const Facts = styled.dl`
   display: grid;
