@@ -7,8 +7,7 @@ import { setTokens } from '../../api/tokens';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
-import { decodeClaims } from '../auth/claims';
-import { authActions } from '../auth/state/authSlice';
+import { decodeClaims, authActions } from '../auth';
 import type { AccessClaims } from '../../../contract/auth';
 
 /** The recovery form's fields, camelCased; sent under their wire names. */

@@ -1,7 +1,7 @@
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
-import type { FilterState } from '../filter/filterSlice';
+import type { FilterState } from '../filter';
 import { analyticsUrls, fetchList, fetchOverview } from './analyticsApi';
 import { fetchSenderDetails, type MergedDetail } from './senderDetails';
 import type {

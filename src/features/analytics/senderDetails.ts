@@ -1,4 +1,4 @@
-import type { AggregateReportAttributes } from '../processedData/types';
+import type { AggregateReportAttributes } from '../processedData';
 import { analyticsUrls, fetchList } from './analyticsApi';
 import type { AnalyticsList, ListParams, SenderDetailRow } from './types';
 

@@ -4,15 +4,15 @@ import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
-import { selectCurrentUser } from '../../auth/state/authSelectors';
+import { selectCurrentUser } from '../../auth';
 import {
   twoFactorConfirmResource,
   twoFactorDisableResource,
   twoFactorStartResource,
 } from '../accountResources';
 import { useCurrentUserReload } from '../useCurrentUserReload';
-import { useResource } from '../useResourceForm';
-import { TextField } from './TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
+import { TextField } from '../../../components/TextField';
 import { Button } from '../../../components/Button';
 
 const Codes = styled.ol`

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
 import { showMessage } from '../../../components/showMessage';
-import { Button } from '../../processedData/styles';
+import { Button } from '../../../components/Button';
 import { downloadCsv } from '../analyticsApi';
 import type { ListParams } from '../types';
 

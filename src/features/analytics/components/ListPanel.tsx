@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { ListState } from '../../processedData/components/ListState';
+import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
 import type { useAnalyticsList } from '../useAnalyticsList';
 import { ExportCsvButton } from './ExportCsvButton';
-import { ListToolbar } from './ListToolbar';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { SortableTable, type Column } from './SortableTable';
 
 type Props<A> = {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { RowLink } from '../../processedData/styles';
+import { RowLink } from '../../../components/Table';
 import { analyticsUrls } from '../analyticsApi';
 import { byDomainResource } from '../analyticsResources';
 import { DrillDown } from '../components/DrillDown';

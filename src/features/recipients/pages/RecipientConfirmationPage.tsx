@@ -7,7 +7,7 @@ import { Card, PublicLayout } from '../../../app/layout/PublicLayout';
 import { Button, PrimaryButton } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { recipientMessages } from '../../../../contract/recipients';
-import { useResource } from '../../account/useResourceForm';
+import { useResource } from '../../../app/resource/useResourceForm';
 import { recipientDecisionResource } from '../recipientsResources';
 import '../locale';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Table } from '../../processedData/styles';
+import { Table } from './Table';
 
 /**
  * A table that, on a phone, shows each row as a card of "label value" lines (each cell's data-label), so

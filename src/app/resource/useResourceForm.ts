@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { Resource } from '../../app/resource/createResource';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import type { Resource } from './createResource';
 
 /** The state of a write resource, reset when the page using it goes away. */
 export function useResource<P, D>(resource: Resource<P, D>) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceError } from '../../../app/resource/createResource';
-import { Button, ErrorText, StateText } from '../styles';
+import type { ResourceError } from '../app/resource/createResource';
+import { Button } from './Button';
+import { ErrorText, StateText } from './Text';
 
 type Props = {
   isLoading: boolean;
@@ -38,17 +39,17 @@ export function ListState({
   onRetry,
   children,
 }: Props) {
-  const { t } = useTranslation('processedData');
+  const { t } = useTranslation('components');
   if (error && !isLoading)
     return (
       <ErrorText role="alert">
-        <span>{errorText ?? t('states.error', { message: shownMessage(error) })}</span>
+        <span>{errorText ?? t('listState.error', { message: shownMessage(error) })}</span>
         <Button type="button" onClick={onRetry}>
-          {t('states.retry')}
+          {t('listState.retry')}
         </Button>
       </ErrorText>
     );
-  if (!hasData) return <StateText role="status">{isLoading ? t('states.loading') : ''}</StateText>;
+  if (!hasData) return <StateText role="status">{isLoading ? t('listState.loading') : ''}</StateText>;
   if (isEmpty) return empty ?? <StateText>{emptyText}</StateText>;
   return <>{children}</>;
 }

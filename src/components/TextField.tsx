@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { Field, FieldError } from '../../../app/layout/formControls';
+import { Field, FieldError } from '../app/layout/formControls';
 
 type Props = {
   id: string;
