@@ -4,7 +4,7 @@ import type { ParsedIp } from '../../checks/dnsbl/reverse';
 import { lookupReputation, type ReputationResult } from '../../checks/reputation/lookup';
 import type { AppError } from '../../lib/errors';
 import type { AuditScope } from '../shared/with-audit';
-import { delistCheckFailed, delistUnavailable, notListedHere } from './messages';
+import { delistCheckFailed, delistUnavailable, notListedHere } from '../../../contract/reputation-messages';
 import { statusError } from './limits';
 import { insertDelistRequest } from './repo';
 import type { ReputationServices } from './services';

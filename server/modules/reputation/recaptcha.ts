@@ -1,4 +1,4 @@
-import { captchaInvalid, captchaRequired, captchaUnavailable } from './messages';
+import { captchaInvalid, captchaRequired, captchaUnavailable } from '../../../contract/reputation-messages';
 import type { ReputationServices } from './services';
 
 // Server-side reCAPTCHA verification: the token goes to the verify URL with our secret and the client's IP;
