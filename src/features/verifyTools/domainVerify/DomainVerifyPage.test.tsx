@@ -85,10 +85,12 @@ describe('Domain verify page', () => {
   it('shows the catalogue text when a check fails', async () => {
     storeSession();
     renderApp('/msas/verify_tools/domain_verify?domain=example.com&nameServers=1&dnssec=1');
-    const alerts = await screen.findAllByRole('alert');
-    const texts = alerts.map((a) => a.textContent);
-    expect(texts).toContain('Something went wrong to get the DNS data.');
-    expect(texts).toContain('Something went wrong to get the DNSSEC data.');
+    // Both calls fail on their own; wait for both alerts, not only the first.
+    await waitFor(() => {
+      const texts = screen.getAllByRole('alert').map((a) => a.textContent);
+      expect(texts).toContain('Something went wrong to get the DNS data.');
+      expect(texts).toContain('Something went wrong to get the DNSSEC data.');
+    });
   });
 
   it('writes the form into the URL and checks only the chosen systems, with the keyboard', async () => {
