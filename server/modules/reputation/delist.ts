@@ -5,7 +5,7 @@ import { lookupReputation, type ReputationResult } from '../../checks/reputation
 import type { AppError } from '../../lib/errors';
 import type { AuditScope } from '../shared/with-audit';
 import { delistCheckFailed, delistUnavailable, notListedHere } from '../../../contract/reputation-messages';
-import { statusError } from './limits';
+import { statusError } from './protection/limits';
 import { insertDelistRequest } from './repo';
 import type { ReputationServices } from './services';
 
