@@ -6,7 +6,7 @@ import { IpInfoPanel } from '../../verifyTools/ipVerify/IpInfoPanel';
 import { ipInfoResource } from '../../verifyTools/ipVerify/ipVerifyResources';
 import { ListState } from '../../processedData/components/ListState';
 
-/** GET /api/rep/v2/ips/{ip}/ip-info-io/ for the opened IP, shown with the IP verify tool's panel. */
+/** The opened IP's network data (reputationOps.ipInfo), shown with the IP verify tool's panel. */
 export function IpInfoSection({ ip }: { ip: string }) {
   const { t } = useTranslation('analytics');
   const dispatch = useAppDispatch();
