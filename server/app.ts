@@ -27,7 +27,7 @@ import { healthRoutes, type QueueReady } from './modules/health/routes';
 import { registerChecksPort } from './modules/checks/port-server';
 import { checksRoutes } from './modules/checks/routes';
 import { rblCheckRoutes } from './modules/reputation/checks-routes';
-import { withRecaptchaSources } from './modules/reputation/csp';
+import { withRecaptchaSources } from './modules/reputation/protection/csp';
 import { publicConfigRoutes } from './modules/reputation/public-config-routes';
 import { reputationRoutes } from './modules/reputation/routes';
 import { accountRoutes } from './modules/account/routes';

@@ -6,8 +6,8 @@ import type { AppError } from '../../lib/errors';
 import { serverT } from '../../lib/i18n';
 import { renderMail } from '../../mail/templates/render';
 import type { AuditScope } from '../shared/with-audit';
-import { delistCheckFailed, delistUnavailable, notListedHere } from './messages';
-import { statusError } from './limits';
+import { delistCheckFailed, delistUnavailable, notListedHere } from '../../../contract/reputation-messages';
+import { statusError } from './protection/limits';
 import { insertDelistRequest } from './repo';
 import type { ReputationServices } from './services';
 

@@ -5,7 +5,7 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { IpInfoPanel, ipInfoResource } from '../../verifyTools';
 import { ListState } from '../../../components/ListState';
 
-/** GET /api/rep/v2/ips/{ip}/ip-info-io/ for the opened IP, shown with the IP verify tool's panel. */
+/** The opened IP's network data (reputationOps.ipInfo), shown with the IP verify tool's panel. */
 export function IpInfoSection({ ip }: { ip: string }) {
   const { t } = useTranslation('analytics');
   const dispatch = useAppDispatch();

@@ -10,6 +10,8 @@ import { aggregateWire } from '../../processedData/testing/fixtures';
 import { ipRow, messageRow, rowsWire } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { ByIpPage } from './ByIpPage';
+import { patternOf } from '../../../api/call';
+import { reputationOps } from '../../../../contract/operations/reputation';
 
 const base = '/api/dm/dmarc/aggregate-reports/';
 const seen: Record<string, URLSearchParams[]> = { details: [], messages: [] };
@@ -61,7 +63,7 @@ const server = setupServer(
       rowsWire(base, 'aggregate-reports', [aggregateWire(41, 'Google', 'g-1').attributes], () => '41'),
     ),
   ),
-  http.get('*/api/rep/v2/ips/:ip/ip-info-io/', ({ params }) =>
+  http.get(`*${patternOf(reputationOps.ipInfo)}`, ({ params }) =>
     HttpResponse.json({
       data: {
         type: 'ip-info',

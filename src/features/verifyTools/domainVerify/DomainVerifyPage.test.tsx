@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf } from '../../../api/call';
+import { checkOps } from '../../../../contract/operations/checks';
 
 const calls: string[] = [];
 
@@ -42,14 +44,16 @@ const dmarc = {
 
 const server = setupServer(
   http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/checks/:system/:domain', ({ params }) => {
-    calls.push(`${String(params.system)}/${String(params.domain)}`);
-    if (params.system === 'spf')
-      return HttpResponse.json({ data: { type: 'spf-check', id: 'x', attributes: spf } });
-    if (params.system === 'dmarc')
-      return HttpResponse.json({ data: { type: 'dmarc-check', id: 'x', attributes: dmarc } });
-    return HttpResponse.json({ detail: 'boom' }, { status: 500 });
-  }),
+  ...Object.entries(checkOps).map(([system, op]) =>
+    http.get(`*${patternOf(op)}`, ({ params }) => {
+      calls.push(`${system}/${String(params.domain)}`);
+      if (system === 'spf')
+        return HttpResponse.json({ data: { type: 'spf-check', id: 'x', attributes: spf } });
+      if (system === 'dmarc')
+        return HttpResponse.json({ data: { type: 'dmarc-check', id: 'x', attributes: dmarc } });
+      return HttpResponse.json({ detail: 'boom' }, { status: 500 });
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -81,10 +85,12 @@ describe('Domain verify page', () => {
   it('shows the catalogue text when a check fails', async () => {
     storeSession();
     renderApp('/msas/verify_tools/domain_verify?domain=example.com&nameServers=1&dnssec=1');
-    const alerts = await screen.findAllByRole('alert');
-    const texts = alerts.map((a) => a.textContent);
-    expect(texts).toContain('Something went wrong to get the DNS data.');
-    expect(texts).toContain('Something went wrong to get the DNSSEC data.');
+    // Both calls fail on their own; wait for both alerts, not only the first.
+    await waitFor(() => {
+      const texts = screen.getAllByRole('alert').map((a) => a.textContent);
+      expect(texts).toContain('Something went wrong to get the DNS data.');
+      expect(texts).toContain('Something went wrong to get the DNSSEC data.');
+    });
   });
 
   it('writes the form into the URL and checks only the chosen systems, with the keyboard', async () => {

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context';
-import { parseIp } from '../../checks/dnsbl/reverse';
-import { lookupReputation } from '../../checks/reputation/lookup';
-import { nonPublicRange } from '../../lib/public-address';
-import { reputationServices } from './services';
+import type { AppContext } from '../../../context';
+import { parseIp } from '../../../checks/dnsbl/reverse';
+import { lookupReputation } from '../../../checks/reputation/lookup';
+import { nonPublicRange } from '../../../lib/public-address';
+import { reputationServices } from '../services';
 
 // One address against the configured block lists and the reputation zone, for other areas (the alert
 // sweep): the same lookups, zones, timeouts and answer cache as the IP listing page, without geo or rDNS.

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database';
-import { summarise } from '../../checks/dnsbl/check';
-import type { ParsedIp } from '../../checks/dnsbl/reverse';
-import { reverseDns } from '../../checks/reputation/reverseDns';
-import { relatedDomains } from './repo';
-import type { ReputationServices } from './services';
+import type { Db } from '../../../db/database';
+import { summarise } from '../../../checks/dnsbl/check';
+import type { ParsedIp } from '../../../checks/dnsbl/reverse';
+import { reverseDns } from '../../../checks/reputation/reverseDns';
+import { relatedDomains } from '../repo';
+import type { ReputationServices } from '../services';
 
 // Spec section 3 "IP info": city, country, hostname, ip, loc, org, postal, region, timezone, and the SPF and
 // DKIM domains this IP sent for in the caller's organization's reports.

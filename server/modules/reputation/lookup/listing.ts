@@ -1,8 +1,8 @@
-import { summarise } from '../../checks/dnsbl/check';
-import type { ParsedIp } from '../../checks/dnsbl/reverse';
-import { lookupReputation } from '../../checks/reputation/lookup';
-import { reverseDns } from '../../checks/reputation/reverseDns';
-import type { ReputationServices } from './services';
+import { summarise } from '../../../checks/dnsbl/check';
+import type { ParsedIp } from '../../../checks/dnsbl/reverse';
+import { lookupReputation } from '../../../checks/reputation/lookup';
+import { reverseDns } from '../../../checks/reputation/reverseDns';
+import type { ReputationServices } from '../services';
 
 // The IP listing (spec section 3: ASN, NET, country code, title, target host, city, region, lookup list),
 // with the reputation category and summary (listed, noListed, reverseDns). Every lookup runs at once.

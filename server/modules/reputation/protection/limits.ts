@@ -1,7 +1,7 @@
-import type { Db } from '../../db/database';
-import { AppError } from '../../lib/errors';
-import { limitExceeded, recordFailure } from '../auth';
-import { tooManyRequests } from './messages';
+import type { Db } from '../../../db/database';
+import { AppError } from '../../../lib/errors';
+import { limitExceeded, recordFailure } from '../../auth';
+import { tooManyRequests } from '../../../../contract/reputation-messages';
 
 // Rate limits of the public and captcha-protected IP calls, kept in the shared attempts table.
 export type Limit = { key: string; limit: number; windowSeconds: number };

@@ -1,5 +1,9 @@
-import { captchaInvalid, captchaRequired, captchaUnavailable } from './messages';
-import type { ReputationServices } from './services';
+import {
+  captchaInvalid,
+  captchaRequired,
+  captchaUnavailable,
+} from '../../../../contract/reputation-messages';
+import type { ReputationServices } from '../services';
 
 // Server-side reCAPTCHA verification: the token goes to the verify URL with our secret and the client's IP;
 // the answer's "success" decides. No secret configured: the captcha is off and every request passes.

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../../../config';
 
 // The reCAPTCHA widget loads its script from google.com/gstatic.com and renders in a frame: allowed by the
 // Content-Security-Policy only when the captcha is on.

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { sourceIps } from './repo';
+import type { Db } from '../../../db/database';
+import { sourceIps } from '../repo';
 
 export const sourceIpsPageSize = 25;
 
