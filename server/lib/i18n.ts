@@ -31,4 +31,3 @@ void i18n.init({
 export function serverT(lang: Language, ns: ServerNamespace): TFunction {
   return i18n.getFixedT(lang, ns);
 }
-
