@@ -10,7 +10,7 @@ import { withPlaces } from '../selection/geo-columns';
 import { answerList } from '../selection/list-answer';
 import { messageRows, type MessageRow } from './messages-query';
 import { analyticsOps as ops } from '../../../../contract/operations/analytics';
-import { senderAssociations, type AssociationRow } from './sender-associations-query';
+import { senderAssociations, senderNamed, type AssociationRow } from './sender-associations-query';
 import { senderDetails, type DetailRow } from './sender-details-query';
 
 // Drill-downs from the aggregations (spec sections 4 and 7), under /api/dm/dmarc/aggregate-reports/: the
@@ -85,11 +85,7 @@ export function drilldownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       onRequest,
       handler: async (request, reply) => {
         const q = request.query;
-        const sender = await ctx.db
-          .selectFrom('email_senders')
-          .select('name')
-          .where('id', '=', q.email_sender)
-          .executeTakeFirst();
+        const sender = await senderNamed(ctx.db, q.email_sender);
         if (!sender) throw notFound();
         const s = await resolveSelection(ctx.db, request.user!, q, ctx.now());
         const db = await readDb(ctx, request.user!);

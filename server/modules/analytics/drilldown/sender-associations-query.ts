@@ -9,6 +9,11 @@ import { rollupCondition } from '../selection/where';
 
 export const associationOrderings = ['ip', 'reverse_dns', 'messages'] as const;
 
+/** The email sender asked for, by id: its name is the sender service its rollups carry. */
+export function senderNamed(db: Db, id: number) {
+  return db.selectFrom('email_senders').select('name').where('id', '=', id).executeTakeFirst();
+}
+
 export type AssociationRow = { id: string; ip: string; reverse_dns: string | null; messages: number };
 
 type Page = { offset: number; limit: number; search?: string; ordering?: string };
