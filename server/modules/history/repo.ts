@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { historyParams } from '../../../contract/domain-info';
 
 // The stored DNS history of one record set of a domain, newest change first; the items of one change (they
 // share its date) in record order (docs/CHECKS.md).
@@ -9,7 +11,7 @@ export type HistoryPage = { offset: number; pageSize: number };
 export async function historyRows(
   db: Db,
   domain: { organization_id: number; id: number },
-  type: string,
+  type: z.infer<typeof historyParams>['type'],
   page: HistoryPage,
 ) {
   const base = db
