@@ -20,6 +20,10 @@ export type OperationShape = {
   readonly body?: z.ZodType;
   /** How the SPA sends the body: JSON (the default), a form, or multipart (a FormData built by the caller). */
   readonly encoding?: 'json' | 'form' | 'multipart';
+  /** The success answer is also offered as CSV (`?format=csv`, spec section 7 contract 6); the schema is the JSON one. */
+  readonly csv?: true;
+  /** The success answer is a file's bytes (application/octet-stream), described by this text. */
+  readonly file?: string;
   /** Answers by status: the success one(s), and error answers with a shape of their own (e.g. a 409). */
   readonly responses: { readonly [status: number]: z.ZodType };
   /** Error answers in the common shapes of contract/errors.ts. */

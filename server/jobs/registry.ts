@@ -3,7 +3,7 @@ import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
 import { heldSummaryJob } from '../mail/held-summary';
 import { relayWatchJob, sendMailJob } from '../mail/send-job';
 import { recheckDomainJob } from '../modules/analysis/recheck-job';
-import { summaryFoldJob } from '../modules/analytics/summaries-fold';
+import { summaryFoldJob } from '../modules/analytics/summaries/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { longestWindowSeconds } from '../modules/auth/rate-limit';

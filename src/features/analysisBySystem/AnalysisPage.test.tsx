@@ -11,8 +11,10 @@ import { DkimPage } from './pages/DkimPage';
 import { DmarcPage } from './pages/DmarcPage';
 import { DnssecPage } from './pages/DnssecPage';
 import { analysisRow, dkimDetail, dmarcResult, dmarcRows, pagedWire, shellHandlers } from './testing/wire';
+import { patternOf } from '../../api/call';
+import { analysisOps } from '../../../contract/operations/analysis';
 
-const listPath = '/api/dm/analysis-by-system/:system/';
+const listPath = patternOf(analysisOps.list);
 
 // The browser's Back button, for the in-memory router of the test.
 function HistoryBack() {
@@ -56,12 +58,12 @@ const server = setupServer(
     if (query.get('ordering') === '-score') rows.reverse();
     return HttpResponse.json(pagedWire('/x', rows, 60, 3, Number(query.get('page'))));
   }),
-  http.get(`*${listPath}:id/`, ({ params }) => {
+  http.get(`*${patternOf(analysisOps.detail)}`, ({ params }) => {
     if (params.system === 'dkim') return HttpResponse.json({ data: dkimDetail });
     return HttpResponse.json({
       data: {
         type: 'domain-analysis',
-        id: String(params.id),
+        id: String(params.domainId),
         attributes: {
           ...dmarcRows()[0].attributes,
           result: dmarcResult,
@@ -69,7 +71,7 @@ const server = setupServer(
       },
     });
   }),
-  http.post('*/api/dm/v2/domains/:id/recheck/', async ({ params }) => {
+  http.post(`*${patternOf(analysisOps.recheck)}`, async ({ params }) => {
     rechecks.push(String(params.id));
     if (recheckGate) await recheckGate;
     if (recheckStatus !== 200)

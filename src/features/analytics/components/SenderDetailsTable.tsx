@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { routePath } from '../../../app/router/routes';
-import { analyticsUrls } from '../analyticsApi';
+import { analyticsLists } from '../analyticsApi';
 import { senderDetailsResource } from '../analyticsResources';
 import { formatCount } from '../../../i18n/format';
 import type { MergedDetail } from '../senderDetails';
@@ -51,7 +51,7 @@ export function SenderDetailsTable({ scope, name }: { scope: ListParams; name: s
       list={list}
       columns={columns}
       rowKey={(r) => `${r.orgName}|${r.date}`}
-      csvUrl={analyticsUrls.senderDetails}
+      csvUrl={analyticsLists.senderDetails}
       csvName="sender-details.csv"
       emptyText={t('drill.noDetails')}
     />

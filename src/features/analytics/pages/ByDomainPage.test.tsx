@@ -9,9 +9,11 @@ import { filterHandlers } from '../../filter/testing/filterHandlers';
 import { domainRow, messageRow, rowsWire } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { ByDomainPage } from './ByDomainPage';
+import { patternOf } from '../../../api/call';
+import { analyticsOps } from '../../../../contract/operations/analytics';
 
-const listPath = '/api/dm/aggregated-by-domain/';
-const messagesPath = '/api/dm/dmarc/aggregate-reports/messages/';
+const listPath = patternOf(analyticsOps.byDomain);
+const messagesPath = patternOf(analyticsOps.messages);
 const queries: URLSearchParams[] = [];
 const messageQueries: URLSearchParams[] = [];
 const csvQueries: URLSearchParams[] = [];

@@ -9,8 +9,12 @@ import { filterHandlers } from '../../filter/testing/filterHandlers';
 import { rowsWire, senderServiceRow } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { BySenderServicePage } from './BySenderServicePage';
+import { patternOf } from '../../../api/call';
+import { analyticsOps } from '../../../../contract/operations/analytics';
+import { reportOps } from '../../../../contract/operations/reports';
+import { emailSenderOps } from '../../../../contract/operations/email-senders';
 
-const base = '/api/dm/dmarc/aggregate-reports/';
+const base = patternOf(reportOps.aggregates);
 const seen: Record<string, URLSearchParams[]> = { associations: [], messages: [], services: [], senders: [] };
 let associationsStatus = 200;
 
@@ -19,11 +23,11 @@ const empty = (path: string) => HttpResponse.json(rowsWire(path, 'x', [], () => 
 const server = setupServer(
   ...filterHandlers(),
   http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/dm/aggregated-by-sender-service/', ({ request }) => {
+  http.get(`*${patternOf(analyticsOps.bySenderService)}`, ({ request }) => {
     seen.services.push(new URL(request.url).searchParams);
     return HttpResponse.json(
       rowsWire(
-        '/api/dm/aggregated-by-sender-service/',
+        patternOf(analyticsOps.bySenderService),
         'aggregated-by-sender-service',
         [
           senderServiceRow('Google', 3, '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/'),
@@ -33,22 +37,24 @@ const server = setupServer(
       ),
     );
   }),
-  http.get(`*${base}email-senders/`, ({ request }) => {
+  http.get(`*${patternOf(emailSenderOps.list)}`, ({ request }) => {
     seen.senders.push(new URL(request.url).searchParams);
-    return empty(`${base}email-senders/`);
+    return empty(`${patternOf(emailSenderOps.list)}`);
   }),
-  http.get(`*${base}messages/`, ({ request }) => {
+  http.get(`*${patternOf(analyticsOps.messages)}`, ({ request }) => {
     seen.messages.push(new URL(request.url).searchParams);
-    return empty(`${base}messages/`);
+    return empty(`${patternOf(analyticsOps.messages)}`);
   }),
-  http.get(`*${base}sender-details/`, () => empty(`${base}sender-details/`)),
-  http.get(`*${base}sender-associations/`, ({ request }) => {
+  http.get(`*${patternOf(analyticsOps.senderDetails)}`, () =>
+    empty(`${patternOf(analyticsOps.senderDetails)}`),
+  ),
+  http.get(`*${patternOf(analyticsOps.senderAssociations)}`, ({ request }) => {
     seen.associations.push(new URL(request.url).searchParams);
     if (associationsStatus !== 200)
       return HttpResponse.json({ detail: 'Boom.' }, { status: associationsStatus });
     return HttpResponse.json(
       rowsWire(
-        `${base}sender-associations/`,
+        `${patternOf(analyticsOps.senderAssociations)}`,
         'sender-associations',
         [{ id: 1, ip: '209.85.220.41', reverse_dns: 'mail-sor-f41.google.com', messages: 7 }],
         (r) => String(r.id),
@@ -116,9 +122,9 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
 
   it('gives the messages without a sender service as a total beside the list (spec section 5)', async () => {
     server.use(
-      http.get('*/api/dm/aggregated-by-sender-service/', () => {
+      http.get(`*${patternOf(analyticsOps.bySenderService)}`, () => {
         const doc = rowsWire(
-          '/api/dm/aggregated-by-sender-service/',
+          patternOf(analyticsOps.bySenderService),
           'aggregated-by-sender-service',
           [senderServiceRow('Google', 3, null)],
           (r) => r.sender_service,

@@ -9,6 +9,8 @@ import { filterHandlers } from '../../filter/testing/filterHandlers';
 import { metricsWire, seriesWire } from '../testing/fixtures';
 import { renderAnalytics } from '../testing/renderAnalytics';
 import { OverviewPage } from './OverviewPage';
+import { patternOf } from '../../../api/call';
+import { analyticsOps } from '../../../../contract/operations/analytics';
 
 const calls: string[] = [];
 let messages = 10;
@@ -53,17 +55,17 @@ const server = setupServer(
   ...filterHandlers(),
   http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
   http.get('*/api/dm/demo-data/', () => HttpResponse.json({ data: { available: true, reason: null } })),
-  http.get('*/api/dm/domains/report-period/', () =>
+  http.get(`*${patternOf(analyticsOps.reportPeriod)}`, () =>
     HttpResponse.json({ data: { type: 'report-period', id: '1', attributes: period } }),
   ),
   ...[
-    '/api/dm/domains/',
-    '/api/dm/domains/:d/',
-    '/api/dm/domain-groups/:g/',
-    '/api/ph/organizations/:id/',
-  ].flatMap((base) => [
-    http.get(`*${base}metrics/`, answer('metrics')),
-    http.get(`*${base}time-series/`, answer('series')),
+    [analyticsOps.metrics, analyticsOps.timeSeries],
+    [analyticsOps.domainMetrics, analyticsOps.domainTimeSeries],
+    [analyticsOps.groupMetrics, analyticsOps.groupTimeSeries],
+    [analyticsOps.organizationMetrics, analyticsOps.organizationTimeSeries],
+  ].flatMap(([metrics, series]) => [
+    http.get(`*${patternOf(metrics)}`, answer('metrics')),
+    http.get(`*${patternOf(series)}`, answer('series')),
   ]),
 );
 
@@ -150,7 +152,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     status = 200;
     messages = 0;
     server.use(
-      http.get('*/api/dm/domains/metrics/', () => {
+      http.get(`*${patternOf(analyticsOps.metrics)}`, () => {
         const doc = metricsWire(0);
         doc.data.attributes.nr_reports = 0;
         return HttpResponse.json(doc);
@@ -168,7 +170,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     messages = 0;
     period = { first_day: '2023-11-14', last_day: '2023-11-20' };
     server.use(
-      http.get('*/api/dm/domains/metrics/', () => {
+      http.get(`*${patternOf(analyticsOps.metrics)}`, () => {
         const doc = metricsWire(0);
         doc.data.attributes.nr_reports = 0;
         return HttpResponse.json(doc);
@@ -187,7 +189,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     messages = 0;
     server.use(
       domainsWithRecords,
-      http.get('*/api/dm/domains/metrics/', () => {
+      http.get(`*${patternOf(analyticsOps.metrics)}`, () => {
         const doc = metricsWire(0);
         doc.data.attributes.nr_reports = 0;
         return HttpResponse.json(doc);
@@ -212,7 +214,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
 
   it("shows the server's field message for a period over ten years", async () => {
     server.use(
-      http.get('*/api/dm/domains/time-series/', () =>
+      http.get(`*${patternOf(analyticsOps.timeSeries)}`, () =>
         HttpResponse.json({ begin_date: ['The date range may span at most 3660 days.'] }, { status: 400 }),
       ),
     );

@@ -9,7 +9,7 @@ import { Pager } from '../../../components/Pager';
 import { Button, PrimaryButton } from '../../../components/Button';
 import { ExportCsvButton } from '../../analytics';
 import { ListToolbar } from '../../../components/ListToolbar';
-import { sendersUrl } from '../emailSendersApi';
+import { sendersList } from '../emailSendersApi';
 import {
   emailSenderDeleteResource,
   emailSenderSaveResource,
@@ -72,7 +72,7 @@ export function EmailSendersSection() {
         title={<span id="email-senders-title">{t('list.title')}</span>}
         headerButtons={
           <ExportCsvButton
-            url={sendersUrl}
+            url={sendersList}
             params={search ? { search } : {}}
             fileName="email-senders.csv"
             label={t('list.export')}

@@ -8,8 +8,10 @@ import { setLanguage } from '../../../i18n';
 import { aggregateWire, listWire, recordsWire } from '../testing/fixtures';
 import { renderPage } from '../testing/renderPage';
 import { DmarcReportsPage } from './DmarcReportsPage';
+import { patternOf } from '../../../api/call';
+import { reportOps } from '../../../../contract/operations/reports';
 
-const listPath = '/api/dm/dmarc/aggregate-reports/';
+const listPath = patternOf(reportOps.aggregates);
 const queries: URLSearchParams[] = [];
 const uploads: { names: string[]; files: number }[] = [];
 let stored = [aggregateWire(1, 'Google', 'example.com:1701129600')];
@@ -25,11 +27,13 @@ const server = setupServer(
     const rows = search ? stored.filter((r) => r.attributes.org_name.toLowerCase().includes(search)) : stored;
     return HttpResponse.json(listWire(listPath, rows));
   }),
-  http.get(`*${listPath}:id/`, ({ params }) =>
+  http.get(`*${patternOf(reportOps.aggregate)}`, ({ params }) =>
     HttpResponse.json({ data: stored.find((r) => r.id === Number(params.id)) }),
   ),
-  http.get(`*${listPath}:id/records/`, ({ params }) => HttpResponse.json(recordsWire(Number(params.id)))),
-  http.post('*/api/dm/dmarc/reports/upload/', async ({ request }) => {
+  http.get(`*${patternOf(reportOps.records)}`, ({ params }) =>
+    HttpResponse.json(recordsWire(Number(params.id))),
+  ),
+  http.post(`*${patternOf(reportOps.upload)}`, async ({ request }) => {
     const form = await request.formData();
     const names = form.getAll('filenames').map(String);
     uploads.push({ names, files: form.getAll('files').length });

@@ -8,9 +8,11 @@ import { failureWire, listWire, tlsWire } from '../testing/fixtures';
 import { renderPage } from '../testing/renderPage';
 import { FailureReportsPage } from './FailureReportsPage';
 import { TlsReportsPage } from './TlsReportsPage';
+import { patternOf } from '../../../api/call';
+import { reportOps } from '../../../../contract/operations/reports';
 
-const tlsPath = '/api/dm/dmarc/tls-reports/';
-const failurePath = '/api/dm/dmarc/failure-reports/';
+const tlsPath = patternOf(reportOps.tlsReports);
+const failurePath = patternOf(reportOps.failureReports);
 let tls = [tlsWire(3)];
 let failures = [failureWire(4)];
 

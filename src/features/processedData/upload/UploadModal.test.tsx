@@ -7,6 +7,8 @@ import { userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
 import { renderPage } from '../testing/renderPage';
 import { UploadModal } from './UploadModal';
+import { patternOf } from '../../../api/call';
+import { reportOps } from '../../../../contract/operations/reports';
 
 // The upload dialog of the first hour (issue 21): totals, plurals, what retention does, and "add these
 // domains" for files refused because their domain is not the organization's yet.
@@ -46,7 +48,7 @@ const server = setupServer(
   }),
   http.get('*/api/dm/v2/domains/', () => HttpResponse.json({ data: [], links: {}, meta: {} })),
   http.get('*/api/dm/v2/domain-groups/', () => HttpResponse.json({ data: [], links: {}, meta: {} })),
-  http.post('*/api/dm/dmarc/reports/upload/', async ({ request }) => {
+  http.post(`*${patternOf(reportOps.upload)}`, async ({ request }) => {
     const name = String((await request.formData()).get('filenames'));
     sent.push(name);
     const domain = name.replace(/\.xml$/, '');
