@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
-  domainDocument,
-  domainListDocument,
-  domainNameBody,
-  organizationDomainDeleteBody,
-  organizationDomainPatchBody,
-} from '../../../contract/domains';
-import type {
   organizationCreateBody,
   organizationDocument,
   organizationListDocument,
@@ -16,6 +9,8 @@ import type {
 } from '../../../contract/organizations';
 import type { createUserBody, userResourceDocument } from '../../../contract/users';
 import { api, apiBase } from '../../api/client';
+import { call, type Answer } from '../../api/call';
+import { organizationDomainOps } from '../../../contract/operations/organization-domains';
 import { queryParams } from '../../api/queryParams';
 
 // Support-wide organization administration and organization domains (spec section 7, under /api/ph); the
@@ -30,9 +25,9 @@ export type NewOrganization = {
   name: z.input<typeof organizationCreateBody>['name'];
   owner: Required<Pick<z.input<typeof createUserBody>, 'username' | 'email' | 'password'>>;
 };
-export type OrganizationDomain = Wire<typeof domainDocument>['data'];
+export type OrganizationDomain = Answer<typeof organizationDomainOps.add>['data'];
 type OrganizationAnswer = Wire<typeof organizationDocument>;
-type DomainAnswer = Wire<typeof domainDocument>;
+type DomainAnswer = Answer<typeof organizationDomainOps.add>;
 
 /** Spec section 9: organizations reload with ?page=1&order_by=name; the search narrows by name. */
 export const organizationQueryString = ({ search, page }: OrganizationQuery) =>
@@ -91,22 +86,19 @@ export async function deleteOrganization(id: number): Promise<void> {
 }
 
 export async function fetchOrganizationDomains(org: number): Promise<OrganizationDomain[]> {
-  const url = `${ph}/organizations/${org}/domains/?page=1&page_size=100`;
-  return (await api.get<Wire<typeof domainListDocument>>(url)).data.data;
+  const query = { page: 1, page_size: 100 };
+  return (await call(organizationDomainOps.list, { params: { id: org }, query })).data;
 }
 
 export async function addOrganizationDomain(org: number, name: string): Promise<DomainAnswer> {
-  const body: z.input<typeof domainNameBody> = { name };
-  return (await api.post<DomainAnswer>(`${ph}/organizations/${org}/domains/`, body)).data;
+  return call(organizationDomainOps.add, { params: { id: org }, body: { name } });
 }
 
 export async function renameOrganizationDomain(org: number, id: number, name: string): Promise<DomainAnswer> {
-  const body: z.output<typeof organizationDomainPatchBody> = { id, name };
-  return (await api.patch<DomainAnswer>(`${ph}/organizations/${org}/domains/`, body)).data;
+  return call(organizationDomainOps.rename, { params: { id: org }, body: { id, name } });
 }
 
 /** 204: no body. */
 export async function removeOrganizationDomain(org: number, id: number): Promise<void> {
-  const body: z.output<typeof organizationDomainDeleteBody> = { id };
-  await api.delete(`${ph}/organizations/${org}/domains/`, { data: body });
+  await call(organizationDomainOps.remove, { params: { id: org }, body: { id } });
 }

@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf } from '../../../api/call';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
 
 // The domains list with each domain's ownership: the badge, the records to publish with their copy buttons,
 // and "check now" reloading the list with the new state.
@@ -34,7 +36,7 @@ const server = setupServer(
   http.get('*/api/dm/v2/domains/', () =>
     HttpResponse.json({ data: [domain()], links: {}, meta: { count: 1, page: 1, page_size: 100 } }),
   ),
-  http.get('*/api/dm/v2/domain-groups/', () =>
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
     HttpResponse.json({ data: [], links: {}, meta: { count: 0, page: 1, page_size: 100 } }),
   ),
   http.post('*/api/dm/v2/domains/4/verify/', ({ request }) => {

@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf } from '../../../api/call';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { organizationDomainOps } from '../../../../contract/operations/organization-domains';
 
 // Rename in Account → Domains: the owner and admins (permission domains.change) get a Rename button per row
 // that opens a dialog; the call is PATCH /organizations/{org}/domains/ with {id, name}, the server's message
@@ -23,10 +26,10 @@ const owner = () => HttpResponse.json(userDocument({ permissions: ['domains.chan
 const server = setupServer(
   http.get('*/api/ph/users/7/', owner),
   http.get('*/api/dm/v2/domains/', () => HttpResponse.json(list())),
-  http.get('*/api/dm/v2/domain-groups/', () =>
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
     HttpResponse.json({ data: [], links: {}, meta: { count: 0, page: 1, page_size: 100 } }),
   ),
-  http.patch('*/api/ph/organizations/1/domains/', async ({ request }) => {
+  http.patch(`*${patternOf(organizationDomainOps.rename)}`, async ({ request }) => {
     const body = (await request.json()) as { id: number; name: string };
     patches.push(body);
     if (body.name === 'acme.org')

@@ -8,6 +8,8 @@ import { AppToastContainer } from '../../../components/AppToastContainer';
 import { renderPage } from '../../processedData/testing/renderPage';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { setLanguage } from '../../../i18n';
+import { patternOf } from '../../../api/call';
+import { organizationDomainOps } from '../../../../contract/operations/organization-domains';
 
 const calls: { method: string; body: unknown }[] = [];
 let domains = [{ type: 'domains', id: 4, attributes: { name: 'acme.com', organization: 1 } }];
@@ -49,10 +51,10 @@ const server = setupServer(
       ],
     }),
   ),
-  http.get('*/api/ph/organizations/1/domains/', () =>
+  http.get(`*${patternOf(organizationDomainOps.list)}`, () =>
     HttpResponse.json({ data: domains, links: {}, meta: { count: domains.length, page: 1, page_size: 100 } }),
   ),
-  http.all('*/api/ph/organizations/1/domains/', async ({ request }) => {
+  http.all(`*${patternOf(organizationDomainOps.list)}`, async ({ request }) => {
     const body = (await request.json()) as { name?: string; id?: number };
     calls.push({ method: request.method, body });
     if (request.method === 'POST' && body.name === 'bad name')

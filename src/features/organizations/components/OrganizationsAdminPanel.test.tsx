@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf } from '../../../api/call';
+import { organizationDomainOps } from '../../../../contract/operations/organization-domains';
 
 const listQueries: string[] = [];
 const posted: { url: string; body: unknown }[] = [];
@@ -52,7 +54,7 @@ const server = setupServer(
       ],
     }),
   ),
-  http.get('*/api/ph/organizations/2/domains/', () =>
+  http.get(`*${patternOf(organizationDomainOps.list)}`, () =>
     HttpResponse.json({
       data: [{ type: 'domains', id: 5, attributes: { name: 'globex.example', organization: 2 } }],
       links: {},
