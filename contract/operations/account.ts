@@ -60,6 +60,7 @@ export const accountOps = {
     summary: 'Change your password; other sessions end, new tokens are returned',
     auth: 'bearer',
     body: changePasswordBody,
+    encoding: 'form',
     responses: { 200: changePasswordDocument },
     errors: [400, 401, 403, 404, 429],
   }),
