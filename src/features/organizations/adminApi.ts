@@ -7,11 +7,14 @@ import type {
   organizationListQuery,
   organizationUpdateBody,
 } from '../../../contract/organizations';
-import type { createUserBody, userResourceDocument } from '../../../contract/users';
+import type { createUserBody } from '../../../contract/users';
 import { api, apiBase } from '../../api/client';
 import { call, type Answer } from '../../api/call';
 import { organizationDomainOps } from '../../../contract/operations/organization-domains';
 import { queryParams } from '../../api/queryParams';
+import { call } from '../../api/call';
+import { organizationOps } from '../../../contract/operations/organizations';
+import { userOps } from '../../../contract/operations/users';
 
 // Support-wide organization administration and organization domains (spec section 7, under /api/ph); the
 // shapes are the contract's (contract/organizations.ts, contract/domains.ts).
@@ -30,11 +33,8 @@ type OrganizationAnswer = Wire<typeof organizationDocument>;
 type DomainAnswer = Answer<typeof organizationDomainOps.add>;
 
 /** Spec section 9: organizations reload with ?page=1&order_by=name; the search narrows by name. */
-export const organizationQueryString = ({ search, page }: OrganizationQuery) =>
-  `?${queryParams<typeof organizationListQuery>({ search, page, order_by: 'name' })}`;
-
 export async function fetchOrganizationPage(query: OrganizationQuery): Promise<OrganizationPage> {
-  return (await api.get<OrganizationPage>(`${ph}/organizations/${organizationQueryString(query)}`)).data;
+  return call(organizationOps.list, { query: { ...query, order_by: 'name' } });
 }
 
 /** Which step of the two-step creation failed: the owner account, or the organization after it. */
@@ -58,8 +58,7 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
   if (ownerId === undefined) {
     try {
       const account: z.input<typeof createUserBody> = { ...body.owner, role: 'member' };
-      const res = await api.post<Wire<typeof userResourceDocument>>(`${ph}/users/`, account);
-      ownerId = res.data.data.id;
+      ownerId = (await call(userOps.create, { body: account })).data.id;
     } catch (error) {
       throw tagged(error, 'owner');
     }
@@ -67,7 +66,7 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
   }
   try {
     const organization: z.output<typeof organizationCreateBody> = { name: body.name, owner: ownerId };
-    const created = (await api.post<OrganizationAnswer>(`${ph}/organizations/`, organization)).data;
+    const created = await call(organizationOps.create, { body: organization });
     createdOwners.delete(key);
     return created;
   } catch (error) {
@@ -77,12 +76,12 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
 
 export async function renameOrganization(id: number, name: string): Promise<OrganizationAnswer> {
   const body: z.input<typeof organizationUpdateBody> = { name };
-  return (await api.patch<OrganizationAnswer>(`${ph}/organizations/${id}/`, body)).data;
+  return call(organizationOps.update, { params: { id }, body });
 }
 
 /** 204: no body. */
 export async function deleteOrganization(id: number): Promise<void> {
-  await api.delete(`${ph}/organizations/${id}/`);
+  await call(organizationOps.delete, { params: { id } });
 }
 
 export async function fetchOrganizationDomains(org: number): Promise<OrganizationDomain[]> {
