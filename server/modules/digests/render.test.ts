@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayTotals } from '../analytics/time-series-query';
+import { dayTotals } from '../analytics/overview/time-series-query';
 import type { DigestFigures } from './content';
 import { renderDigest, type RenderInput } from './render';
 

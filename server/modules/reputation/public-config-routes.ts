@@ -3,8 +3,6 @@ import type { AppContext } from '../../context';
 import { routeOf } from '../../lib/operation';
 import { reputationOps } from '../../../contract/operations/reputation';
 import { publicTrackers } from '../../lib/trackers';
-import { routeOf } from '../../lib/operation';
-import { publicConfigOps } from '../../../contract/operations/public-config';
 
 // Mounted under /api/ph: what the SPA needs before login (the reCAPTCHA site key, the optional trackers). Public.
 export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -8,17 +8,13 @@ import type {
   organizationUpdateBody,
 } from '../../../contract/organizations';
 import type { createUserBody } from '../../../contract/users';
-import { api, apiBase } from '../../api/client';
 import { call, type Answer } from '../../api/call';
 import { organizationDomainOps } from '../../../contract/operations/organization-domains';
-import { queryParams } from '../../api/queryParams';
-import { call } from '../../api/call';
 import { organizationOps } from '../../../contract/operations/organizations';
 import { userOps } from '../../../contract/operations/users';
 
 // Support-wide organization administration and organization domains (spec section 7, under /api/ph); the
 // shapes are the contract's (contract/organizations.ts, contract/domains.ts).
-const ph = apiBase.ph;
 
 /** The list's filter as the panel holds it (the order is always by name). */
 export type OrganizationQuery = Required<Pick<WireQuery<typeof organizationListQuery>, 'search' | 'page'>>;
