@@ -12,7 +12,9 @@ describe('createAppStore with lazily registered resources', () => {
     try {
       expect(store.getState().lateThings).toBeUndefined();
       // What a page chunk's *Resources.ts does when it loads.
-      const late = registerResource(createResource({ name: 'lateThings', kind: 'read', request: async () => 7 }));
+      const late = registerResource(
+        createResource({ name: 'lateThings', kind: 'read', request: async () => 7 }),
+      );
       expect(store.getState().lateThings).toEqual({ data: null, isLoading: false, error: null });
       store.dispatch(late.actions.request());
       await flush();

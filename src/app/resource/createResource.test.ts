@@ -265,7 +265,9 @@ describe('registry', () => {
   it('collects reducers and sagas by name and tells listeners', () => {
     const heard: string[] = [];
     const stop = onRegister((entry) => heard.push(entry.name));
-    const a = registerResource(createResource({ name: 'regA', kind: 'read', request: async () => 1, initialData: 1 }));
+    const a = registerResource(
+      createResource({ name: 'regA', kind: 'read', request: async () => 1, initialData: 1 }),
+    );
     const again = registerResource(
       createResource({ name: 'regA', kind: 'read', request: async () => 2, initialData: 2 }),
     );
