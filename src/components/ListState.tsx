@@ -43,13 +43,13 @@ export function ListState({
   if (error && !isLoading)
     return (
       <ErrorText role="alert">
-        <span>{errorText ?? t('listState.error', { message: shownMessage(error) })}</span>
+        <span>{errorText ?? t('components.listState.error', { message: shownMessage(error) })}</span>
         <Button type="button" onClick={onRetry}>
-          {t('listState.retry')}
+          {t('components.listState.retry')}
         </Button>
       </ErrorText>
     );
-  if (!hasData) return <StateText role="status">{isLoading ? t('listState.loading') : ''}</StateText>;
+  if (!hasData) return <StateText role="status">{isLoading ? t('components.listState.loading') : ''}</StateText>;
   if (isEmpty) return empty ?? <StateText>{emptyText}</StateText>;
   return <>{children}</>;
 }

@@ -26,7 +26,7 @@ export function ListToolbar({ id, label, onSearch, children }: Props) {
             onChange={(event) => setDraft(event.target.value)}
           />
         </label>
-        <PrimaryButton type="submit">{t('listToolbar.search')}</PrimaryButton>
+        <PrimaryButton type="submit">{t('components.listToolbar.search')}</PrimaryButton>
       </SearchForm>
       <div>{children}</div>
     </Toolbar>
