@@ -5,10 +5,7 @@ import type {
   domainListDocument,
   domainListQuery,
 } from '../../../contract/domains';
-import type {
-  organizationListDocument,
-  organizationListQuery,
-} from '../../../contract/organizations';
+import type { organizationListDocument, organizationListQuery } from '../../../contract/organizations';
 import type { pageLinksSchema, pageMetaSchema } from '../../../contract/paging';
 import { api } from '../../api/client';
 import { call, urlOf } from '../../api/call';
