@@ -115,6 +115,21 @@ export default defineConfig([
     'src/components sits below the features: it imports none.',
     spaTestFiles,
   ),
+  // Paths are written once, in the operation descriptors (contract/operations/); the SPA reaches them through
+  // src/api/call.ts (call, send, urlOf, patternOf). esquery's regex cannot hold a '/', hence \x2F.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value', 'TemplateElement[value.raw'].map((node) => ({
+          selector: `${node}=/^\\*?\\x2F(api|checks)\\x2F/]`,
+          message: "An API path: take it from the operation's descriptor (call, send, urlOf, patternOf).",
+        })),
+      ],
+    },
+  },
   {
     // Test files may use non-null assertions and empty stubs freely.
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'src/test/**/*.ts'],

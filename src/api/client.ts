@@ -15,14 +15,6 @@ declare module 'axios' {
   }
 }
 
-export const apiBase = {
-  ph: '/api/ph',
-  dm: '/api/dm',
-  rep: '/api/rep',
-  pg: '/api/pg',
-  checks: '/checks',
-} as const;
-
 // A bare axios call (not through the interceptors), but its path is the descriptor's.
 export const refreshUrl = authOps.refresh.path;
 export const loginRedirects = {

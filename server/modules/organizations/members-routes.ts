@@ -3,19 +3,13 @@ import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { addMember, listMembers, removeMember, setAdmin } from './members-service';
-import { secured } from '../../lib/route-schema';
-import { idParams, organizationDocument, userBody } from '../../../contract/organizations';
-import { errorResponses } from '../../lib/schemas';
 import { routeOf } from '../../lib/operation';
 import { organizationOps } from '../../../contract/operations/organizations';
-
-const orgErrors = errorResponses(400, 401, 403, 404);
 
 // Members and admins of an organization (mounted under /api/ph).
 export function organizationMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const tag = 'organizations';
 
     app.route({
       ...routeOf(app.prefix, organizationOps.members),
@@ -53,23 +47,13 @@ export function organizationMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod
       },
     });
 
-    for (const [method, admin] of [
-      ['POST', true],
-      ['DELETE', false],
+    for (const [op, admin] of [
+      [organizationOps.addAdmin, true],
+      [organizationOps.removeAdmin, false],
     ] as const) {
       app.route({
-        method,
-        url: '/organizations/:id/admins/',
+        ...routeOf(app.prefix, op),
         onRequest,
-        schema: secured(
-          tag,
-          admin ? 'Make a member an admin (owner)' : 'Make an admin a member again (owner)',
-          {
-            params: idParams,
-            body: userBody,
-            response: { 200: organizationDocument, ...orgErrors },
-          },
-        ),
         handler: (request) =>
           withAudit(
             ctx,

@@ -12,6 +12,9 @@ import { setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DnsSection } from './components/DnsSection';
 import { at, zoneFixture } from './testing';
+import { patternOf, urlOf } from '../../api/call';
+import { authOps } from '../../../contract/operations/auth';
+import { userOps } from '../../../contract/operations/users';
 
 // The DNS pages against wire documents typed by the contract (contract/dns.ts), one msw server that
 // records every write, so each test says what the page sent and what it showed.
@@ -84,7 +87,9 @@ const failure = (key: string) => {
 };
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ language: 'en' })),
+  ),
   http.get(at(dnsOps.status), () => HttpResponse.json(world.status)),
   http.get(at(dnsOps.listZones), () => HttpResponse.json(page([zoneWire()]))),
   http.post(at(dnsOps.listZones), async ({ request }) => {
@@ -175,7 +180,7 @@ describe('DNS pages', { timeout: 30_000 }, () => {
     const readOnly = 'In order to use Systems Explore, please update your subscription.';
     // The client refreshes its token once on a 403 (the organization's status may have changed) and retries.
     server.use(
-      http.post('*/api/ph/authenticate/refresh/', () => HttpResponse.json({ access: fakeAccessToken(600) })),
+      http.post(`*${patternOf(authOps.refresh)}`, () => HttpResponse.json({ access: fakeAccessToken(600) })),
     );
     world.fail.POST = { status: 403, body: { detail: readOnly } };
     await user.click(within(dialog).getByRole('button', { name: 'Create zone' }));

@@ -13,6 +13,8 @@ import { setLanguage } from '../../i18n';
 import { DnsSection } from './components/DnsSection';
 import { at, zoneFixture, zonePageHandlers } from './testing';
 import { fileProblems } from './zoneFileResources';
+import { urlOf } from '../../api/call';
+import { userOps } from '../../../contract/operations/users';
 
 // Import of a zone file on the zone's page: paste → preview per rrset → apply with the preview's version;
 // problems by line; a 409 previews again. Wire documents typed by the contract.
@@ -137,7 +139,11 @@ describe('zone file import', { timeout: 30_000 }, () => {
   });
 
   it('words the problems of the file in the reader’s language', async () => {
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     world.previewFailure = {
       status: 400,
@@ -164,7 +170,11 @@ describe('zone file import', { timeout: 30_000 }, () => {
   });
 
   it('reads a chosen file into the text, the file field worded in the reader’s language', async () => {
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     const user = userEvent.setup();
     renderAnalytics(<DnsSection />, '/msas/dns/zones?zone=example.com.');

@@ -2,9 +2,10 @@ import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { zoneDocument } from '../../../contract/dns';
 import { userDocument } from '../../app/testing/session';
-import { patternOf } from '../../api/call';
+import { patternOf, urlOf } from '../../api/call';
 import type { OperationShape } from '../../../contract/operation';
 import { dnsOps } from '../../../contract/operations/dns';
+import { userOps } from '../../../contract/operations/users';
 
 // What the zone page tests share: a zone document typed by the contract and the calls every zone page
 // makes besides its own (the user, DNS status, the history tab's first page).
@@ -31,7 +32,9 @@ export const zoneFixture = (
 });
 
 export const zonePageHandlers = (zone: z.input<typeof zoneDocument>) => [
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ language: 'en' })),
+  ),
   http.get(at(dnsOps.status), () =>
     HttpResponse.json({ configured: true, reachable: true, server: 'localhost', default_nameservers: [] }),
   ),

@@ -10,7 +10,6 @@ import type {
   registrationDocument,
   userBody,
 } from '../../../contract/organizations';
-import { api, apiBase } from '../../api/client';
 import { call } from '../../api/call';
 import { organizationOps as ops } from '../../../contract/operations/organizations';
 
@@ -46,13 +45,8 @@ export async function changeOwner(id: number, owner: number): Promise<Organizati
 
 /** Makes a member an admin or an admin a member again; either answers the organization. */
 export async function setAdmin(id: number, user: number, admin: boolean): Promise<OrganizationAnswer> {
-  const url = `${apiBase.ph}/organizations/${id}/admins/`;
   const body: z.output<typeof userBody> = { user };
-  return (
-    admin
-      ? await api.post<OrganizationAnswer>(url, body)
-      : await api.delete<OrganizationAnswer>(url, { data: body })
-  ).data;
+  return call(admin ? ops.addAdmin : ops.removeAdmin, { params: { id }, body });
 }
 
 /** 204: no body. */

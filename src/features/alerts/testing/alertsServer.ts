@@ -10,8 +10,9 @@ import type {
 import { alertOps } from '../../../../contract/operations/alerts';
 import { domainGroupOps } from '../../../../contract/operations/domain-groups';
 import { domainOps } from '../../../../contract/operations/domains';
-import { patternOf } from '../../../api/call';
+import { patternOf, urlOf } from '../../../api/call';
 import { userDocument } from '../../../app/testing/session';
+import { userOps } from '../../../../contract/operations/users';
 
 // Wire documents (snake_case, as the server sends them), typed by the contract (contract/alerts.ts), and
 // one msw server that records every call the page makes, for the alerts page tests.
@@ -196,7 +197,9 @@ export const page = <T>(data: T[]) => ({
 
 /** The signed-in user's own document, in the language the test reads. */
 export const userHandler = (language: 'en' | 'pt' = 'en') =>
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language })));
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ language })),
+  );
 
 export const alertsServer = setupServer(
   userHandler(),

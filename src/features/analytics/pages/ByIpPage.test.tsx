@@ -10,17 +10,18 @@ import { aggregateWire } from '../../processedData/testing/fixtures';
 import { ipRow, messageRow, rowsWire } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { ByIpPage } from './ByIpPage';
-import { patternOf } from '../../../api/call';
+import { patternOf, urlOf } from '../../../api/call';
 import { reputationOps } from '../../../../contract/operations/reputation';
 import { analyticsOps } from '../../../../contract/operations/analytics';
 import { reportOps } from '../../../../contract/operations/reports';
+import { userOps } from '../../../../contract/operations/users';
 
 const base = patternOf(reportOps.aggregates);
 const seen: Record<string, URLSearchParams[]> = { details: [], messages: [] };
 
 const server = setupServer(
   ...filterHandlers(),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${patternOf(analyticsOps.byIp)}`, () =>
     HttpResponse.json(
       rowsWire(

@@ -9,10 +9,11 @@ import { filterHandlers } from '../../filter/testing/filterHandlers';
 import { rowsWire, senderServiceRow } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { BySenderServicePage } from './BySenderServicePage';
-import { patternOf } from '../../../api/call';
+import { patternOf, urlOf } from '../../../api/call';
 import { analyticsOps } from '../../../../contract/operations/analytics';
 import { reportOps } from '../../../../contract/operations/reports';
 import { emailSenderOps } from '../../../../contract/operations/email-senders';
+import { userOps } from '../../../../contract/operations/users';
 
 const base = patternOf(reportOps.aggregates);
 const seen: Record<string, URLSearchParams[]> = { associations: [], messages: [], services: [], senders: [] };
@@ -22,7 +23,7 @@ const empty = (path: string) => HttpResponse.json(rowsWire(path, 'x', [], () => 
 
 const server = setupServer(
   ...filterHandlers(),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${patternOf(analyticsOps.bySenderService)}`, ({ request }) => {
     seen.services.push(new URL(request.url).searchParams);
     return HttpResponse.json(
@@ -30,7 +31,7 @@ const server = setupServer(
         patternOf(analyticsOps.bySenderService),
         'aggregated-by-sender-service',
         [
-          senderServiceRow('Google', 3, '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/'),
+          senderServiceRow('Google', 3, urlOf(emailSenderOps.uploadLogo, { params: { id: 3 } })),
           senderServiceRow('Unknown', null, null),
         ],
         (r) => r.sender_service,
@@ -83,7 +84,7 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
     const [, google, unknown] = within(table).getAllByRole('row');
     expect(google.querySelector('img')).toHaveAttribute(
       'src',
-      '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/',
+      urlOf(emailSenderOps.uploadLogo, { params: { id: 3 } }),
     );
     expect(unknown.querySelector('img')).toBeNull();
     expect(within(unknown).getByText('UN')).toBeInTheDocument();
@@ -96,7 +97,11 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
   ] as const)('has one search box, named for the services it searches (%s)', async (language, services) => {
     const user = userEvent.setup();
     await setLanguage(language);
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language })),
+      ),
+    );
     renderAnalytics(<BySenderServicePage />, path);
     await screen.findByRole('table', { name: /sender service|serviço de envio/ });
     expect(screen.getAllByRole('searchbox')).toHaveLength(1);

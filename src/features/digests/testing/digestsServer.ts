@@ -10,6 +10,8 @@ import { page, userHandler } from '../../alerts/testing/alertsServer';
 import { patternOf } from '../../../api/call';
 import { digestOps } from '../../../../contract/operations/digests';
 import { domainOps } from '../../../../contract/operations/domains';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { recipientOps } from '../../../../contract/operations/recipients';
 
 // Wire documents (snake_case, as the server sends them), typed by the contract (contract/digests.ts), and
 // one msw server that records every call the Reports page makes.
@@ -115,7 +117,7 @@ const domain = (id: number, name: string) => ({ type: 'domains', id, attributes:
 
 export const digestsServer = setupServer(
   userHandler(),
-  http.post('*/api/ph/recipient-confirmations/resend/', async ({ request }) => {
+  http.post(`*${patternOf(recipientOps.resend)}`, async ({ request }) => {
     const body = (await request.json()) as { address: string };
     return (
       record('POST', `resend/${body.address}`, body) ??
@@ -125,7 +127,7 @@ export const digestsServer = setupServer(
   http.get(`*${patternOf(domainOps.listV2)}`, () =>
     HttpResponse.json(page([domain(12, 'b.example'), domain(11, 'a.example')])),
   ),
-  http.get('*/api/dm/v2/domain-groups/', () =>
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
     HttpResponse.json(page([{ type: 'domain_groups', id: 4, attributes: { name: 'Brands' } }])),
   ),
   http.get(`*${patternOf(digestOps.list)}`, ({ request }) => {

@@ -7,8 +7,9 @@ import { userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
 import { renderAnalytics } from '../../analytics/testing/renderAnalytics';
 import { EmailSendersSection } from './EmailSendersSection';
-import { patternOf } from '../../../api/call';
+import { patternOf, urlOf } from '../../../api/call';
 import { emailSenderOps as ops } from '../../../../contract/operations/email-senders';
+import { userOps } from '../../../../contract/operations/users';
 
 const base = patternOf(ops.list);
 const at = (op: Parameters<typeof patternOf>[0]) => `*${patternOf(op)}`;
@@ -40,7 +41,7 @@ function record(method: string, path: string, body?: unknown) {
 }
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${base}`, ({ request }) => {
     const query = new URL(request.url).searchParams;
     if (query.get('format') === 'csv') {

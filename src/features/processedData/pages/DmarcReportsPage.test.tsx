@@ -8,8 +8,9 @@ import { setLanguage } from '../../../i18n';
 import { aggregateWire, listWire, recordsWire } from '../testing/fixtures';
 import { renderPage } from '../testing/renderPage';
 import { DmarcReportsPage } from './DmarcReportsPage';
-import { patternOf } from '../../../api/call';
+import { patternOf, urlOf } from '../../../api/call';
 import { reportOps } from '../../../../contract/operations/reports';
+import { userOps } from '../../../../contract/operations/users';
 
 const listPath = patternOf(reportOps.aggregates);
 const queries: URLSearchParams[] = [];
@@ -18,7 +19,7 @@ let stored = [aggregateWire(1, 'Google', 'example.com:1701129600')];
 let listStatus = 200;
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${listPath}`, ({ request }) => {
     const query = new URL(request.url).searchParams;
     queries.push(query);

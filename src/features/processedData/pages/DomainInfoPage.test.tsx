@@ -9,6 +9,7 @@ import { renderPage } from '../testing/renderPage';
 import { DomainInfoPage } from './DomainInfoPage';
 import { patternOf } from '../../../api/call';
 import { domainInfoOps } from '../../../../contract/operations/domain-info';
+import { domainOps } from '../../../../contract/operations/domains';
 
 const historyCalls: string[] = [];
 const domains = [
@@ -37,7 +38,9 @@ function historyRows(id: number, type: string, page: number) {
 
 const server = setupServer(
   ...shellHandlers,
-  http.get('*/api/dm/v2/domains/', () => HttpResponse.json(pagedWire('/api/dm/v2/domains/', domains))),
+  http.get(`*${patternOf(domainOps.listV2)}`, () =>
+    HttpResponse.json(pagedWire(patternOf(domainOps.listV2), domains)),
+  ),
   http.get(`*${patternOf(domainInfoOps.dmarcRecord)}`, ({ params }) =>
     domainStatus === 200
       ? HttpResponse.json(
@@ -142,7 +145,7 @@ describe('Processed Data → Domain Info', { timeout: 15_000 }, () => {
   });
 
   it('says so when the organization has no domains', async () => {
-    server.use(http.get('*/api/dm/v2/domains/', () => HttpResponse.json(pagedWire('/d', []))));
+    server.use(http.get(`*${patternOf(domainOps.listV2)}`, () => HttpResponse.json(pagedWire('/d', []))));
     renderPage(<DomainInfoPage />, path);
     expect(
       await screen.findByText(

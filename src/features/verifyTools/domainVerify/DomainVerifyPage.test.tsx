@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
-import { patternOf } from '../../../api/call';
+import { patternOf, urlOf } from '../../../api/call';
 import { checkOps } from '../../../../contract/operations/checks';
+import { userOps } from '../../../../contract/operations/users';
 
 const calls: string[] = [];
 
@@ -43,7 +44,7 @@ const dmarc = {
 };
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   ...Object.entries(checkOps).map(([system, op]) =>
     http.get(`*${patternOf(op)}`, ({ params }) => {
       calls.push(`${system}/${String(params.domain)}`);
@@ -125,7 +126,11 @@ describe('Domain verify page', () => {
   it('speaks Portuguese', async () => {
     storeSession();
     // The user's stored language wins over the local choice once the user loads.
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     renderApp('/msas/verify_tools/domain_verify?domain=example.com&dmarc=1');
     expect(await screen.findByRole('table', { name: 'Tags DMARC' })).toBeInTheDocument();

@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../i18n';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
-import { patternOf } from '../../../api/call';
+import { patternOf, urlOf } from '../../../api/call';
 import { reputationOps } from '../../../../contract/operations/reputation';
+import { userOps } from '../../../../contract/operations/users';
 
 const listing = {
   target: '192.0.2.10',
@@ -81,7 +82,7 @@ const info = {
 const calls: { method: string; url: URL }[] = [];
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${patternOf(reputationOps.publicConfig)}`, () =>
     HttpResponse.json({ recaptcha_site_key: null, recaptcha_enabled: false }),
   ),
@@ -179,7 +180,11 @@ describe('IP verify page', () => {
 
   it('speaks Portuguese', async () => {
     storeSession();
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     await check('192.0.2.10', 'Endereço IP');
     expect(await screen.findByRole('columnheader', { name: 'Códigos de retorno' })).toBeInTheDocument();
