@@ -49,7 +49,8 @@ export function ListState({
         </Button>
       </ErrorText>
     );
-  if (!hasData) return <StateText role="status">{isLoading ? t('components.listState.loading') : ''}</StateText>;
+  if (!hasData)
+    return <StateText role="status">{isLoading ? t('components.listState.loading') : ''}</StateText>;
   if (isEmpty) return empty ?? <StateText>{emptyText}</StateText>;
   return <>{children}</>;
 }
