@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { operationFacts } from './scripts/vite-operation-facts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 const api = `http://127.0.0.1:${apiPort}`;
 
 // One config for the SPA build, the dev server and every test project.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), operationFacts()],
   build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 800 },
   server: { port: 5173, proxy: { '/api': api, '/checks': api, '/healthz': api } },
   test: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerExample } from './example';
 
-// Demo data (issue 21) under /api/dm/demo-data/: whether the caller may load it into their organization,
+// Demo data under /api/dm/demo-data/: whether the caller may load it into their organization,
 // and what loading it stored.
 
 export const demoStateDocument = answerExample(
@@ -27,3 +27,6 @@ export const demoLoadedDocument = answerExample(
   }),
   { data: { domains: 12, groups: 4, reports: 550, records: 2972 } },
 );
+
+/** The 409 when demo data cannot be loaded into the organization (its reason in `detail`). */
+export const demoConflictDocument = z.looseObject({ detail: z.string() });

@@ -128,3 +128,10 @@ export const historyList = answerExample(
 export const historyTypes = ['dmarc', 'spf', 'dns', 'ns', 'mtaSts'] as const;
 export const historyParams = z.object({ id: idField(), type: z.enum(historyTypes) });
 export const historyQuery = z.object({ ...pageQueryShape, organization: idField().optional() });
+
+/** Domain Info's path: a registered domain by name (checks contract 5). */
+export const domainInfoParams = z.object({ name: z.string().min(1).max(253) });
+/** Support may name the organization whose domain it is. */
+export const domainInfoQuery = z.object({
+  organization: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});

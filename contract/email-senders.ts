@@ -129,3 +129,5 @@ export const networksRefreshedDocument = answerExample(
   networksDocument.extend({ meta: z.object({ found: z.number(), added: z.number() }) }),
   { data: networksExample, meta: { found: 2, added: 1 } },
 );
+/** An SPF refresh that DNS could not answer (502) or not in time (504). */
+export const refreshFailure = z.looseObject({ detail: z.string() });

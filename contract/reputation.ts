@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageLinksSchema } from './paging';
 import { answerExample, sample } from './example';
+import { fieldErrorsSchema } from './errors';
+import { delistCheckFailed, invalidTarget, tooManyRequests } from './reputation-messages';
 
 // IP verify and reputation on the wire (spec section 3 "IP listing", "IP info", "IP reputation"):
 // /checks/rbl/, /api/rep/v2/ips/{ip}/ip-info-io/, /api/rep/ips/, the delist request and the public config.
@@ -288,3 +290,15 @@ export const ipsQuery = z.object({
   ip: z.string().optional(),
   page: z.coerce.number().int().min(1).optional(),
 });
+
+const statusMessage = (message: string, field?: string) =>
+  fieldErrorsSchema.meta({
+    example: { status_message: [message], ...(field ? { [field]: [message] } : {}) },
+  });
+
+/** Error answers of the IP calls with a shape of their own: status_message (and the field). */
+export const ipErrorResponses = {
+  400: statusMessage(invalidTarget, 'target'),
+  429: statusMessage(tooManyRequests(30)),
+  503: statusMessage(delistCheckFailed),
+};

@@ -54,3 +54,6 @@ export const binaryBody = z.string().meta({ format: 'binary' });
 
 // Multipart: repeated file field `files`, and optionally a repeated text field `filenames` naming them in order.
 export const uploadBody = z.looseObject({});
+
+/** A refused upload (411 without a length, 413 over the size limits): a detail, as the common errors. */
+export const uploadRefusal = z.looseObject({ detail: z.string() });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { addDays } from '../server/modules/analytics/filter';
+import { addDays } from '../server/modules/analytics/selection/filter';
 import { loadAnalytics, shapeFor } from './bench-analytics-load';
 
 const records = Number(process.argv[2] ?? 100_000);

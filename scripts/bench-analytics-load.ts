@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../server/db/database';
 import { ensureMonths } from '../server/db/partitions';
-import { foldSummaries } from '../server/modules/analytics/summaries-fold';
+import { foldSummaries } from '../server/modules/analytics/summaries/summaries-fold';
 
 // Synthetic analytics data written straight into the tables with generate_series (fast bulk SQL, not
 // through ingest). Shape, per `records` asked for: 1,000 domains (scaled down with the record count), 90

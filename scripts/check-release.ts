@@ -26,6 +26,22 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+// Every import of a development package in the build's JavaScript (a static or dynamic import, a require,
+// or one in code a worker evaluates): a branch that is never taken still names a package the release lacks.
+function devImports(dir: string): string[] {
+  const names = devOnly.join('|');
+  const specifier = new RegExp(
+    `(?:\\bfrom|\\bimport|\\brequire)\\s*\\(?\\s*['"\`]((?:${names})(?:/[^'"\`]*)?)['"\`]`,
+    'g',
+  );
+  const found = new Set<string>();
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    for (const match of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(specifier))
+      found.add(`${match[1]} (${file})`);
+  }
+  return [...found];
+}
+
 async function waitReady(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -64,6 +80,8 @@ async function main() {
   const present = devOnly.filter((name) => fs.existsSync(path.join(pkg, 'node_modules', name)));
   if (present.length) fail(`development packages installed: ${present.join(', ')}`);
   if (fs.existsSync(path.join(pkg, 'server', 'main.ts'))) fail('the release ships TypeScript sources');
+  const imported = devImports(path.join(pkg, 'dist-server', 'release'));
+  if (imported.length) fail(`the server's build imports development packages: ${imported.join(', ')}`);
 
   const dataDir = path.join(scratch, 'data');
   // Not the package's folder (systemd's is DATA_DIR): nothing of the package may be found through it.

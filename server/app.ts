@@ -27,7 +27,7 @@ import { healthRoutes, type QueueReady } from './modules/health/routes';
 import { registerChecksPort } from './modules/checks/port-server';
 import { checksRoutes } from './modules/checks/routes';
 import { rblCheckRoutes } from './modules/reputation/checks-routes';
-import { withRecaptchaSources } from './modules/reputation/csp';
+import { withRecaptchaSources } from './modules/reputation/protection/csp';
 import { publicConfigRoutes } from './modules/reputation/public-config-routes';
 import { reputationRoutes } from './modules/reputation/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -40,8 +40,11 @@ import { registrationRoutes } from './modules/organizations/registrations-routes
 import { organizationRoutes } from './modules/organizations/routes';
 import { publicationRoutes } from './modules/publications/routes';
 import { reportRoutes } from './modules/reports/routes';
-import { domainAnalyticsRoutes, organizationAnalyticsRoutes } from './modules/analytics/overview-routes';
-import { aggregationRoutes } from './modules/analytics/aggregation-routes';
+import {
+  domainAnalyticsRoutes,
+  organizationAnalyticsRoutes,
+} from './modules/analytics/overview/overview-routes';
+import { aggregationRoutes } from './modules/analytics/aggregations/aggregation-routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { alertUnsubscribeRoutes } from './modules/alerts/unsubscribe';
 import { demoRoutes } from './modules/demo';
@@ -49,7 +52,7 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { dnsRoutes } from './modules/dns';
 import { domainInfoRoutes } from './modules/domain-info/routes';
 import { historyRoutes } from './modules/history/routes';
-import { drilldownRoutes } from './modules/analytics/drilldown-routes';
+import { drilldownRoutes } from './modules/analytics/drilldown/drilldown-routes';
 import { emailSenderLogoRoutes } from './modules/email-senders/logo-routes';
 import { emailSenderMaintenanceRoutes } from './modules/email-senders/maintenance-routes';
 import { emailSenderRoutes } from './modules/email-senders/routes';

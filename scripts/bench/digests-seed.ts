@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database';
 import { ensureMonths } from '../../server/db/partitions';
-import { rebuildSummaries } from '../../server/modules/analytics/summaries-fold';
+import { rebuildSummaries } from '../../server/modules/analytics/summaries/summaries-fold';
 import { daysBack } from './scratch-database';
 
 // The digest benchmark's data, written with generate_series (not through ingest), in the analytics

@@ -143,4 +143,27 @@ describe('createDnsResolver against the loopback server', () => {
     });
     expect((await r.query('example.test', 'A')).answers).toHaveLength(1);
   });
+
+  it('keeps at most maxInFlight queries at the servers; the rest wait their turn', async () => {
+    let active = 0;
+    let most = 0;
+    const latencyMs = 50;
+    const slow = await startDnsServer({
+      records: [{ name: 'example.test', type: 'A', data: '192.0.2.1' }],
+      // Counted when a question arrives; uncounted by a timer set before the reply's own, so first.
+      latencyMs: () => {
+        most = Math.max(most, ++active);
+        setTimeout(() => active--, latencyMs);
+        return latencyMs;
+      },
+    });
+    try {
+      const r = createDnsResolver({ servers: [slow], timeoutMs: 5000, tries: 1, maxInFlight: 2 });
+      const answers = await Promise.all(Array.from({ length: 8 }, () => r.query('example.test', 'A')));
+      expect(answers.every((a) => a.answers.length === 1)).toBe(true);
+      expect(most).toBe(2);
+    } finally {
+      await slow.close();
+    }
+  });
 });

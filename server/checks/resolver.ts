@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import dnsPacket from 'dns-packet';
+import pLimit from 'p-limit';
 import { toDnsRecord } from './dnsRecords';
 import { dnsServersFromEnv } from './dnsServers';
 import { tcpExchange, udpExchange, type Exchange } from './dnsTransport';
@@ -36,7 +37,8 @@ export function createDnsResolver(options: ResolverOptions = {}): Resolver {
   const servers = options.servers ?? dnsServersFromEnv();
   const defaults = { timeoutMs: options.timeoutMs ?? 2000, tries: options.tries ?? 2 };
   const payload = options.udpPayloadSize ?? 1232;
-  const limit = limiter(options.maxInFlight ?? 64);
+  // At most maxInFlight queries at once, the rest wait in order: a bulk check must not exhaust sockets.
+  const limit = pLimit(options.maxInFlight ?? 64);
 
   async function query(name: string, type: DnsRecordType, opts: QueryOptions = {}): Promise<DnsAnswer> {
     const problem = dnsNameProblem(name);
@@ -181,19 +183,3 @@ const failure = (error: string): DnsAnswer => ({
   ede: [],
   error,
 });
-
-/** At most `max` tasks at once; the rest wait in order. Keeps a bulk check from exhausting sockets. */
-function limiter(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}

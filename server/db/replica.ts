@@ -26,7 +26,7 @@ export type ReadReplica = {
 export const lagCacheMs = 2_000;
 
 // Each replica handle's primary. A hot standby refuses every write, but some reads write first: the
-// analytics queries fold the summary deltas (server/modules/analytics/summaries-fold.ts) before they read,
+// analytics queries fold the summary deltas (server/modules/analytics/summaries/summaries-fold.ts) before they read,
 // and that fold goes to the primary (the replica then shows the folds it has replayed).
 const primaries = new WeakMap<Db, Db>();
 

@@ -2,7 +2,7 @@ import type { ColumnType } from 'kysely';
 
 // Table types of migrations/0033_analytics_summaries.ts, merged into the Database type in schema.ts. The
 // summaries are written only by folding the deltas the dmarc_rollups triggers queue in analytics_pending
-// (server/modules/analytics/summaries-fold.ts; that queue is read and written by raw SQL only).
+// (server/modules/analytics/summaries/summaries-fold.ts; that queue is read and written by raw SQL only).
 
 type Sum = ColumnType<string | number, string | number, string | number>;
 

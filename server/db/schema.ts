@@ -139,7 +139,7 @@ export type OutboxTable = {
   summary_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** A delivery attempt in flight since then; null between attempts. */
   claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** The last attempt did not reach the relay: due again once the relay answers (retry-job.ts). */
+  /** The last attempt did not reach the relay: due again once it answers (server/mail/send-job.ts). */
   relay_unreachable: Generated<boolean>;
 };
 

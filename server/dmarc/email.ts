@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseFailureReport } from './failure-arf';
 import { isTextFailureReport, parseTextFailureReport } from './failure-text';
 import { Rejection } from './limits';
-import { header, splitMessage, parseHeaders, walkMime, type Header, type MimeLeaf } from './mime';
+import { header, headerText, splitMessage, parseHeaders, walkMime, type Header, type MimeLeaf } from './mime';
 import type { Found, PartRef } from './report-part';
 import { sniff } from './sniff';
 
@@ -134,5 +134,5 @@ export const emailRejection = (message: Buffer, problems: string[]): string => {
   if (problems.length === 1) return problems[0].replace(/^(part \d+|"[^"]*"): /, '');
   if (problems.length > 1) return `No attachment of the e-mail is a report (${problems.join('; ')})`;
   const subject = header(parseHeaders(splitMessage(message).head), 'subject');
-  return `The e-mail message holds no DMARC, TLS or failure report${subject ? ` (subject: ${subject.slice(0, 80)})` : ''}`;
+  return `The e-mail message holds no DMARC, TLS or failure report${subject ? ` (subject: ${headerText(subject).slice(0, 80)})` : ''}`;
 };

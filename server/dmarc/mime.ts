@@ -1,3 +1,5 @@
+import libmime from 'libmime';
+
 // A small, bounded and lenient MIME walker (RFC 5322 headers, RFC 2045/2046 bodies). Report mail is
 // machine-written but often slightly wrong: missing final boundaries, LF line ends, stray spaces after
 // boundaries, base64 with junk. It works on one buffer whose size the caller has already capped.
@@ -22,6 +24,9 @@ export type MimeLeaf = {
 
 const MAX_PARTS = 500;
 const MAX_NESTING = 10;
+// A Content-Type or Content-Disposition longer than this is junk: the parameters past it are not read, so a
+// megabyte of RFC 2231 segments costs no more than a real header.
+const MAX_PARAMS_HEADER = 8192;
 
 /** Splits a message into its header block (as text) and body, at the first empty line. */
 export const splitMessage = (buf: Buffer): { head: string; body: Buffer } => {
@@ -49,42 +54,42 @@ export const parseHeaders = (head: string): Header[] => {
 export const header = (headers: Header[], name: string): string | null =>
   headers.find((h) => h.name === name)?.value ?? null;
 
-/** type/subtype (lower-case) and parameters; tolerates quotes, missing semicolons' values, extra spaces. */
+/** An unstructured header (Subject) as a person reads it: its encoded-words decoded (RFC 2047 section 4). */
+export const headerText = (value: string): string => oneLine(libmime.decodeWords(utf8(value)));
+
+/**
+ * type/subtype (lower-case) and parameters (names lower-case), by libmime: quotes and escapes, RFC 2231
+ * section 3 continuations (`filename*0*=`, `filename*1*=`, in any order) and section 4 charsets
+ * (`filename*=UTF-8''a%21b.zip`), missing values and extra semicolons tolerated.
+ */
 export const parseContentType = (value: string | null): { type: string; params: Record<string, string> } => {
-  const params: Record<string, string> = {};
-  if (!value) return { type: 'text/plain', params };
-  const [first, ...rest] = splitParams(value);
-  for (const p of rest) {
-    const eq = p.indexOf('=');
-    if (eq <= 0) continue;
-    let v = p.slice(eq + 1).trim();
-    if (v.startsWith('"'))
-      v = v.slice(1, v.endsWith('"') && v.length > 1 ? -1 : undefined).replace(/\\(.)/g, '$1');
-    params[
-      p
-        .slice(0, eq)
-        .trim()
-        .toLowerCase()
-        .replace(/\*0?\*?$/, '')
-    ] ??= v;
-  }
-  return { type: (first ?? '').trim().toLowerCase() || 'text/plain', params };
+  if (!value) return { type: 'text/plain', params: {} };
+  const parsed = libmime.parseHeaderValue(utf8(value.slice(0, MAX_PARAMS_HEADER)));
+  const params = parsed.params;
+  // RFC 2047 section 5 keeps encoded-words out of quoted strings, yet Outlook and others send
+  // name="=?UTF-8?B?...?=": only the names are decoded (section 4, B and Q), never a boundary.
+  for (const key of ['name', 'filename'])
+    if (params[key] !== undefined && !parsed.decodedParams.includes(key))
+      params[key] = libmime.decodeWords(params[key]);
+  return { type: parsed.value.trim().toLowerCase() || 'text/plain', params };
 };
 
-function splitParams(value: string): string[] {
-  const parts: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (const ch of value) {
-    if (ch === '"') quoted = !quoted;
-    if (ch === ';' && !quoted) {
-      parts.push(cur);
-      cur = '';
-    } else cur += ch;
+// The head is read as latin1 (one byte, one character); an 8-bit header that is valid UTF-8 was written
+// as UTF-8 (RFC 6532 section 3.2), anything else stays latin1.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+function utf8(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\x00-\x7f]/.test(value)) return value;
+  try {
+    return strictUtf8.decode(Buffer.from(value, 'latin1'));
+  } catch {
+    return value;
   }
-  parts.push(cur);
-  return parts.filter((p, i) => i === 0 || p.trim() !== '');
 }
+
+// A file name is one line: the controls a decoded name may carry (%0A, %00) become "_".
+// eslint-disable-next-line no-control-regex
+const oneLine = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, '_');
 
 export const decodeQuotedPrintable = (body: Buffer): Buffer => {
   const s = body.toString('latin1').replace(/=\r?\n/g, '');
@@ -158,7 +163,7 @@ export function walkMime(message: Buffer): MimeLeaf[] {
       headers,
       contentType: ct.type,
       params: ct.params,
-      filename: disposition.params.filename ?? ct.params.name ?? null,
+      filename: nameOf(disposition.params.filename ?? ct.params.name),
       body: decodeBody(body, header(headers, 'content-transfer-encoding')),
       raw: buf,
       parent,
@@ -169,6 +174,8 @@ export function walkMime(message: Buffer): MimeLeaf[] {
   visit(message, -1, '', null, 0);
   return leaves;
 }
+
+const nameOf = (name: string | undefined) => (name ? oneLine(name) : null);
 
 /** A multipart without a boundary parameter: take the first line that looks like one. */
 function guessBoundary(body: Buffer): string | null {

@@ -1,9 +1,9 @@
 import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
+import pLimit from 'p-limit';
 import { getDomain } from 'tldts';
 import type { Resolver } from '../checks/dnsTypes';
 import type { Db } from '../db/database';
-import { mapLimit } from '../lib/map-limit';
 import { attributeIps } from '../modules/email-senders';
 
 // Enrichment of source IPs, after commit and never in the ingest path: reverse DNS (PTR, RFC 1035 section
@@ -71,7 +71,7 @@ export async function pendingIps(db: Db, limit: number, exclude: Set<string> = n
 /** Resolves and saves a batch of pending IPs, awaiting the lookups (CLI, tests). Returns how many. */
 export async function enrichPending(db: Db, options: EnrichOptions): Promise<number> {
   const ips = await pendingIps(db, options.limit ?? 500);
-  const resolved = await mapLimit(ips, options.concurrency ?? 16, (ip) =>
+  const resolved = await pLimit(options.concurrency ?? 16).map(ips, (ip) =>
     lookupPtr(options.resolver, ip, options.timeoutMs ?? 2000),
   );
   await saveResolved(db, resolved);

@@ -1,7 +1,7 @@
+import pLimit from 'p-limit';
 import { createDnsResolver } from '../checks/resolver';
 import type { Resolver } from '../checks/dnsTypes';
 import type { Job } from '../jobs/job';
-import { mapLimit } from '../lib/map-limit';
 import { lookupPtr, pendingIps, saveResolved, type Resolved } from './enrichment';
 import { purgeExpiredReports } from './retention';
 
@@ -43,7 +43,7 @@ export function enrichmentJob(
       resolver ??= createDnsResolver();
       const r = resolver;
       for (const ip of ips) inFlight.add(ip);
-      void mapLimit(ips, options.concurrency ?? 16, async (ip) => {
+      void pLimit(options.concurrency ?? 16).map(ips, async (ip) => {
         try {
           done.push(await lookupPtr(r, ip, options.timeoutMs ?? 2000));
         } catch (err) {

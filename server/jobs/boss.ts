@@ -68,3 +68,8 @@ export function sender(): PgBoss {
   }
   return boss;
 }
+
+/** A pg-boss, never started, whose every call runs over `db` (for its calls that take no `db` option). */
+export function bossOver(db: Db): PgBoss {
+  return new PgBoss({ db: sqlAdapter(db), schema });
+}

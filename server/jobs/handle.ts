@@ -1,10 +1,10 @@
 import type PgBoss from 'pg-boss';
+import pLimit from 'p-limit';
 import type { AppContext } from '../context';
-import { connectionsOf } from '../db/database';
-import { mapLimit } from '../lib/map-limit';
+import { connectionsOf, type Db } from '../db/database';
 import { jobsFailed } from '../lib/metrics';
 import { intervalOf, type Job, type JobRef } from './job';
-import { completeAttempt } from './store';
+import { sender, sqlAdapter } from './boss';
 
 // How a worker runs one fetched job. A handler that runs in a transaction (the default) completes its job in
 // that same transaction: its writes and "done" commit together or not at all, and a run whose job was
@@ -17,6 +17,20 @@ class HandedBack extends Error {
   }
 }
 
+/**
+ * Marks this attempt completed, in the caller's transaction (so with the handler's writes). False when the
+ * job is no longer this attempt's: it expired and was handed back (or run again) while this one ran.
+ */
+async function completeAttempt(trx: Db, ref: JobRef): Promise<boolean> {
+  const db = sqlAdapter(trx);
+  // pg-boss completes only an active job: 0 when it was handed back. Its answer is typed void.
+  const done = (await sender().complete(ref.name, ref.id, {}, { db })) as unknown as { affected: number };
+  if (done.affected !== 1) return false;
+  // The row is now locked by this transaction: it is this attempt's if no retry of the job began since.
+  const job = await sender().getJobById(ref.name, ref.id, { db, includeArchive: false });
+  return job?.retryCount === ref.retryCount;
+}
+
 async function runInside(ctx: AppContext, job: Job, data: unknown, ref: JobRef | null): Promise<void> {
   if (job.inTransaction === false) {
     // pg-boss completes the batch's jobs after the handler returns.
@@ -25,7 +39,7 @@ async function runInside(ctx: AppContext, job: Job, data: unknown, ref: JobRef |
   }
   await ctx.db.transaction().execute(async (trx) => {
     await job.run({ ...ctx, db: trx, data, job: ref });
-    if (ref && !(await completeAttempt(trx, ref.name, ref.id, ref.retryCount))) throw new HandedBack(ref);
+    if (ref && !(await completeAttempt(trx, ref))) throw new HandedBack(ref);
   });
 }
 
@@ -121,7 +135,7 @@ export function jobHandler(boss: PgBoss, ctx: AppContext, job: Job): Handler {
     // one() settles each job's own failure; what escapes it (the queue unreachable) starts no further job,
     // and the batch fails once the running ones are done.
     let failure: unknown = null;
-    await mapLimit(jobs, lanes, async (item) => {
+    await pLimit(lanes).map(jobs, async (item) => {
       if (failure === null)
         await one(item).catch((err: unknown) => {
           failure ??= err;

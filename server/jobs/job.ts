@@ -19,6 +19,8 @@ export type Job = {
   cron?: string;
   intervalMs?: number | ((config: Config) => number);
   run: (ctx: JobContext) => Promise<void>;
+  /** Runs once when a process starts working this queue, after dead-process.ts handed back dead work. */
+  onStart?: (ctx: AppContext) => Promise<void>;
   /** false: run outside a transaction (VACUUM; work that waits on the network). Default true. */
   inTransaction?: boolean;
   /** Attempts after the first failure, with exponential backoff from retryDelaySeconds. Default 2 and 10 s. */

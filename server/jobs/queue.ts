@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
-import { sender, sqlAdapter } from './boss';
-import { archivedIds, isArchived, queueExists } from './store';
+import { bossOver, sender, sqlAdapter } from './boss';
+import { archivedIds } from './store';
 
 // The one face of the job queue for the rest of the server. A job is put on the queue in the transaction
 // that makes it necessary: if that transaction rolls back, there is no job; if it commits, some worker runs
@@ -40,7 +40,8 @@ export async function enqueue(
   options: EnqueueOptions = {},
 ): Promise<string | null> {
   const id = options.key === undefined ? undefined : keyId(name, options.key);
-  if (id && (await isArchived(db, name, id))) return null;
+  // A job that ran and was archived is no longer in the job table, where the id would make send a no-op.
+  if (id && (await sender().getJobById(name, id, { includeArchive: true, db: sqlAdapter(db) }))) return null;
   const created = await sender().send(name, data, {
     ...(id ? { id } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -49,11 +50,13 @@ export async function enqueue(
     db: sqlAdapter(db),
   });
   // pg-boss inserts nothing, silently, for a queue that does not exist.
-  if (created === null && !(await queueExists(db, name))) {
-    throw new Error(`no job queue "${name}": add the job to server/jobs/registry.ts`);
-  }
+  if (created === null && !(await queueExists(db, name))) throw noQueue(name);
   return created;
 }
+
+export const queueExists = async (db: Db, name: string) => (await bossOver(db).getQueue(name)) !== null;
+
+const noQueue = (name: string) => new Error(`no job queue "${name}": add the job to server/jobs/registry.ts`);
 
 /**
  * Puts many jobs on one queue in one statement per call (fan-out: one job per domain, per recipient...).
@@ -83,8 +86,7 @@ export async function enqueueMany(
     name,
     jobs.flatMap((j) => (j.id ? [j.id] : [])),
   );
-  if (!(await queueExists(db, name)))
-    throw new Error(`no job queue "${name}": add the job to server/jobs/registry.ts`);
+  if (!(await queueExists(db, name))) throw noQueue(name);
   await sender().insert(
     jobs.filter((j) => !j.id || !done.has(j.id)),
     { db: sqlAdapter(db) },

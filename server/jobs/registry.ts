@@ -1,9 +1,9 @@
 import { recheckPlanJob } from '../checks/history/job';
 import { enrichmentJob, reportPurgeJob } from '../ingest/jobs';
 import { heldSummaryJob } from '../mail/held-summary';
-import { outboxRetryJob } from '../mail/retry-job';
+import { relayWatchJob, sendMailJob } from '../mail/send-job';
 import { recheckDomainJob } from '../modules/analysis/recheck-job';
-import { summaryFoldJob } from '../modules/analytics/summaries-fold';
+import { summaryFoldJob } from '../modules/analytics/summaries/summaries-fold';
 import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { longestWindowSeconds } from '../modules/auth/rate-limit';
@@ -32,8 +32,10 @@ export const registeredJobs: Job[] = [
   verifyDomainsJob(),
   // PGlite has no autovacuum: reclaim the space of deleted rows and keep the planner's statistics.
   embeddedVacuumJob(),
-  // Mail leaves the request path: what the background delivery could not send is retried from the outbox.
-  outboxRetryJob(),
+  // Mail leaves the request path: each message's job retries what the background delivery could not send,
+  // and mail that waited for the relay goes out once it answers again.
+  sendMailJob(),
+  relayWatchJob(),
   // Mail held over an organization's hourly budget: one summary per recipient once the hour is over.
   heldSummaryJob(),
   // The rua mailboxes (IMAP_URL and organizations' own), every IMAP_POLL_INTERVAL.

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
-import { createBoss, queueSchema, sqlAdapter } from './boss';
+import { bossOver, createBoss, queueSchema } from './boss';
 import { handBackDeadWork } from './dead-process';
 import { jobHandler, type Handler } from './handle';
 import { intervalOf, isPeriodic, type Job } from './job';
@@ -43,7 +43,7 @@ export function queueOptions(job: Job): PgBoss.Queue {
 async function ensureQueues(db: Db, jobs: Job[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`msas.jobs.queues.${queueSchema()}`}))`.execute(trx);
-    const boss = new PgBoss({ db: sqlAdapter(trx), schema: queueSchema() });
+    const boss = bossOver(trx);
     for (const job of jobs) {
       await boss.createQueue(job.name, queueOptions(job));
       await boss.updateQueue(job.name, queueOptions(job));
@@ -81,8 +81,7 @@ export async function openQueue(ctx: AppContext, options: { jobs: Job[]; work: b
     async ready() {
       if (stopping) return false;
       try {
-        await boss.getDb().executeSql(`select version from ${queueSchema()}.version`, []);
-        return true;
+        return (await boss.schemaVersion()) !== null;
       } catch {
         return false;
       }
@@ -103,6 +102,7 @@ export async function openQueue(ctx: AppContext, options: { jobs: Job[]; work: b
 async function startJobs(queue: Queue, ctx: AppContext, jobs: Job[]): Promise<void> {
   const periodic = new Set<string>();
   for (const job of jobs) {
+    await job.onStart?.(ctx);
     await queue.work(job);
     if (job.cron !== undefined) await queue.schedule(job.name, job.cron);
     else if (intervalOf(job, ctx.config) !== undefined) {

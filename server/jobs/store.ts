@@ -3,9 +3,15 @@ import type { Db } from '../db/database';
 import { queueSchema } from './boss';
 import type { JobState } from './states';
 
-// Queries of our own on pg-boss's tables (its 10.x schema; the version is pinned in package.json): pg-boss
-// has no call to list jobs by state, to complete a job inside another transaction only if this attempt
-// still owns it, or to remember which failures were audited.
+// The only SQL of ours on pg-boss's own tables, for what its API has no call for: listing jobs by state
+// across queues, purging a state, remembering which failures were audited, counting per queue for the
+// metrics, skipping archived keys of a fan-out in one statement, and expiring a dead process's running jobs.
+// Everything else goes through pg-boss's API (server/jobs/queue.ts, handle.ts, dead-letters.ts). These
+// queries are written for pg-boss's schema version below; store-schema.test.ts fails when the installed
+// pg-boss (package and installed tables) has another one, so an upgrade cannot silently break them.
+
+/** pg-boss's schema version (its version.json, and its `version` table once started) these queries fit. */
+export const pgBossSchemaVersion = 24;
 
 const table = (name: 'job' | 'archive' | 'queue') => sql.id(queueSchema(), name);
 
@@ -23,40 +29,10 @@ export type JobRow = {
   output: unknown;
 };
 
-/**
- * Marks this attempt completed, in the caller's transaction (so with the handler's writes). False when the
- * job is no longer this attempt's: it expired and was handed back (or run again) while this one ran.
- */
-export async function completeAttempt(
-  db: Db,
-  name: string,
-  id: string,
-  retryCount: number,
-): Promise<boolean> {
-  const r = await sql`update ${table('job')} set state = 'completed', completed_on = now()
-    where name = ${name} and id = ${id}::uuid and state = 'active' and retry_count = ${retryCount}`.execute(
-    db,
-  );
-  return Number(r.numAffectedRows ?? 0) === 1;
-}
-
 /** Makes every running job expired now (pg-boss's expire() then hands them back); returns how many. */
 export async function expireActiveJobs(db: Db): Promise<number> {
   const r = await sql`update ${table('job')} set expire_in = interval '0' where state = 'active'`.execute(db);
   return Number(r.numAffectedRows ?? 0);
-}
-
-export async function queueExists(db: Db, name: string): Promise<boolean> {
-  const r = await sql`select 1 from ${table('queue')} where name = ${name}`.execute(db);
-  return r.rows.length > 0;
-}
-
-/** The job with this id already ran and was archived (pg-boss keeps archived jobs 35 days here). */
-export async function isArchived(db: Db, name: string, id: string): Promise<boolean> {
-  const r = await sql`select 1 from ${table('archive')} where name = ${name} and id = ${id}::uuid`.execute(
-    db,
-  );
-  return r.rows.length > 0;
 }
 
 /** Which of these ids are archived jobs of the queue. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-// The server runs either from its TypeScript (tsx: this file is server/lib/server-files.ts) or from the
-// build (bin/server-build.js: every module is bundled into one flat directory dist-server/<fingerprint>/).
+// The server runs either from its TypeScript (this file is server/lib/server-files.ts) or from the build
+// (bin/server-build.js: every module is bundled into one flat directory dist-server/<fingerprint>/).
 // Files the code opens by path are found here, the same way in both.
 
 const here = fileURLToPath(import.meta.url);

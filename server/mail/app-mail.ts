@@ -14,7 +14,7 @@ export async function queueTemplate(
   recipient: string | { to: string; organizationId: number },
   kind: MailKind,
   language: string | null | undefined,
-  vars: Record<string, string | number>,
+  vars: Record<string, string | number | Date>,
 ): Promise<void> {
   const { to, organizationId } =
     typeof recipient === 'string' ? { to: recipient, organizationId: null } : recipient;
@@ -23,7 +23,7 @@ export async function queueTemplate(
 }
 
 // Never awaited by a route: the answer must not wait on (nor its time tell of) an SMTP conversation. A failed
-// message stays in the outbox and the retry-outbox job tries it again.
+// message stays in the outbox and its send-mail job tries it again (server/mail/send-job.ts).
 export function deliverInBackground(ctx: AppContext, outbox: number[]): void {
   ctx.mailer.deliverLater(ctx.db, outbox);
 }

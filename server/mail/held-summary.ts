@@ -1,8 +1,7 @@
 import type { Language } from '../db/schema';
 import type { Job } from '../jobs/job';
 import { insertAuditOperation } from '../modules/shared/audit-repo';
-import enWords from '../../locales/en/mail.json';
-import ptWords from '../../locales/pt/mail.json';
+import { serverT } from '../lib/i18n';
 import { appLink } from './app-mail';
 import { hourOf, purgeBudgetHours, takeBudget } from './budget';
 import { heldFor, heldRecipients, markSummarised, type HeldRecipient } from './held';
@@ -19,10 +18,6 @@ import type { OutgoingMail } from './send';
 const BATCH = 100;
 const shownSubjects = 20;
 
-type Words = typeof enWords.heldSummary;
-const words: Record<Language, Words> = { en: enWords.heldSummary, pt: ptWords.heldSummary };
-const fill = (s: string, vars: Record<string, string | number>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 const minute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
 
 export function summaryMail(
@@ -37,20 +32,20 @@ export function summaryMail(
     until: Date;
   },
 ): Pick<OutgoingMail, 'subject' | 'text'> {
-  const w = words[language];
+  const t = serverT(language, 'mail');
   const shown = v.subjects.slice(0, shownSubjects).map((s) => `- ${s}`);
   if (v.subjects.length > shownSubjects)
-    shown.push(fill(w.more, { count: v.subjects.length - shownSubjects }));
+    shown.push(t('heldSummary.more', { count: v.subjects.length - shownSubjects }));
   const { subjects, ...rest } = v;
   const vars = { ...rest, count: subjects.length, from: minute(v.from), until: minute(v.until) };
   const text = [
-    fill(w.intro, vars),
-    fill(w.count, vars),
-    [w.subjects, ...shown].join('\n'),
-    w.outro,
-    fill(w.link, vars),
+    t('heldSummary.intro', vars),
+    t('heldSummary.count', vars),
+    [t('heldSummary.subjects'), ...shown].join('\n'),
+    t('heldSummary.outro'),
+    t('heldSummary.link', vars),
   ].join('\n\n');
-  return { subject: fill(w.subject, vars), text: `${text}\n` };
+  return { subject: t('heldSummary.subject', vars), text: `${text}\n` };
 }
 
 export function heldSummaryJob(): Job {
@@ -73,7 +68,7 @@ export function heldSummaryJob(): Job {
         sent += 1;
       }
       await purgeBudgetHours(db, now);
-      // retry-outbox sends the summaries within a minute (they are due at once).
+      // Each summary's send-mail job sends it at once (queued with byJob).
       if (sent > 0 || spent.size > 0)
         ctx.logger.info({ summaries: sent, organizations_waiting: spent.size }, 'summarised held mail');
     },
@@ -112,7 +107,7 @@ async function summarise(
   const id = await ctx.mailer.queue(
     db,
     { to: r.to, ...mail, organizationId: r.organization_id },
-    { now, admitted: true },
+    { now, admitted: true, byJob: true },
   );
   await markSummarised(
     db,

@@ -1,21 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
-// A message is tried at most this many times; the waits between tries double from 5 minutes up to an hour
-// (about 17 hours in all), then the row stays unsent in the table for the operator.
-export const outboxMaxAttempts = 20;
+// Each unsent message has a `send-mail` job (./send-job.ts): pg-boss's retries with back-off give its
+// schedule. A message is tried at most this many times: the background attempt after its commit, then the
+// job's first run 5 minutes later and its 7 retries, 5-10, 10-20... 320-640 minutes apart (10.6 to 21 hours
+// in all, 16 on average); then the row stays unsent in the table for the operator.
+export const outboxMaxAttempts = 9;
 
-// Claims a message for one delivery attempt: counts the attempt and moves next_attempt_at past it, in one
-// conditional update, so a second sender (the background delivery, the retry job, another worker) finds it
-// taken until then. The wait outlasts the SMTP transport's timeouts, so a slow attempt is not doubled.
-// claimed_at says an attempt is in flight until it ends (sent or released); held mail is never claimed.
+// Claims a message for one delivery attempt: counts the attempt and leases the row (next_attempt_at) for
+// 4 minutes, in one conditional update, so a second sender (the background delivery, a second job for the
+// same message, another worker) finds it taken meanwhile. The lease outlasts the SMTP transport's timeouts,
+// so a slow attempt is not doubled; pg-boss's first retry comes later than it ends. claimed_at says an
+// attempt is in flight until it ends (sent or released); held mail is never claimed.
 export function claimMail(db: Db, id: number, now: Date) {
   return db
     .updateTable('outbox')
     .set({
       attempts: sql`attempts + 1`,
       claimed_at: now,
-      next_attempt_at: sql`${now}::timestamptz + least(interval '1 hour', interval '5 minutes' * power(2, attempts))`,
+      next_attempt_at: sql`${now}::timestamptz + interval '4 minutes'`,
     })
     .where('id', '=', id)
     .where('sent_at', 'is', null)
@@ -26,12 +29,25 @@ export function claimMail(db: Db, id: number, now: Date) {
     .executeTakeFirst();
 }
 
+/** Why a message could not be claimed: it needs no attempt (sent, held, every attempt used, gone) or one runs. */
+export async function needsNoAttempt(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('held_at', 'is', null)
+    .where('attempts', '<', outboxMaxAttempts)
+    .executeTakeFirst();
+  return row === undefined;
+}
+
 export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
   await db.updateTable('outbox').set({ sent_at: now, claimed_at: null }).where('id', '=', id).execute();
 }
 
 /**
- * A failed attempt ends: the row keeps its back-off (next_attempt_at) and is no longer in flight;
+ * A failed attempt ends: the row keeps its lease (next_attempt_at) and is no longer in flight;
  * `unreachable` when the relay itself did not answer (no fault of this message).
  */
 export async function releaseMail(db: Db, id: number, unreachable: boolean): Promise<void> {
@@ -54,19 +70,24 @@ export async function waitingForRelay(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The relay answers again: what waited for it is due now instead of at the end of its back-off. */
-export async function relayIsBack(db: Db, now: Date): Promise<void> {
-  await db
+export type DueMail = { id: number; attempts: number };
+
+/** The relay answers again: what waited for it is due now instead of at its job's next retry; which. */
+export async function relayIsBack(db: Db, now: Date): Promise<DueMail[]> {
+  return db
     .updateTable('outbox')
     .set({ relay_unreachable: false, next_attempt_at: now })
     .where('relay_unreachable', '=', true)
     .where('sent_at', 'is', null)
     .where('claimed_at', 'is', null)
+    .where('attempts', '<', outboxMaxAttempts)
+    .returning(['id', 'attempts'])
     .execute();
 }
 
 /**
- * Makes the attempts a dead process had in flight due now (their claims would hold them up to an hour).
+ * Makes the attempts a dead process had in flight due now (their leases would hold them 4 minutes, their
+ * jobs until they expire and their retry's back-off).
  * Only for a process that knows no other one is sending: the one process of a PGlite DATA_DIR, at start.
  * Such an attempt may have reached the relay before the process died: SMTP cannot tell (RFC 1047, duplicate
  * messages), and a message is better sent twice than lost.
@@ -81,11 +102,12 @@ export async function releaseDeadClaims(db: Db, now: Date): Promise<number> {
   return Number(r.numUpdatedRows);
 }
 
-// Unsent messages whose next attempt is due, oldest first.
-export async function dueMailIds(db: Db, now: Date, limit: number): Promise<number[]> {
-  const rows = await db
+// Unsent messages no attempt holds, by id from afterId on.
+export async function dueMail(db: Db, now: Date, afterId: number, limit: number): Promise<DueMail[]> {
+  return db
     .selectFrom('outbox')
-    .select('id')
+    .select(['id', 'attempts'])
+    .where('id', '>', afterId)
     .where('sent_at', 'is', null)
     .where('held_at', 'is', null)
     .where('attempts', '<', outboxMaxAttempts)
@@ -93,7 +115,6 @@ export async function dueMailIds(db: Db, now: Date, limit: number): Promise<numb
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.id);
 }
 
 /** Unsent mail: waiting for an attempt, or failed (every attempt used); for the metrics. */

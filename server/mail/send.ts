@@ -5,7 +5,8 @@ import type { Db } from '../db/database';
 import type { MailAttachment } from '../db/schema';
 import { takeBudget } from './budget';
 import { auditHold } from './held';
-import { claimMail, markMailSent, releaseMail } from './outbox';
+import { claimMail, markMailSent, needsNoAttempt, releaseMail } from './outbox';
+import { enqueueSend } from './send-job';
 
 export type OutgoingMail = {
   to: string;
@@ -25,6 +26,8 @@ export type QueueOptions = {
   now?: Date;
   /** The caller already took this message from the budget (the summary of held mail). */
   admitted?: boolean;
+  /** No background delivery follows (mail a job queues): the message's job makes the first attempt at once. */
+  byJob?: boolean;
 };
 
 /** The one-click unsubscribe header fields of a bulk message (RFC 8058 section 3.1 wants both). */
@@ -32,8 +35,8 @@ export function oneClickHeaders(link: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-// Every message goes into the outbox table first (inside the caller's transaction); delivery happens after
-// the commit, over SMTP when SMTP_URL is set. Without SMTP the outbox is the mailbox: the log names the
+// Every message goes into the outbox table first (inside the caller's transaction), with its `send-mail` job
+// when SMTP_URL is set (./send-job.ts); delivery happens after the commit, and the job retries it. Without SMTP the outbox is the mailbox: the log names the
 // message (never its body) and an operator reads it from the table.
 export type Mailer = {
   /** True when SMTP_URL is set: the outbox is delivered, not only kept. */
@@ -42,7 +45,9 @@ export type Mailer = {
   queue: (db: Db, mail: OutgoingMail, options?: QueueOptions) => Promise<number>;
   /** One attempt at one message; false when not sent (no SMTP, taken by another sender, failed). */
   deliver: (db: Db, outboxId: number, now?: Date) => Promise<boolean>;
-  /** Delivers in the background: the caller does not wait, and a failure stays in the outbox for the retry job. */
+  /** One attempt, with why it sent nothing: no attempt needed (or no SMTP), another one runs, it failed. */
+  attempt: (db: Db, outboxId: number, now?: Date) => Promise<Attempt>;
+  /** Delivers in the background: the caller does not wait, and a failure stays in the outbox for its job. */
   deliverLater: (db: Db, outboxIds: number[]) => void;
   /** The relay answers (connection, greeting, authentication); false without SMTP. */
   relayAnswers: () => Promise<boolean>;
@@ -51,11 +56,13 @@ export type Mailer = {
   close: () => void;
 };
 
+export type Attempt = 'sent' | 'none' | 'taken' | 'failed';
+
 // nodemailer's codes for a relay that did not answer at all (as opposed to one that refused this message).
 const relayDown = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'EGREETING']);
 const unreachable = (error: unknown) => relayDown.has(String((error as { code?: unknown }).code));
 
-// Bounded so one attempt ends well inside the outbox claim (5 minutes) even against a relay that stalls.
+// Bounded so one attempt ends well inside the outbox claim (4 minutes) even against a relay that stalls.
 const transportTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 export function createMailer(
@@ -67,16 +74,18 @@ export function createMailer(
     transport ??
     (config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, ...transportTimeouts }) : undefined);
   const pending = new Set<Promise<void>>();
+  // This process saw the send-mail queue in its database (./send-job.ts, enqueueSend).
+  let queueSeen = false;
 
-  async function deliver(db: Db, outboxId: number, now = new Date()): Promise<boolean> {
+  async function attempt(db: Db, outboxId: number, now = new Date()): Promise<Attempt> {
     if (!smtp) {
       const mail = await db.selectFrom('outbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
       if (mail && !mail.sent_at)
         logger.info({ outbox_id: mail.id, to: mail.to, subject: mail.subject }, 'mail stored in the outbox');
-      return false;
+      return 'none';
     }
     const mail = await claimMail(db, outboxId, now);
-    if (!mail) return false;
+    if (!mail) return (await needsNoAttempt(db, outboxId)) ? 'none' : 'taken';
     try {
       await smtp.sendMail({
         from: config.mailFrom,
@@ -103,12 +112,15 @@ export function createMailer(
         { outbox_id: mail.id, to: mail.to, attempts: mail.attempts, err: error },
         'mail delivery failed; kept in the outbox',
       );
-      return false;
+      return 'failed';
     }
     await markMailSent(db, mail.id, new Date());
     logger.info({ outbox_id: mail.id, to: mail.to, subject: mail.subject }, 'mail sent');
-    return true;
+    return 'sent';
   }
+
+  const deliver = async (db: Db, outboxId: number, now?: Date) =>
+    (await attempt(db, outboxId, now)) === 'sent';
 
   return {
     canSend: Boolean(smtp),
@@ -132,6 +144,9 @@ export function createMailer(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Held mail is never sent itself (the summary of held mail is); without SMTP the outbox is the mailbox.
+      if (smtp && !held)
+        queueSeen = await enqueueSend(db, row.id, { known: queueSeen, now: options.byJob ?? false });
       if (held) {
         await auditHold(db, {
           organizationId: org,
@@ -146,6 +161,7 @@ export function createMailer(
       return row.id;
     },
     deliver,
+    attempt,
     relayAnswers: async () => {
       if (!smtp) return false;
       try {

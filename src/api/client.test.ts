@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { api, apiBase, isSessionEnded, onSessionChange, setNavigator } from './client';
+import { api, isSessionEnded, onSessionChange, setNavigator } from './client';
 import { getAccessToken, getRefreshToken, setTokens } from './tokens';
 import { fakeAccessToken } from './testJwt';
 
@@ -46,16 +46,6 @@ function useProtectedApi(valid: string, answer: () => Response | Promise<Respons
 }
 
 describe('api client', () => {
-  it('exports the base paths', () => {
-    expect(apiBase).toEqual({
-      ph: '/api/ph',
-      dm: '/api/dm',
-      rep: '/api/rep',
-      pg: '/api/pg',
-      checks: '/checks',
-    });
-  });
-
   it('sends the bearer token and the XSRF cookie as header, and camelCases the response', async () => {
     const token = fakeAccessToken(600);
     setTokens({ access: token, refresh: 'r1' });

@@ -1,6 +1,7 @@
 import axios, { AxiosError, AxiosHeaders, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { jwtDecode } from 'jwt-decode';
 import { camelCaseKeys } from '../../contract/casing';
+import { authOps } from '../../contract/operations/auth';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 
 declare module 'axios' {
@@ -14,15 +15,8 @@ declare module 'axios' {
   }
 }
 
-export const apiBase = {
-  ph: '/api/ph',
-  dm: '/api/dm',
-  rep: '/api/rep',
-  pg: '/api/pg',
-  checks: '/checks',
-} as const;
-
-export const refreshUrl = `${apiBase.ph}/authenticate/refresh/`;
+// A bare axios call (not through the interceptors), but its path is the descriptor's.
+export const refreshUrl = authOps.refresh.path;
 export const loginRedirects = {
   relogin: '/login?relogin=true',
   sessionExpired: '/login?sessionExpired=true',

@@ -6,18 +6,22 @@ export type Language = (typeof languages)[number];
 export const languageStorageKey = 'language';
 
 // Every locales/<lang>/<namespace>.json file is one i18next namespace. Those of pages behind the menu
-// (alerts, billing, digests, DNS, recipients) come with their page's chunk instead (src/features/<area>/locale.ts, calling
+// (alerts, the audit log, billing, digests, DNS, recipients) come with their page's chunk instead (src/features/<area>/locale.ts, calling
 // addPageNamespace), so the sign-in page does not download them (npm run check:bundle's budget).
 const files = import.meta.glob(
   [
     '../../locales/*/*.json',
     '!../../locales/*/alerts.json',
+    '!../../locales/*/auditOperations.json',
     '!../../locales/*/billing.json',
     '!../../locales/*/digests.json',
     '!../../locales/*/dns.json',
     '!../../locales/*/recipients.json',
-    // The server's mail words: no page shows them.
+    // The server's words (mail, digest and alert mail, the unsubscribe page): no page shows them.
     '!../../locales/*/mail.json',
+    '!../../locales/*/digestMail.json',
+    '!../../locales/*/alertMail.json',
+    '!../../locales/*/unsubscribePage.json',
     // API error texts: loaded apart, one language (loadErrors below).
     '!../../locales/*/errors.json',
   ],

@@ -9,7 +9,8 @@ import { loginWithPreferences } from '../support/ui';
 
 // Issue 33: with no report domain set the organization's address is <random>@localhost, which mail from the
 // internet never reaches; wherever the console shows it (the first page, a domain's records, the
-// organization's settings) the warning says so, in both languages and themes, at 1440 and 390 px.
+// organization's settings) the warning says so, in both languages and themes, at 1440 and 390 px. Each
+// language in one theme: English dark and Portuguese light, the pairs pages.test.ts leaves out.
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,8 +28,6 @@ afterAll(async () => {
 });
 
 const passes: { lang: Lang; theme: 'primaryTheme' | 'carrierTheme' }[] = [
-  { lang: 'en', theme: 'primaryTheme' },
-  { lang: 'pt', theme: 'carrierTheme' },
   { lang: 'en', theme: 'carrierTheme' },
   { lang: 'pt', theme: 'primaryTheme' },
 ];

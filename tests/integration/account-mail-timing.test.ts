@@ -1,9 +1,9 @@
 import { outboxMaxAttempts } from '../../server/mail/outbox';
-import { outboxRetryJob } from '../../server/mail/retry-job';
 import { resetFloorMs, signupFloorMs } from '../../server/modules/account/routes';
 import { postForm, startTestApp, type TestApp } from './support/app';
 import { quickUser, seedTenant } from './support/orgs';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
+import { runSendJobs } from './support/send-mail';
 
 // Public account routes must not tell a known address from an unknown one by the time they take, with a real
 // relay that is slow to accept mail: the answer waits out the same floor on both paths and never waits on SMTP.
@@ -121,7 +121,7 @@ describe('invitations with a slow SMTP relay', () => {
   });
 });
 
-describe('the outbox retry job', () => {
+describe("the messages' send-mail jobs", () => {
   it('sends later what the relay refused, and gives up after the last attempt', async () => {
     const user = await quickUser(t, { email: 'timing-retry@example.com' });
     smtp.failNext(1);
@@ -135,16 +135,14 @@ describe('the outbox retry job', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ sent_at: null, attempts: 1 });
     const wait = new Date(row.next_attempt_at!).getTime() - Date.now();
-    expect(wait).toBeGreaterThan(4 * 60_000);
+    expect(wait).toBeGreaterThan(3 * 60_000);
     const given = await t.db
       .insertInto('outbox')
       .values({ to: 'timing-given-up@example.com', subject: 's', text: 't', attempts: outboxMaxAttempts })
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const job = outboxRetryJob({ mailer: t.ctx.mailer });
-    const run = (offsetMs: number) =>
-      job.run({ ...t.ctx, now: () => new Date(Date.now() + offsetMs), data: {}, job: null });
+    const run = (offsetMs: number) => runSendJobs({ ...t.ctx, now: () => new Date(Date.now() + offsetMs) });
     await run(0);
     expect(smtp.received.some((r) => r.to.includes(user.email))).toBe(false);
     await run(6 * 60_000);

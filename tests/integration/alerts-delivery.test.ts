@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { queueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
-import { outboxRetryJob } from '../../server/mail/retry-job';
 import { webhookQueue } from '../../server/modules/alerts/send';
 import { alertWebhookJob } from '../../server/modules/alerts/jobs';
 import { alertWorld, type AlertWorld, dayAgo, ingestDay, runEvaluations } from './alerts-setup';
 import { call, tokenFor } from './support/orgs';
+import { runSendJobs } from './support/send-mail';
 
 // Delivery of an alert: the webhook (HMAC-SHA256 over "<timestamp>.<body>", retried by the queue, refused
 // on private addresses) and SMTP failures, which back off in the outbox and show on the rule.
@@ -129,9 +129,9 @@ describe('alert delivery', () => {
     expect(w.smtp.received.filter((m) => m.to.includes('hooks@example.com')).length).toBe(1);
     const waiting = (await ruleDoc(ruleId)).delivery;
     expect(waiting).toMatchObject({ pending_emails: 1, failing_emails: 1 });
-    // The outbox retries after its back-off (5 minutes after the first attempt).
+    // The message's job retries it 5 minutes after the first attempt.
     w.t.clock.offsetMs = 6 * 60_000;
-    await runJobNow(w.t.ctx, outboxRetryJob());
+    await runSendJobs(w.t.ctx);
     expect(w.smtp.received.filter((m) => m.to.includes('hooks@example.com')).length).toBe(2);
     expect((await ruleDoc(ruleId)).delivery).toMatchObject({ pending_emails: 0, failing_emails: 0 });
   });

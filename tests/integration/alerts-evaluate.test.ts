@@ -168,6 +168,9 @@ describe('alert evaluation from ingested reports', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<form method="post" action="/api/dm/alerts/unsubscribe/">');
+    expect(page.body).toContain(
+      '<p>Stop receiving e-mails from this alert rule? / Deixar de receber e-mails desta regra de alerta?</p>',
+    );
     const before = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, await owner())).json().data.attributes;
     expect(before.destination_addresses).toContain('ops-en@example.com');
     // The mail client's one-click POST removes the address.

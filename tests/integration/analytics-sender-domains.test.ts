@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { ensureMonths } from '../../server/db/partitions';
-import { blockDomainsPerSender } from '../../server/modules/analytics/sender-domains-query';
-import { foldSummaries } from '../../server/modules/analytics/summaries-fold';
-import { summaryDrift } from '../../server/modules/analytics/summary-check';
+import { blockDomainsPerSender } from '../../server/modules/analytics/aggregations/sender-domains-query';
+import { foldSummaries } from '../../server/modules/analytics/summaries/summaries-fold';
+import { summaryDrift } from '../../server/modules/analytics/summaries/summary-check';
 import { makeOrganization } from './ingest-helpers';
 import { openTestDatabase, type TestDatabase } from './support/db';
 

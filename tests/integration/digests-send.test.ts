@@ -387,6 +387,10 @@ describe('sending', () => {
     const page = await f.t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // The link names no reader: the page asks in both languages (locales/<lang>/unsubscribePage.json).
+    expect(page.body).toContain(
+      '<p>Stop receiving e-mails from this report? / Deixar de receber e-mails deste relatório?</p>',
+    );
     const done = await f.t.app.inject({
       method: 'POST',
       url: url.pathname,

@@ -3,7 +3,7 @@ import { onDomainVerified } from '../../server/ingest/attach';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { purgeExpiredReports } from '../../server/ingest/retention';
 import { reportXml, type RecordSpec } from '../fixtures/dmarc/build-report';
-import { summaryDrift } from '../../server/modules/analytics/summary-check';
+import { summaryDrift } from '../../server/modules/analytics/summaries/summary-check';
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { makeOrganization, rollupsFromRecords, storedRollups, tableCounts } from './ingest-helpers';
 

@@ -5,7 +5,7 @@ import { ingestFile } from '../../server/ingest/ingest-file';
 import { ingestMany, type ManyItem } from '../../server/ingest/ingest-many';
 import type { FileResult, IncomingFile, StoredReport } from '../../server/ingest/types';
 import { expectations, samplesDir } from '../fixtures/dmarc/sample-expectations';
-import { summaryDrift } from '../../server/modules/analytics/summary-check';
+import { summaryDrift } from '../../server/modules/analytics/summaries/summary-check';
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { prng } from '../../server/dmarc/testing/prng';
 import { mutate } from './ingest-fuzz-mutate';

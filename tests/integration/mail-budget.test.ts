@@ -2,13 +2,13 @@ import pino from 'pino';
 import type { AppContext } from '../../server/context';
 import { jobsCommand } from '../../server/cli/jobs';
 import { heldSummaryJob } from '../../server/mail/held-summary';
-import { outboxRetryJob } from '../../server/mail/retry-job';
 import { createMailer } from '../../server/mail/send';
 import { runJobNow } from '../../server/jobs/handle';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 import { testConfig, type TestApp } from './support/app';
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { quickUser } from './support/orgs';
+import { runSendJobs } from './support/send-mail';
 
 // The outbound mail budget (MAIL_BUDGET_PER_HOUR, here 3): an organization's mail past it in an hour is held,
 // audited once, shown by `msas jobs held`, and told of in one summary per recipient in a later hour, itself
@@ -49,7 +49,7 @@ const send = (to: string, subject: string, organizationId: number | null) =>
   ctx.mailer.queue(t.db, { to, subject, text: `body of ${subject}`, organizationId }, { now: clock });
 const row = (id: number) =>
   t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const retry = () => runJobNow(ctx, outboxRetryJob({ mailer: ctx.mailer }));
+const retry = () => runSendJobs(ctx);
 const summarise = () => runJobNow(ctx, heldSummaryJob());
 const audit = (organizationId: number, name: string) =>
   t.db

@@ -5,7 +5,7 @@ import { attachPendingReports } from '../../server/ingest/attach';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { purgeExpiredReports } from '../../server/ingest/retention';
 import { dropExpiredMonths } from '../../server/ingest/retention-months';
-import { summaryDrift } from '../../server/modules/analytics/summary-check';
+import { summaryDrift } from '../../server/modules/analytics/summaries/summary-check';
 import { reportXml } from '../fixtures/dmarc/build-report';
 import { analyticsFixture, sampleReports } from './analytics-setup';
 import { makeOrganization, rollupsFromRecords, storedRollups } from './ingest-helpers';

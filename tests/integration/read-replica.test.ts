@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { openReplica } from '../../server/db/replica';
 import { ingestFile } from '../../server/ingest/ingest-file';
-import { foldSummaries } from '../../server/modules/analytics/summaries-fold';
+import { foldSummaries } from '../../server/modules/analytics/summaries/summaries-fold';
 import { reportXml } from '../fixtures/dmarc/build-report';
 import { bearer, login, makeUser, startTestApp, type TestApp } from './support/app';
 import { multipart } from './support/multipart';

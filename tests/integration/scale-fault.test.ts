@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { startPostgres, startReplica, type Postgres } from '../../scripts/services/postgres';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { summaryDrift } from '../../server/modules/analytics/summary-check';
+import { summaryDrift } from '../../server/modules/analytics/summaries/summary-check';
 import { makeUser } from './support/app';
 import { multipart } from './support/multipart';
 import { startChild, type Child } from './support/processes';

@@ -3,10 +3,10 @@ import { SMTPServer } from 'smtp-server';
 import { freePort } from '../support/server';
 import { sharedDatabase, startChild, type Child, type SharedDatabase } from './support/processes';
 
-// `msas serve` on PGlite killed (SIGKILL) while retry-outbox talks to the relay: the job stays "active" and
-// the message claimed in the queue's and the outbox's tables. The restarted process hands both back at once
-// (it is the only process of its DATA_DIR), so the message goes out within a minute of the restart, not after
-// the job's 15-minute expiry or the claim's 5 minutes; and once.
+// `msas serve` on PGlite killed (SIGKILL) while a send-mail job talks to the relay: the job stays "active"
+// and the message claimed in the queue's and the outbox's tables. The restarted process hands both back at
+// once (it is the only process of its DATA_DIR) and queues the message again, so it goes out within a minute
+// of the restart, not after the job's expiry and back-off or the claim's 4 minutes; and once.
 
 type Relay = {
   url: string;
@@ -111,7 +111,7 @@ describe('msas serve killed while it sends mail', () => {
 
     const port = await freePort();
     const first = await serve(port);
-    // retry-outbox took the message and is inside the SMTP conversation: kill the process there.
+    // The send-mail job (queued by the worker's start) took the message and is inside the SMTP conversation: kill the process there.
     await until(
       'the relay to be given the recipient',
       () => relay.rcpts.includes('waiting@example.com'),

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 // - analytics_ip_spans per (organization, span, source IP, sender service): by IP and the IPs of a sender (no
 //   domain filter). A day row per IP would hardly be smaller than the rollups, so the spans are dyadic: for
 //   each level L (0..6) one row per IP and aligned 2^L-day span, and a window reads the at most two spans per
-//   level that tile it (server/modules/analytics/spans.ts): 90 days are ~10 spans instead of 90 days of rows.
+//   level that tile it (server/modules/analytics/summaries/spans.ts): 90 days are ~10 spans instead of 90 days of rows.
 // Statement-level AFTER triggers with transition tables on dmarc_rollups append every change as signed
 // deltas to analytics_pending, so every writer (ingest flush, attaching kept-aside reports, enrichment and
 // recalculate changing sender_service, retention, the organization cascade) is covered without knowing of
@@ -136,7 +136,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (organization_id, lvl, start, source_ip, sender_service))`.execute(db);
 
   // Deltas wait here, append-only and unindexed: writers to dmarc_rollups only append (no summary row
-  // locks shared between concurrent ingest transactions); server/modules/analytics/summaries-fold.ts folds
+  // locks shared between concurrent ingest transactions); server/modules/analytics/summaries/summaries-fold.ts folds
   // them before the analytics read and after retention.
   await sql`create table analytics_pending (
       organization_id integer not null, day date not null, domain text not null, source_ip text not null,

@@ -36,7 +36,8 @@ import * as m0060 from './0060_recipient_addresses';
 import * as m0062 from './0062_mail_budget';
 import * as m0067 from './0067_self_registered_organizations';
 
-// Static list (not a folder scan) so migrations work the same under tsx, vitest and a bundle. Append only.
+// Static list (not a folder scan) so migrations work the same from the sources, in tests and in a bundle.
+// Append only.
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_tenancy': m0002,

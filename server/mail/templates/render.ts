@@ -1,14 +1,15 @@
-import type { Language } from '../../db/schema';
-import { templates, type MailKind } from './catalogue';
+import { languageOf, serverT } from '../../lib/i18n';
+import type { MailKind } from './catalogue';
 
-// Fills {placeholders}; an unknown placeholder is left visible rather than silently dropped.
+/**
+ * A message in the recipient's language, English by default. i18next fills the {{placeholders}} once: a
+ * value is never read as a placeholder itself (an organization named "{{link}}" stays that text).
+ */
 export function renderMail(
   kind: MailKind,
-  language: Language | string | null | undefined,
-  vars: Record<string, string | number>,
+  language: string | null | undefined,
+  vars: Record<string, string | number | Date>,
 ): { subject: string; text: string } {
-  const lang: Language = language === 'pt' ? 'pt' : 'en';
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-  const t = templates[kind][lang];
-  return { subject: fill(t.subject), text: fill(t.text) };
+  const t = serverT(languageOf(language), 'mail');
+  return { subject: t(`${kind}.subject`, vars), text: t(`${kind}.text`, vars) };
 }

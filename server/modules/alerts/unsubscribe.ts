@@ -56,7 +56,7 @@ export function alertUnsubscribeRoutes(ctx: AppContext) {
   return unsubscribeRoutes(ctx, {
     path: '/alerts/unsubscribe/',
     tag: 'alerts',
-    what: { en: 'this alert rule', pt: 'desta regra de alerta' },
+    what: 'alert',
     auditName: 'alerts.unsubscribe',
     read: (token) => readToken(ctx.config.encryptionKey, token),
     apply: removeAddress,

@@ -2,62 +2,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { limitExceeded, recordFailure, requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
-import { secured } from '../../lib/route-schema';
+import { routeOf } from '../../lib/operation';
 import { forbidden } from '../../lib/errors';
 import { canEditDomain } from '../../lib/permissions';
 import { checkAndStore } from './recheck-service';
-import { errorResponses } from '../../lib/schemas';
-import {
-  analysisDetail as detailSchema,
-  analysisDetailParams,
-  analysisDetailQuery,
-  analysisList as listSchema,
-  analysisListQuery,
-  analysisSystemParams,
-  recheckParams,
-  recheckResponse,
-} from '../../../contract/analysis';
+import { analysisOps as ops } from '../../../contract/operations/analysis';
 import { visibleDomain } from './scope';
 import { analysisDetail, analysisList } from './service';
 
 // Mounted under /api/dm: Analysis by system (stored results of the scheduled re-check) and the on-demand
 // re-check of one domain (checks contract 1-3).
 
-const analysisErrors = errorResponses(400, 401, 403, 404);
-const recheckErrors = errorResponses(400, 401, 403, 404, 429);
 // One on-demand re-check per organization per 10 s: it fans out to every checker of every system.
 const RECHECK_WINDOW_SECONDS = 10;
 
 export function analysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const tag = 'analysis';
-
-    app.get(
-      '/analysis-by-system/:system/',
-      {
-        onRequest,
-        schema: secured(tag, 'Stored check results of one system for every domain in scope, paged', {
-          params: analysisSystemParams,
-          querystring: analysisListQuery,
-          response: { 200: listSchema, ...analysisErrors },
-        }),
-      },
-      (request) =>
+    app.route({
+      ...routeOf(app.prefix, ops.list),
+      onRequest,
+      handler: (request) =>
         analysisList(ctx.db, request.user!, request.params.system, request.query, request.url, ctx.now()),
-    );
+    });
 
-    app.get(
-      '/analysis-by-system/:system/:domainId/',
-      {
-        onRequest,
-        schema: secured(tag, 'The stored result of one system for one domain, with every warning', {
-          params: analysisDetailParams,
-          querystring: analysisDetailQuery,
-          response: { 200: detailSchema, ...analysisErrors },
-        }),
-      },
-      (request) =>
+    app.route({
+      ...routeOf(app.prefix, ops.detail),
+      onRequest,
+      handler: (request) =>
         analysisDetail(
           ctx.db,
           request.user!,
@@ -66,18 +38,12 @@ export function analysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.query.organization,
           ctx.now(),
         ),
-    );
+    });
 
-    app.post(
-      '/v2/domains/:id/recheck/',
-      {
-        onRequest,
-        schema: secured(tag, 'Run every check of a domain now and store the results (owner, admin, client)', {
-          params: recheckParams,
-          response: { 200: recheckResponse, ...recheckErrors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, ops.recheck),
+      onRequest,
+      handler: async (request) => {
         const actor = request.user!;
         // Audited and rate limited before the checks run, so no transaction waits on the network.
         const domain = await withAudit(ctx, request, 'domains.recheck', async (trx) => {
@@ -97,6 +63,6 @@ export function analysisRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         };
       },
-    );
+    });
   };
 }

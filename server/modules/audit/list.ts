@@ -8,8 +8,6 @@ import { pageLinks, pageMeta, paging } from '../../lib/paging';
 
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-export { auditList, auditQuery } from '../../../contract/audit';
-
 // A bare date as date_to means the whole of that day.
 const endOf = (v: string) =>
   v.length === 10 ? new Date(`${v}T00:00:00Z`).getTime() + 86_400_000 : Date.parse(v);

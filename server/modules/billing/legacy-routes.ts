@@ -3,27 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { canViewInvoices } from '../../lib/permissions';
-import { secured } from '../../lib/route-schema';
-import { errorResponses } from '../../lib/schemas';
+import { routeOf } from '../../lib/operation';
 import { deliverInBackground } from '../../mail/app-mail';
 import { requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
-import {
-  billingErrorDocument,
-  billingMessages,
-  legacyCancelBody,
-  legacyCancelDocument,
-  legacyCheckoutBody,
-  legacyCustomerBody,
-  legacyCustomerDocument,
-  legacyCustomerQuery,
-  legacyInvoiceList,
-  legacyPaymentIntentBody,
-  legacyPaymentIntentDocument,
-  legacyPortalBody,
-  legacySubscriptionList,
-  legacyUrlDocument,
-} from '../../../contract/billing';
+import { billingMessages } from '../../../contract/billing';
+import { legacyBillingOps } from '../../../contract/operations/billing-legacy';
 import { requireBilling, viaStripe } from './client';
 import { startPaymentIntent } from './intent';
 import { lockOrganization } from './repo';
@@ -33,9 +18,6 @@ import { syncSubscription } from './sync';
 // The legacy payment host of spec section 7 (docs/BILLING.md, "Legacy payment host"), JSON in and out, under
 // /legacy-payments. Same rules as /api/pg: the caller's organization's customer only (another ?customer= is
 // 404, as if it did not exist), the owner pays, Stripe does the work.
-const tag = 'billing-legacy';
-const provider = { 502: billingErrorDocument, 503: billingErrorDocument };
-const errors = { ...errorResponses(400, 401, 403, 404), 409: billingErrorDocument, ...provider };
 
 function legacySubscription(s: Stripe.Subscription) {
   const item = s.items.data[0];
@@ -65,16 +47,10 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return customer;
     };
 
-    app.post(
-      '/customer',
-      {
-        onRequest,
-        schema: secured(tag, "The organization's Stripe customer (created on first call)", {
-          body: legacyCustomerBody,
-          response: { 200: legacyCustomerDocument, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, legacyBillingOps.customer),
+      onRequest,
+      handler: async (request) => {
         const { stripe } = requireBilling(ctx);
         const user = request.user!;
         return withAudit(ctx, request, 'billing.legacy.customer', (trx) =>
@@ -88,18 +64,12 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })),
         );
       },
-    );
+    });
 
-    app.post(
-      '/payments/checkout',
-      {
-        onRequest,
-        schema: secured(tag, 'A Checkout page for a price', {
-          body: legacyCheckoutBody,
-          response: { 200: legacyUrlDocument, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, legacyBillingOps.checkout),
+      onRequest,
+      handler: async (request) => {
         requireBilling(ctx);
         const { priceId, successUrl, cancelUrl } = request.body;
         const session = await withAudit(ctx, request, 'billing.legacy.checkout', (trx) =>
@@ -113,18 +83,12 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         return { url: session.url };
       },
-    );
+    });
 
-    app.post(
-      '/subscription/payment-intent',
-      {
-        onRequest,
-        schema: secured(tag, 'A subscription whose first invoice waits for a card payment (client secret)', {
-          body: legacyPaymentIntentBody,
-          response: { 200: legacyPaymentIntentDocument, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, legacyBillingOps.paymentIntent),
+      onRequest,
+      handler: async (request) => {
         requireBilling(ctx);
         const outbox: number[] = [];
         const answer = await withAudit(ctx, request, 'billing.legacy.payment_intent', (trx) =>
@@ -133,18 +97,12 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         deliverInBackground(ctx, outbox);
         return answer;
       },
-    );
+    });
 
-    app.get(
-      '/invoices/listInvoices',
-      {
-        onRequest,
-        schema: secured(tag, "The customer's invoices, newest first (at most 100)", {
-          querystring: legacyCustomerQuery,
-          response: { 200: legacyInvoiceList, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, legacyBillingOps.invoices),
+      onRequest,
+      handler: async (request) => {
         // The permission of GET /api/pg/payments/invoices/: admins and the owner, not members.
         const user = request.user!;
         if (user.organizationId === null || !canViewInvoices(user, { id: user.organizationId }))
@@ -170,18 +128,12 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })),
         };
       },
-    );
+    });
 
-    app.get(
-      '/subscriptions',
-      {
-        onRequest,
-        schema: secured(tag, "The customer's subscriptions, ended ones included", {
-          querystring: legacyCustomerQuery,
-          response: { 200: legacySubscriptionList, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, legacyBillingOps.subscriptions),
+      onRequest,
+      handler: async (request) => {
         const customer = await ownCustomer(request.user!.organizationId, request.query.customer);
         const { stripe } = requireBilling(ctx);
         const list = await viaStripe(
@@ -191,36 +143,24 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         return { subscriptions: list.data.map(legacySubscription) };
       },
-    );
+    });
 
-    app.post(
-      '/payments/portal',
-      {
-        onRequest,
-        schema: secured(tag, "Stripe's customer portal", {
-          body: legacyPortalBody,
-          response: { 200: legacyUrlDocument, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, legacyBillingOps.portal),
+      onRequest,
+      handler: async (request) => {
         requireBilling(ctx);
         const portal = await withAudit(ctx, request, 'billing.legacy.portal', (trx) =>
           viaStripe(ctx, () => openPortal(ctx, trx, request.user!, request.body.returnUrl)),
         );
         return { url: portal.url };
       },
-    );
+    });
 
-    app.post(
-      '/subscriptions/cancel_subscription',
-      {
-        onRequest,
-        schema: secured(tag, 'Cancel a subscription at the end of its paid period', {
-          body: legacyCancelBody,
-          response: { 201: legacyCancelDocument, ...errors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, legacyBillingOps.cancel),
+      onRequest,
+      handler: async (request, reply) => {
         const user = request.user!;
         const outbox: number[] = [];
         const doc = await withAudit(
@@ -256,6 +196,6 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         deliverInBackground(ctx, outbox);
         return reply.code(201).send(doc);
       },
-    );
+    });
   };
 }

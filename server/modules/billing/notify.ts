@@ -2,7 +2,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { appLink, queueTemplate } from '../../mail/app-mail';
 
-// Billing mails go to the organization's owner, in the owner's language (server/mail/templates/billing.ts).
+// Billing mails go to the organization's owner, in the owner's language (locales/<lang>/mail.json,
+// billing*).
 async function ownerOf(db: Db, organizationId: number) {
   return db
     .selectFrom('organizations')
@@ -51,7 +52,8 @@ export async function notifyTrialEnding(
     name: owner.name ?? owner.username,
     organization: owner.organization,
     plan,
-    date: ends.toISOString().slice(0, 10),
+    // Written out in the owner's language ("December 10, 2026", "10 de dezembro de 2026").
+    date: ends,
     link: appLink(ctx, '/msas/settings/subscriptions', {}),
   });
 }

@@ -8,8 +8,8 @@ import { notifyTrialEnding } from './notify';
 import { claimEvent } from './repo';
 import { syncInvoice, syncSubscription, type Applied } from './sync';
 import type { Db } from '../../db/database';
-import { errorResponses } from '../../lib/schemas';
-import { billingErrorDocument, webhookAnswer } from '../../../contract/billing';
+import { routeOf } from '../../lib/operation';
+import { billingOps } from '../../../contract/operations/billing';
 
 // POST /api/pg/stripe/webhook/ (docs/BILLING.md, "Webhooks"): Stripe's events, verified by Stripe-Signature on
 // the raw body (a five-minute tolerance against replays), each applied once by event id. The answer is 200
@@ -120,17 +120,9 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { parseAs: 'string', bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    app.post(
-      '/stripe/webhook/',
-      {
-        schema: {
-          tags: ['billing'],
-          summary:
-            "Stripe's webhook deliveries (Stripe-Signature on the raw JSON body; each event applied once)",
-          response: { 200: webhookAnswer, ...errorResponses(400), 503: billingErrorDocument },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, billingOps.webhook),
+      handler: async (request, reply) => {
         const { settings, stripe } = requireBilling(ctx);
         const signature = request.headers['stripe-signature'];
         let event: Stripe.Event;
@@ -157,6 +149,6 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         request.log.info({ event: event.id, type: event.type, outcome: applied }, 'stripe webhook');
         return reply.code(200).send({ received: true as const, outcome: applied });
       },
-    );
+    });
   };
 }

@@ -1,24 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
-import { contactBody, contactSentDocument } from '../../../contract/contact';
-import { errorResponses } from '../../lib/schemas';
 import { messageSent, submitContact } from './service';
+import { routeOf } from '../../lib/operation';
+import { contactOps } from '../../../contract/operations/contact';
 
 // Mounted under /api/ph. Public.
 export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/contact/',
-      {
-        schema: {
-          tags: ['contact'],
-          summary: 'Send a message to the operator (public, rate limited per IP)',
-          body: contactBody,
-          response: { 201: contactSentDocument, ...errorResponses(400, 429) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, contactOps.send),
+      handler: async (request, reply) => {
         const { outboxId } = await withAudit(
           ctx,
           request,
@@ -29,6 +21,6 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ctx.mailer.deliver(ctx.db, outboxId);
         return reply.code(201).send({ detail: messageSent });
       },
-    );
+    });
   };
 }

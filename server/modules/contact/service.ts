@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { AppError } from '../../lib/errors';
+import { renderMail } from '../../mail/templates/render';
 import { firstLimitExceeded, limiterKeys, recordFailure } from '../auth';
 import type { ContactInput } from '../../../contract/contact';
 
@@ -21,8 +22,13 @@ export async function submitContact(
   const outboxId = await ctx.mailer.queue(db, {
     to: ctx.config.operatorEmail,
     replyTo: input.email,
-    subject: `[msas contact] ${input.subject}`,
-    text: `From: ${input.name} <${input.email}>\n\n${input.message}\n`,
+    // To the operator, who has no language setting: English.
+    ...renderMail('contactMessage', 'en', {
+      subject: input.subject,
+      name: input.name,
+      email: input.email,
+      message: input.message,
+    }),
   });
   return { outboxId };
 }

@@ -1,3 +1,5 @@
+// escape-html's entities (&amp; &lt; &gt; &quot; &#39;) are valid XML too (XML 1.0 sections 4.1 and 4.6).
+import escapeXml from 'escape-html';
 import { random, weighted, zipf } from '../../lib/seeded-random';
 import { demoDomains, demoReporters, demoSources, type DemoSource } from './catalogue';
 
@@ -11,8 +13,6 @@ const dayMs = 86_400_000;
 const pickReporter = zipf(demoReporters.length, 1.2);
 const sourceTable = demoSources.map((s) => [s.share, s] as const);
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
 function recordXml(rnd: () => number, domain: string, source: DemoSource, policy: string): string {
   const ip = `${source.prefix}.${1 + Math.floor(rnd() * 12)}`;
   const count = 1 + Math.floor(rnd() * source.volume);
@@ -25,15 +25,15 @@ function recordXml(rnd: () => number, domain: string, source: DemoSource, policy
   const disposition = pass ? 'none' : policy;
   const reason = source.forwarded ? '<reason><type>forwarded</type></reason>' : '';
   const dkim = signer
-    ? `<dkim><domain>${esc(signer)}</domain><selector>s${1 + Math.floor(rnd() * 2)}</selector>` +
+    ? `<dkim><domain>${escapeXml(signer)}</domain><selector>s${1 + Math.floor(rnd() * 2)}</selector>` +
       `<result>${dkimResult}</result></dkim>`
     : '';
   return (
     `<record><row><source_ip>${ip}</source_ip><count>${count}</count><policy_evaluated>` +
     `<disposition>${disposition}</disposition><dkim>${dkimAligned ? 'pass' : 'fail'}</dkim>` +
     `<spf>${spfAligned ? 'pass' : 'fail'}</spf>${reason}</policy_evaluated></row><identifiers>` +
-    `<envelope_from>${esc(envelope)}</envelope_from><header_from>${esc(domain)}</header_from></identifiers>` +
-    `<auth_results>${dkim}<spf><domain>${esc(envelope)}</domain><scope>mfrom</scope>` +
+    `<envelope_from>${escapeXml(envelope)}</envelope_from><header_from>${escapeXml(domain)}</header_from></identifiers>` +
+    `<auth_results>${dkim}<spf><domain>${escapeXml(envelope)}</domain><scope>mfrom</scope>` +
     `<result>${source.spf.result}</result></spf></auth_results></record>`
   );
 }
@@ -61,7 +61,7 @@ export function demoReports(now: Date, days = 30, seed = 1): DemoReport[] {
         );
         const xml =
           `<?xml version="1.0" encoding="UTF-8"?><feedback><version>1.0</version><report_metadata>` +
-          `<org_name>${esc(org)}</org_name><email>${esc(email)}</email><report_id>${id}</report_id>` +
+          `<org_name>${escapeXml(org)}</org_name><email>${escapeXml(email)}</email><report_id>${id}</report_id>` +
           `<date_range><begin>${begin / 1000}</begin><end>${begin / 1000 + 86_399}</end></date_range>` +
           `</report_metadata><policy_published><domain>${domain}</domain><adkim>r</adkim><aspf>r</aspf>` +
           `<p>${policy}</p><sp>${policy}</sp><pct>100</pct></policy_published>${records.join('')}</feedback>`;

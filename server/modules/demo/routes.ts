@@ -3,15 +3,12 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { isOwnerOf, isSupport, type Actor } from '../../lib/permissions';
-import { secured } from '../../lib/route-schema';
-import { detailSchema, errorResponses } from '../../lib/schemas';
 import { requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
-import { demoLoadedDocument, demoStateDocument } from '../../../contract/demo';
 import { storeDemoChecks } from './checks';
 import { addDemoDomains, demoRefusal, ingestDemoReports } from './load';
-
-const demoErrors = errorResponses(401, 403);
+import { routeOf } from '../../lib/operation';
+import { demoOps } from '../../../contract/operations/demo';
 
 const ownOrganization = (actor: Actor): number | null =>
   !isSupport(actor) && actor.organizationId !== null && isOwnerOf(actor, actor.organizationId)
@@ -22,17 +19,11 @@ const ownOrganization = (actor: Actor): number | null =>
 export function demoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const tag = 'demo';
 
-    app.get(
-      '/demo-data/',
-      {
-        onRequest,
-        schema: secured(tag, 'Whether the caller can load demo data into their organization', {
-          response: { 200: demoStateDocument, ...demoErrors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, demoOps.status),
+      onRequest,
+      handler: async (request) => {
         const organizationId = ownOrganization(request.user!);
         if (organizationId === null) return { data: { available: false, reason: null } };
         const reason = await demoRefusal(ctx.db, organizationId);
@@ -42,21 +33,12 @@ export function demoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           or exists (select 1 from held_reports where kind = 'aggregate') as any`.execute(ctx.db);
         return { data: { available: reason === null && !rows[0].any, reason } };
       },
-    );
+    });
 
-    app.post(
-      '/demo-data/',
-      {
-        onRequest,
-        schema: secured(
-          tag,
-          "Load the demo domains, groups and 30 days of reports into the caller's organization",
-          {
-            response: { 201: demoLoadedDocument, ...demoErrors, 409: detailSchema },
-          },
-        ),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, demoOps.load),
+      onRequest,
+      handler: async (request, reply) => {
         const organizationId = ownOrganization(request.user!);
         if (organizationId === null) throw forbidden();
         const made = await withAudit(
@@ -71,6 +53,6 @@ export function demoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await storeDemoChecks(ctx.db, organizationId, ctx.now);
         return reply.code(201).send({ data: { ...made, ...stored } });
       },
-    );
+    });
   };
 }

@@ -1,33 +1,16 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { detailError, fieldError } from '../../lib/errors';
-import { secured } from '../../lib/route-schema';
-import { errorResponses, isCalendarDay } from '../../lib/schemas';
+import { routeOf } from '../../lib/operation';
+import { isCalendarDay } from '../../lib/schemas';
 import { deliverInBackground } from '../../mail/app-mail';
 import { requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
-import {
-  digestCreateBody,
-  digestDocument,
-  digestListDocument,
-  digestListQuery,
-  digestParams,
-  digestPatchBody,
-  digestPeriodQuery,
-  digestPreviewDocument,
-  digestSendListDocument,
-  digestSendNowDocument,
-  digestSendsQuery,
-  digestTypeParams,
-} from '../../../contract/digests';
+import { digestOps } from '../../../contract/operations/digests';
 import { digestPdf } from './pdf';
 import { periodOf, renderFor, sendPeriod } from './send';
 import { sendNowAllowance } from './send-now';
 import { create, list, remove, sendsOf, update, visibleSchedule, resourceOf } from './service';
-
-const errors = errorResponses(400, 401, 403, 404);
-const tag = 'digest-reports';
 
 // Digest reports (spec section 7), mounted under /api/dm. Types: `scheduled` (user-defined), `weekly` and
 // `monthly` (the organization's digests); docs/DIGESTS.md.
@@ -41,33 +24,16 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return q.end_date;
     };
 
-    app.get(
-      '/digest-reports/',
-      {
-        onRequest,
-        schema: secured(
-          tag,
-          "Digest reports of the caller's organization (?type=scheduled|weekly|monthly), paged",
-          {
-            querystring: digestListQuery,
-            response: { 200: digestListDocument, ...errors },
-          },
-        ),
-      },
-      (request) => list(ctx.db, request.user!, request.query, request.url, ctx.now()),
-    );
+    app.route({
+      ...routeOf(app.prefix, digestOps.list),
+      onRequest,
+      handler: (request) => list(ctx.db, request.user!, request.query, request.url, ctx.now()),
+    });
 
-    app.post(
-      '/digest-reports/:type/',
-      {
-        onRequest,
-        schema: secured(tag, 'Create a digest report of a type: scheduled, weekly or monthly', {
-          params: digestTypeParams,
-          body: digestCreateBody,
-          response: { 201: digestDocument, ...errors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, digestOps.create),
+      onRequest,
+      handler: async (request, reply) => {
         const outbox: number[] = [];
         const doc = await withAudit(
           ctx,
@@ -79,34 +45,21 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         deliverInBackground(ctx, outbox);
         return reply.code(201).send(doc);
       },
-    );
+    });
 
-    app.get(
-      '/digest-reports/:type/:id/',
-      {
-        onRequest,
-        schema: secured(tag, 'One digest report', {
-          params: digestParams,
-          response: { 200: digestDocument, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, digestOps.read),
+      onRequest,
+      handler: async (request) => {
         const row = await visibleSchedule(ctx.db, request.user!, request.params.type, request.params.id);
         return { data: await resourceOf(ctx.db, row, ctx.now()) };
       },
-    );
+    });
 
-    app.patch(
-      '/digest-reports/:type/:id/',
-      {
-        onRequest,
-        schema: secured(tag, 'Change a digest report (any of the creation fields)', {
-          params: digestParams,
-          body: digestPatchBody,
-          response: { 200: digestDocument, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, digestOps.update),
+      onRequest,
+      handler: async (request) => {
         const outbox: number[] = [];
         const doc = await withAudit(ctx, request, 'digest_reports.update', (trx) =>
           update(trx, request.user!, request.params.type, request.params.id, request.body, ctx.now(), {
@@ -117,18 +70,12 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         deliverInBackground(ctx, outbox);
         return doc;
       },
-    );
+    });
 
-    app.delete(
-      '/digest-reports/:type/:id/',
-      {
-        onRequest,
-        schema: secured(tag, 'Delete a digest report and its history of sends', {
-          params: digestParams,
-          response: { 204: z.null(), ...errors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, digestOps.delete),
+      onRequest,
+      handler: async (request, reply) => {
         await withAudit(
           ctx,
           request,
@@ -138,33 +85,19 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         return reply.code(204).send(null);
       },
-    );
+    });
 
-    app.get(
-      '/digest-reports/:type/:id/sends/',
-      {
-        onRequest,
-        schema: secured(tag, 'The history of sends of a digest report, newest first', {
-          params: digestParams,
-          querystring: digestSendsQuery,
-          response: { 200: digestSendListDocument, ...errors },
-        }),
-      },
-      (request) =>
+    app.route({
+      ...routeOf(app.prefix, digestOps.sends),
+      onRequest,
+      handler: (request) =>
         sendsOf(ctx.db, request.user!, request.params.type, request.params.id, request.query, request.url),
-    );
+    });
 
-    app.get(
-      '/digest-reports/:type/:id/preview/',
-      {
-        onRequest,
-        schema: secured(tag, 'The report as it would be sent now (or for the period ending on ?end_date=)', {
-          params: digestParams,
-          querystring: digestPeriodQuery,
-          response: { 200: digestPreviewDocument, ...errors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, digestOps.preview),
+      onRequest,
+      handler: async (request) => {
         const end = endDay(request.query);
         const row = await visibleSchedule(ctx.db, request.user!, request.params.type, request.params.id);
         const period = periodOf(row, ctx.now(), end);
@@ -186,19 +119,12 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })),
         };
       },
-    );
+    });
 
-    app.get(
-      '/digest-reports/:type/:id/pdf/',
-      {
-        onRequest,
-        schema: secured(tag, 'The report as a PDF (the period ending yesterday, or ?end_date=)', {
-          params: digestParams,
-          querystring: digestPeriodQuery,
-          response: { 200: z.string().describe('application/pdf'), ...errors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, digestOps.pdf),
+      onRequest,
+      handler: async (request, reply) => {
         const end = endDay(request.query);
         const row = await visibleSchedule(ctx.db, request.user!, request.params.type, request.params.id);
         const period = periodOf(row, ctx.now(), end);
@@ -212,23 +138,12 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .send((await digestPdf(document)) as unknown as string)
         );
       },
-    );
+    });
 
-    app.post(
-      '/digest-reports/:type/:id/send/',
-      {
-        onRequest,
-        schema: secured(
-          tag,
-          'Send the report now to its addresses (the period ending yesterday, or ?end_date=)',
-          {
-            params: digestParams,
-            querystring: digestPeriodQuery,
-            response: { 200: digestSendNowDocument, ...errorResponses(400, 401, 403, 404, 429) },
-          },
-        ),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, digestOps.send),
+      onRequest,
+      handler: async (request) => {
         const end = endDay(request.query);
         const outcome = await withAudit(ctx, request, 'digest_reports.send', async (trx) => {
           const row = await visibleSchedule(trx, request.user!, request.params.type, request.params.id, true);
@@ -240,6 +155,6 @@ export function digestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         deliverInBackground(ctx, outcome.outbox);
         return { detail: 'Report sent.', recipients: outcome.recipients, status: outcome.status };
       },
-    );
+    });
   };
 }

@@ -8,7 +8,7 @@ export function digestUnsubscribeRoutes(ctx: AppContext) {
   return unsubscribeRoutes(ctx, {
     path: '/digest-reports/unsubscribe/',
     tag: 'digest-reports',
-    what: { en: 'this report', pt: 'deste relatório' },
+    what: 'digest',
     auditName: 'digest_reports.unsubscribe',
     read: (token) => readUnsubscribeToken(ctx.config.jwtSecret, token),
     apply: (trx, u) =>

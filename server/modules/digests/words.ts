@@ -1,98 +1,48 @@
-// The digest's words in both languages (en, pt-BR). Mail is rendered on the server, so these live here,
-// not in locales/ (the SPA's catalogue).
+import { intlLocale, languageOf, serverT } from '../../lib/i18n';
+import type enWords from '../../../locales/en/digestMail.json';
 
-export type Words = typeof en;
-
-const en = {
-  subject: (name: string, begin: string, end: string) => `${name}: DMARC report ${begin} to ${end}`,
-  late: 'This report is sent late: the server was not running when it was due.',
-  quiet: 'No reports were received for these domains in this period.',
-  period: (begin: string, end: string) => `Period: ${begin} to ${end}`,
-  previous: (begin: string, end: string) => `Compared with ${begin} to ${end}`,
-  summary: 'Summary',
-  domain: 'Domain',
-  all: 'All domains',
-  messages: 'Messages',
-  dmarc: 'DMARC pass',
-  spf: 'SPF aligned',
-  dkim: 'DKIM aligned',
-  policy: 'Policy',
-  change: 'Change',
-  chart: 'Messages per day',
-  day: 'Day',
-  passed: 'DMARC passed',
-  failed: 'DMARC failed',
-  systems: 'Details per system',
-  system: 'System',
-  status: 'Status',
-  score: 'Score',
-  warnings: 'Top warnings',
-  noChecks: 'No stored checks for these domains yet.',
-  byIp: 'Top sources by IP',
-  ip: 'IP address',
-  reverse: 'Reverse DNS',
-  sender: 'Sender service',
-  isNew: 'new',
-  bySender: 'Top sender services',
-  ips: 'IPs',
-  alerts: 'Alerts in this period',
-  noAlerts: 'No alert fired in this period.',
-  alert: 'Alert',
-  alertSubject: 'Subject',
-  firings: 'Times fired',
-  lastDay: 'Last day',
-  now: 'Now',
-  open: 'open',
-  resolved: 'resolved',
-  openConsole: 'Open this view in the console',
-  unsubscribe: 'Stop receiving this report',
-  footer: (name: string) => `You receive this because your address is on the report "${name}".`,
+// The report's words (locales/<lang>/digestMail.json) and its figures, both in the reader's language: a
+// Portuguese report prints 12.345 and 94,77% where an English one prints 12,345 and 94.77%.
+type Word = keyof typeof enWords;
+export type Words = {
+  w: (key: Word, vars?: Record<string, string>) => string;
+  num: (n: number) => string;
+  pct: (n: number) => string;
+  signed: (n: number, fraction: number) => string;
 };
 
-const pt: Words = {
-  subject: (name, begin, end) => `${name}: relatório DMARC de ${begin} a ${end}`,
-  late: 'Este relatório foi enviado com atraso: o servidor não estava em execução na data prevista.',
-  quiet: 'Nenhum relatório foi recebido para estes domínios neste período.',
-  period: (begin, end) => `Período: ${begin} a ${end}`,
-  previous: (begin, end) => `Comparado com ${begin} a ${end}`,
-  summary: 'Resumo',
-  domain: 'Domínio',
-  all: 'Todos os domínios',
-  messages: 'Mensagens',
-  dmarc: 'DMARC aprovado',
-  spf: 'SPF alinhado',
-  dkim: 'DKIM alinhado',
-  policy: 'Política',
-  change: 'Variação',
-  chart: 'Mensagens por dia',
-  day: 'Dia',
-  passed: 'DMARC aprovado',
-  failed: 'DMARC reprovado',
-  systems: 'Detalhes por sistema',
-  system: 'Sistema',
-  status: 'Situação',
-  score: 'Pontuação',
-  warnings: 'Principais alertas',
-  noChecks: 'Ainda não há verificações armazenadas para estes domínios.',
-  byIp: 'Principais origens por IP',
-  ip: 'Endereço IP',
-  reverse: 'DNS reverso',
-  sender: 'Serviço de envio',
-  isNew: 'nova',
-  bySender: 'Principais serviços de envio',
-  ips: 'IPs',
-  alerts: 'Alertas neste período',
-  noAlerts: 'Nenhum alerta disparou neste período.',
-  alert: 'Alerta',
-  alertSubject: 'Assunto',
-  firings: 'Disparos',
-  lastDay: 'Último dia',
-  now: 'Agora',
-  open: 'aberto',
-  resolved: 'resolvido',
-  openConsole: 'Abrir esta visão no console',
-  unsubscribe: 'Deixar de receber este relatório',
-  footer: (name) => `Você recebe esta mensagem porque seu endereço está no relatório "${name}".`,
-};
+export function wordsFor(language: string): Words {
+  const lang = languageOf(language);
+  const t = serverT(lang, 'digestMail');
+  const locale = intlLocale(lang);
+  const count = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return {
+    w: (key, vars) => t(key, vars ?? {}),
+    num: (n) => count.format(n),
+    // Rates are stored as percentages (94.77); Intl's percent style multiplies by 100.
+    pct: (n) => percent.format(n / 100),
+    signed: (n, fraction) =>
+      new Intl.NumberFormat(locale, {
+        signDisplay: 'exceptZero',
+        minimumFractionDigits: fraction,
+        maximumFractionDigits: fraction,
+      }).format(n),
+  };
+}
 
-export const wordsFor = (language: string | null | undefined): Words => (language === 'pt' ? pt : en);
+/** The change against the previous period: an arrow and the difference (points for rates). */
+export function change(
+  now: number,
+  before: number,
+  unit: '' | 'pp',
+  f: Words,
+): { arrow: string; text: string } {
+  const d = Math.round((now - before) * 100) / 100;
+  const arrow = d > 0 ? '▲' : d < 0 ? '▼' : '=';
+  return { arrow, text: unit === 'pp' ? `${f.signed(d, 2)} pp` : f.signed(d, 0) };
+}

@@ -7,9 +7,10 @@ import { reportAddress } from '../../mail/report-address';
 import { storedChecks } from '../analysis';
 import { dailyTotals } from '../analytics';
 import { type FixKind, fixName, proposeFixes, quarantineAfterDays } from './fix-rules';
-import { changesSince, type ZoneRow } from './repo';
+import { changesSince, reportSlugOf, type ZoneRow } from './repo';
 import { wireRrset } from './rrsets';
-import { applyChanges, type DnsActor, historyItems, loadLive, zoneFor } from './service';
+import { applyChanges } from './apply-changes';
+import { type DnsActor, historyItems, loadLive, zoneFor } from './service';
 
 // The suggested fixes of a hosted zone (docs/DNS.md "Suggested fixes"), listed as change set previews and
 // applied one at a time with the zone's version, like any change set.
@@ -18,12 +19,7 @@ const dayMs = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function organizationRua(ctx: AppContext, db: Db, organizationId: number) {
-  const org = await db
-    .selectFrom('organizations')
-    .select('report_slug')
-    .where('id', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return `mailto:${reportAddress(org.report_slug, ctx.config.reportAddress)}`;
+  return `mailto:${reportAddress(await reportSlugOf(db, organizationId), ctx.config.reportAddress)}`;
 }
 
 // The DMARC pass share over the days with reports in the last two months, and how far back they go.

@@ -284,3 +284,13 @@ export async function findChangeSet(db: Db, organizationId: OrgScope, id: number
     .execute();
   return { ...set, rrsets };
 }
+
+/** The organization's report address slug: its DMARC rua in a suggested fix (fixes.ts). */
+export async function reportSlugOf(db: Db, organizationId: number): Promise<string> {
+  const org = await db
+    .selectFrom('organizations')
+    .select('report_slug')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return org.report_slug;
+}

@@ -6,7 +6,8 @@ import { reportDomainRecords, type DnsRecord } from '../../mail/report-domain';
 import { insertAuditOperation } from '../shared/audit-repo';
 import { findZone } from './repo';
 import { byKey, keyOf } from './rrsets';
-import { applyChanges, loadLive } from './service';
+import { applyChanges } from './apply-changes';
+import { loadLive } from './service';
 import { txtText } from './fix-rules';
 import type { RrsetChangeInput } from './validate';
 

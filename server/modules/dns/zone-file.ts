@@ -5,7 +5,8 @@ import { AppError, codesOf, type ErrorItem, errorText, item } from '../../lib/er
 import type { LineError } from './bind-lexer';
 import { type ParsedRrset, parseZoneFile } from './bind-parse';
 import { byKey, keyOf, nameTypes, sameRrset, wireRrset } from './rrsets';
-import { applyChanges, type DnsActor, loadLive, pdnsOf, reaching, zoneDocument, zoneFor } from './service';
+import { applyChanges } from './apply-changes';
+import { type DnsActor, loadLive, pdnsOf, reaching, zoneDocument, zoneFor } from './service';
 import { checkChanges, type RrsetChangeInput } from './validate';
 
 // Import and export of a zone as a BIND master file (docs/DNS.md "Zone files"). An import replaces only the

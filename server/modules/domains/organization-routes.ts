@@ -1,63 +1,38 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { queueDomainCheck } from '../analysis';
 import { releaseDomainZones } from '../dns';
-import { secured } from '../../lib/route-schema';
+import { routeOf } from '../../lib/operation';
 import { visibleOrganization } from '../organizations';
-import {
-  domainDocument,
-  domainHasZoneDocument,
-  domainIdParams,
-  domainListDocument,
-  domainListQuery,
-  domainNameBody,
-  organizationDomainDeleteBody,
-  organizationDomainPatchBody,
-} from '../../../contract/domains';
-import { errorResponses } from '../../lib/schemas';
+import { organizationDomainOps as ops } from '../../../contract/operations/organization-domains';
 import { addDomain, deleteDomainById, domainList, renameDomain, scopeFor } from './service';
 
-// /organizations/{id}/domains (mounted under /api/ph). The spec writes the path without a trailing slash
-// before the query, so both spellings are served.
-const domainErrors = errorResponses(400, 401, 403, 404);
-
+// /organizations/{id}/domains (mounted under /api/ph), with and without the trailing slash
+// (contract/operations/organization-domains.ts).
 export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const tag = 'organizations';
-    for (const url of ['/organizations/:id/domains', '/organizations/:id/domains/']) {
-      app.get(
-        url,
-        {
-          onRequest,
-          schema: secured(tag, 'Domains of an organization', {
-            params: domainIdParams,
-            querystring: domainListQuery.omit({ organization: true }),
-            response: { 200: domainListDocument, ...domainErrors },
-          }),
-        },
-        async (request) => {
+    for (const [list, add, rename, remove] of [
+      [ops.listBare, ops.addBare, ops.renameBare, ops.removeBare],
+      [ops.list, ops.add, ops.rename, ops.remove],
+    ] as const) {
+      app.route({
+        ...routeOf(app.prefix, list),
+        onRequest,
+        handler: async (request) => {
           const org = await visibleOrganization(ctx.db, request.user!, request.params.id);
           // A member limited to some domains sees only those here too.
           const scope = await scopeFor(ctx.db, request.user!, org.id);
           const { search, ...page } = request.query;
           return domainList(ctx.db, { ...scope, search }, page, request.url, true, ctx.config.reportAddress);
         },
-      );
-      app.post(
-        url,
-        {
-          onRequest,
-          schema: secured(tag, 'Add a domain to an organization (owner, admin)', {
-            params: domainIdParams,
-            body: domainNameBody,
-            response: { 201: domainDocument, ...domainErrors },
-          }),
-        },
-        async (request, reply) => {
+      });
+      app.route({
+        ...routeOf(app.prefix, add),
+        onRequest,
+        handler: async (request, reply) => {
           const doc = await withAudit(
             ctx,
             request,
@@ -78,18 +53,11 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
           );
           return reply.code(201).send(doc);
         },
-      );
-      app.patch(
-        url,
-        {
-          onRequest,
-          schema: secured(tag, 'Rename a domain of an organization (owner, admin)', {
-            params: domainIdParams,
-            body: organizationDomainPatchBody,
-            response: { 200: domainDocument, ...domainErrors },
-          }),
-        },
-        (request) =>
+      });
+      app.route({
+        ...routeOf(app.prefix, rename),
+        onRequest,
+        handler: (request) =>
           withAudit(ctx, request, 'organizations.domains.update', (trx) =>
             renameDomain(
               trx,
@@ -100,22 +68,11 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
               ctx.config.reportAddress,
             ),
           ),
-      );
-      app.delete(
-        url,
-        {
-          onRequest,
-          schema: secured(
-            tag,
-            'Remove a domain from an organization (owner, admin); body {id, zones: "delete" to delete its DNS zones}',
-            {
-              params: domainIdParams,
-              body: organizationDomainDeleteBody,
-              response: { 204: z.null(), ...domainErrors, 409: domainHasZoneDocument },
-            },
-          ),
-        },
-        async (request, reply) => {
+      });
+      app.route({
+        ...routeOf(app.prefix, remove),
+        onRequest,
+        handler: async (request, reply) => {
           await withAudit(
             ctx,
             request,
@@ -128,7 +85,7 @@ export function organizationDomainRoutes(ctx: AppContext): FastifyPluginAsyncZod
           );
           return reply.code(204).send(null);
         },
-      );
+      });
     }
   };
 }

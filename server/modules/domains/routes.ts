@@ -5,19 +5,8 @@ import { withAudit } from '../shared/with-audit';
 import { limitExceeded, recordFailure, requireAuth } from '../auth';
 import { checkContextFor, queueDomainCheck } from '../analysis';
 import { releaseDomainZones } from '../dns';
-import { secured } from '../../lib/route-schema';
-import {
-  detailDocument,
-  domainDeleteQuery,
-  domainDocument,
-  domainHasZoneDocument,
-  domainIdParams,
-  domainListDocument,
-  domainListQuery,
-  domainNameBody,
-  domainNameParams,
-} from '../../../contract/domains';
-import { errorResponses } from '../../lib/schemas';
+import { routeOf } from '../../lib/operation';
+import { domainOps } from '../../../contract/operations/domains';
 import { findDomainById } from './repo';
 import {
   addDomain,
@@ -31,50 +20,31 @@ import { verifyOwnership } from './verify-service';
 
 // One "check now" per domain per 10 s: each asks DNS three or more names.
 const VERIFY_WINDOW_SECONDS = 10;
-const domainErrors = errorResponses(400, 401, 403, 404);
-const verifyErrors = errorResponses(401, 403, 404, 429);
 
 // Mounted under /api/dm.
 export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const tag = 'domains';
 
-    for (const [url, v2] of [
-      ['/domains/', false],
-      ['/v2/domains/', true],
+    for (const [op, v2] of [
+      [domainOps.list, false],
+      [domainOps.listV2, true],
     ] as const) {
-      app.get(
-        url,
-        {
-          onRequest,
-          schema: secured(
-            tag,
-            `Domains of the caller's organization${v2 ? ' with relationships' : ''}, paged`,
-            {
-              querystring: domainListQuery,
-              response: { 200: domainListDocument, ...domainErrors },
-            },
-          ),
-        },
-        async (request) => {
+      app.route({
+        ...routeOf(app.prefix, op),
+        onRequest,
+        handler: async (request) => {
           const { organization, search, ...page } = request.query;
           const scope = { ...(await scopeFor(ctx.db, request.user!, organization)), search };
           return domainList(ctx.db, scope, page, request.url, v2, ctx.config.reportAddress);
         },
-      );
+      });
     }
 
-    app.post(
-      '/domains/create/',
-      {
-        onRequest,
-        schema: secured(tag, "Add a domain to the caller's organization (form field name)", {
-          body: domainNameBody,
-          response: { 201: domainDocument, ...domainErrors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, domainOps.create),
+      onRequest,
+      handler: async (request, reply) => {
         const doc = await withAudit(
           ctx,
           request,
@@ -95,18 +65,12 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         return reply.code(201).send(doc);
       },
-    );
+    });
 
-    app.post(
-      '/v2/domains/:id/verify/',
-      {
-        onRequest,
-        schema: secured(tag, 'Check now whether the domain proves its ownership (owner, admin)', {
-          params: domainIdParams,
-          response: { 200: domainDocument, ...verifyErrors },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, domainOps.verify),
+      onRequest,
+      handler: async (request) => {
         const actor = request.user!;
         // Audited and rate limited before the lookups, so no transaction waits on DNS.
         const domain = await withAudit(ctx, request, 'domains.verify', async (trx) => {
@@ -122,28 +86,17 @@ export function domainRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!row) throw notFound();
         return domainDocumentOf(ctx.db, row, ctx.config.reportAddress);
       },
-    );
+    });
 
-    app.post(
-      '/domains/:name/delete/',
-      {
-        onRequest,
-        schema: secured(
-          tag,
-          "Delete a domain of the caller's organization; ?zones=delete also deletes its hosted DNS zones",
-          {
-            params: domainNameParams,
-            querystring: domainDeleteQuery,
-            response: { 200: detailDocument, ...domainErrors, 409: domainHasZoneDocument },
-          },
-        ),
-      },
-      (request) =>
+    app.route({
+      ...routeOf(app.prefix, domainOps.delete),
+      onRequest,
+      handler: (request) =>
         withAudit(ctx, request, 'domains.delete', (trx) =>
           deleteDomainByName(trx, request.user!, request.params.name, (row) =>
             releaseDomainZones(ctx, trx, row, request.user!.id, request.query.zones === 'delete'),
           ),
         ),
-    );
+    });
   };
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import pLimit from 'p-limit';
 import type { Resolver } from '../../checks/dnsTypes';
 import { createDnsResolver } from '../../checks/resolver';
 import type { Db } from '../../db/database';
-import { mapLimit } from '../../lib/map-limit';
 import type { Job } from '../../jobs/job';
 import type { ReportAddressing } from '../../mail/report-address';
 import { findProof, type ProofOutcome } from './verification';
@@ -61,15 +61,17 @@ export function verifyDomainsJob(
       const r = (resolver ??= createDnsResolver());
       const a = options.addressing ?? config.reportAddress;
       inFlight = true;
-      batch = mapLimit(due, options.concurrency ?? 8, async (domain) => {
-        try {
-          done.push({ id: domain.id, outcome: await findProof(r, domain, a), at: now() });
-        } catch (err) {
-          logger.warn({ err, domain: domain.name }, 'ownership check failed');
-        }
-      }).finally(() => {
-        inFlight = false;
-      });
+      batch = pLimit(options.concurrency ?? 8)
+        .map(due, async (domain) => {
+          try {
+            done.push({ id: domain.id, outcome: await findProof(r, domain, a), at: now() });
+          } catch (err) {
+            logger.warn({ err, domain: domain.name }, 'ownership check failed');
+          }
+        })
+        .finally(() => {
+          inFlight = false;
+        });
     },
   };
 }

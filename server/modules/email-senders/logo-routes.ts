@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { secured } from '../../lib/route-schema';
+import { routeOf } from '../../lib/operation';
 import { binaryBody } from '../../../contract/upload';
 import { logoTypes, readLogo } from './logo';
 import { logoOf, setLogo } from './repo';
-import { senderDocument as documentSchema, logoBody, senderParams } from '../../../contract/email-senders';
+import { senderParams } from '../../../contract/email-senders';
+import { emailSenderOps as ops } from '../../../contract/operations/email-senders';
 import { errorResponses } from '../../lib/schemas';
 import { assertCanManage, existing, senderDocument } from './service';
 
@@ -20,7 +20,8 @@ const senderErrors = errorResponses(400, 401, 403, 404);
 
 export function emailSenderLogoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const url = '/dmarc/aggregate-reports/email-senders/:id/logo/';
+    // The logo itself (public image bytes, not JSON) answers at the path its upload and removal use.
+    const { url } = routeOf(app.prefix, ops.deleteLogo);
     const tag = 'email-senders';
     const manage = [requireAuth(ctx), async (request: FastifyRequest) => assertCanManage(request.user!)];
 
@@ -54,17 +55,10 @@ export function emailSenderLogoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      url,
-      {
-        onRequest: manage,
-        schema: secured(tag, 'Upload the logo of an email sender (PNG, JPEG, WebP or GIF, at most 256 KB)', {
-          params: senderParams,
-          body: logoBody,
-          response: { 200: documentSchema, ...senderErrors },
-        }),
-      },
-      (request) => {
+    app.route({
+      ...routeOf(app.prefix, ops.uploadLogo),
+      onRequest: manage,
+      handler: (request) => {
         const file = request.body.file;
         // The audit row records the upload's size, not its bytes.
         const size = Buffer.isBuffer(file) || typeof file === 'string' ? file.length : 0;
@@ -77,18 +71,12 @@ export function emailSenderLogoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return senderDocument(trx, request.params.id);
         });
       },
-    );
+    });
 
-    app.delete(
-      url,
-      {
-        onRequest: manage,
-        schema: secured(tag, 'Remove the logo of an email sender', {
-          params: senderParams,
-          response: { 204: z.null(), ...senderErrors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, ops.deleteLogo),
+      onRequest: manage,
+      handler: async (request, reply) => {
         await withAudit(
           ctx,
           request,
@@ -102,6 +90,6 @@ export function emailSenderLogoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         return reply.code(204).send(null);
       },
-    );
+    });
   };
 }

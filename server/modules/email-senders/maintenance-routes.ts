@@ -2,39 +2,26 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createDnsResolver } from '../../checks/resolver';
 import type { AppContext } from '../../context';
-import { detailSchema, errorResponses } from '../../lib/schemas';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { secured } from '../../lib/route-schema';
+import { routeOf } from '../../lib/operation';
 import { recalculateAttribution } from './attribution';
 import { addNetworks } from './repo';
-import {
-  networksRefreshedDocument,
-  recalculatedDocument,
-  senderParams,
-} from '../../../contract/email-senders';
+import { emailSenderOps } from '../../../contract/operations/email-senders';
 import { assertCanManage, existing, networksDocument } from './service';
 import { spfNetworks } from './spf-networks';
-
-const senderErrors = errorResponses(400, 401, 403, 404);
 
 // Catalogue maintenance, support only: re-attribute stored IPs and rollups to senders, and fill a sender's
 // networks from the SPF include domains it publishes (DNS_SERVERS, as the /checks routes use).
 
 export function emailSenderMaintenanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tag = 'email-senders';
     const manage = [requireAuth(ctx), async (request: FastifyRequest) => assertCanManage(request.user!)];
 
-    app.post(
-      '/dmarc/aggregate-reports/networks/recalculate/',
-      {
-        onRequest: manage,
-        schema: secured(tag, 'Re-attribute every stored source IP and rollup to the email senders', {
-          response: { 202: recalculatedDocument, ...senderErrors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, emailSenderOps.recalculate),
+      onRequest: manage,
+      handler: async (request, reply) => {
         const result = await withAudit(
           ctx,
           request,
@@ -47,23 +34,12 @@ export function emailSenderMaintenanceRoutes(ctx: AppContext): FastifyPluginAsyn
           ips: result.ips,
         });
       },
-    );
+    });
 
-    app.post(
-      '/dmarc/aggregate-reports/email-senders/:id/networks/refresh/',
-      {
-        onRequest: manage,
-        schema: secured(tag, "Add the networks of the sender's SPF include domains (ip4/ip6, recursively)", {
-          params: senderParams,
-          response: {
-            200: networksRefreshedDocument,
-            ...senderErrors,
-            502: detailSchema,
-            504: detailSchema,
-          },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, emailSenderOps.refreshNetworks),
+      onRequest: manage,
+      handler: async (request) => {
         const sender = await existing(ctx.db, request.params.id);
         // DNS first, outside the transaction; nothing is written when it fails.
         const ranges = await spfNetworks(sender.spf_includes, createDnsResolver({ timeoutMs: 3000 }));
@@ -72,6 +48,6 @@ export function emailSenderMaintenanceRoutes(ctx: AppContext): FastifyPluginAsyn
           return { ...(await networksDocument(trx, sender.id)), meta: { found: ranges.length, added } };
         });
       },
-    );
+    });
   };
 }

@@ -1,54 +1,26 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { addMember, listMembers, removeMember, setAdmin } from './members-service';
-import { secured } from '../../lib/route-schema';
-import {
-  addMemberBody,
-  idParams,
-  memberListDocument,
-  organizationDocument,
-  userBody,
-} from '../../../contract/organizations';
-import { errorResponses } from '../../lib/schemas';
-
-const orgErrors = errorResponses(400, 401, 403, 404);
+import { routeOf } from '../../lib/operation';
+import { organizationOps } from '../../../contract/operations/organizations';
 
 // Members and admins of an organization (mounted under /api/ph).
 export function organizationMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const tag = 'organizations';
 
-    app.get(
-      '/organizations/:id/members/',
-      {
-        onRequest,
-        schema: secured(tag, 'Members of an organization', {
-          params: idParams,
-          response: { 200: memberListDocument, ...orgErrors },
-        }),
-      },
-      (request) => listMembers(ctx, request.user!, request.params.id),
-    );
+    app.route({
+      ...routeOf(app.prefix, organizationOps.members),
+      onRequest,
+      handler: (request) => listMembers(ctx, request.user!, request.params.id),
+    });
 
-    app.post(
-      '/organizations/:id/members/',
-      {
-        onRequest,
-        schema: secured(
-          tag,
-          'Add an account without organization as member (owner, admin) within the limit',
-          {
-            params: idParams,
-            body: addMemberBody,
-            response: { 201: organizationDocument, ...orgErrors },
-          },
-        ),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, organizationOps.addMember),
+      onRequest,
+      handler: async (request, reply) => {
         const doc = await withAudit(
           ctx,
           request,
@@ -58,19 +30,12 @@ export function organizationMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod
         );
         return reply.code(201).send(doc);
       },
-    );
+    });
 
-    app.delete(
-      '/organizations/:id/members/',
-      {
-        onRequest,
-        schema: secured(tag, 'Remove a member; body {user}', {
-          params: idParams,
-          body: userBody,
-          response: { 204: z.null(), ...orgErrors },
-        }),
-      },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(app.prefix, organizationOps.removeMember),
+      onRequest,
+      handler: async (request, reply) => {
         await withAudit(
           ctx,
           request,
@@ -80,25 +45,15 @@ export function organizationMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod
         );
         return reply.code(204).send(null);
       },
-    );
+    });
 
-    for (const [method, admin] of [
-      ['POST', true],
-      ['DELETE', false],
+    for (const [op, admin] of [
+      [organizationOps.addAdmin, true],
+      [organizationOps.removeAdmin, false],
     ] as const) {
       app.route({
-        method,
-        url: '/organizations/:id/admins/',
+        ...routeOf(app.prefix, op),
         onRequest,
-        schema: secured(
-          tag,
-          admin ? 'Make a member an admin (owner)' : 'Make an admin a member again (owner)',
-          {
-            params: idParams,
-            body: userBody,
-            response: { 200: organizationDocument, ...orgErrors },
-          },
-        ),
         handler: (request) =>
           withAudit(
             ctx,

@@ -1,27 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/schemas';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { secured } from '../../lib/route-schema';
-import { idParams } from '../../../contract/organizations';
-import { detailDocument, publicationListDocument } from '../../../contract/publications';
 import { listPublicationsFor, seenIds } from '../shared/publications-repo';
+import { routeOf } from '../../lib/operation';
+import { publicationOps } from '../../../contract/operations/publications';
 
 // Announcements for the caller's organization (and for everyone); mounted under /api/ph.
 export function publicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    app.get(
-      '/publications/',
-      {
-        onRequest,
-        schema: secured('publications', "Publications for the caller's organization, with a seen flag", {
-          response: { 200: publicationListDocument, ...errorResponses(401) },
-        }),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, publicationOps.list),
+      onRequest,
+      handler: async (request) => {
         const user = request.user!;
         const rows = await listPublicationsFor(ctx.db, user.organizationId, undefined, 100);
         const seen = await seenIds(ctx.db, user.id);
@@ -38,22 +31,12 @@ export function publicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })),
         };
       },
-    );
+    });
 
-    app.post(
-      '/publications/:id/seen/',
-      {
-        onRequest,
-        schema: secured(
-          'publications',
-          'Mark a publication seen: it leaves the token claim and the current user',
-          {
-            params: idParams,
-            response: { 200: detailDocument, ...errorResponses(401, 404) },
-          },
-        ),
-      },
-      (request) =>
+    app.route({
+      ...routeOf(app.prefix, publicationOps.seen),
+      onRequest,
+      handler: (request) =>
         withAudit(ctx, request, 'publications.seen', async (trx) => {
           const user = request.user!;
           const row = await trx
@@ -70,6 +53,6 @@ export function publicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .execute();
           return { detail: 'Publication marked as seen.' };
         }),
-    );
+    });
   };
 }

@@ -10,16 +10,9 @@ import { retentionLookup, withRetentionNote } from '../../ingest/retention-note'
 import type { FileResult } from '../../ingest/types';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
-import { secured } from '../../lib/route-schema';
-import { detailSchema, errorResponses } from '../../lib/schemas';
-import { uploadBody, uploadResponse } from '../../../contract/upload';
-
-/** The upload also answers 411 (no Content-Length), 413 (beyond UPLOAD_MEMORY_MB) and 429 (memory busy). */
-const uploadErrors = {
-  ...errorResponses(400, 401, 403, 404, 429),
-  411: detailSchema,
-  413: detailSchema,
-};
+import { routeOf } from '../../lib/operation';
+// The upload also answers 411 (no Content-Length), 413 (beyond UPLOAD_MEMORY_MB) and 429 (memory busy).
+import { reportOps } from '../../../contract/operations/reports';
 
 // POST /api/dm/dmarc/reports/upload/: multipart, the files in the repeated field `files` (the SPA adds a
 // repeated `filenames` text field naming them in the same order). Each file gets its own result; each
@@ -74,22 +67,11 @@ export function uploadRoute(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const budget = new MemoryBudget(ctx.config.uploadMemoryBytes);
     const leases = new WeakMap<FastifyRequest, Lease>();
-    app.post(
-      '/dmarc/reports/upload/',
-      {
-        onRequest: [requireAuth(ctx), reserve(budget, leases)],
-        config: { multipartOptions: { limits: { fileSize: maxUploadFileBytes, files: maxUploadFiles } } },
-        schema: secured(
-          'reports',
-          'Upload report files (multipart field files, repeated); one result per file',
-          {
-            consumes: ['multipart/form-data'],
-            body: uploadBody,
-            response: { 200: uploadResponse, ...uploadErrors },
-          },
-        ),
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, reportOps.upload),
+      onRequest: [requireAuth(ctx), reserve(budget, leases)],
+      config: { multipartOptions: { limits: { fileSize: maxUploadFileBytes, files: maxUploadFiles } } },
+      handler: async (request) => {
         handling.add(request);
         const lease = leases.get(request)!;
         try {
@@ -98,7 +80,7 @@ export function uploadRoute(ctx: AppContext): FastifyPluginAsyncZod {
           lease.releaseTo();
         }
       },
-    );
+    });
   };
 }
 

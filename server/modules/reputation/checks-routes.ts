@@ -1,34 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { parseIp } from '../../checks/dnsbl/reverse';
-import { limits, spend, statusError } from './limits';
-import { ipListing, listingDocument } from './listing';
-import { invalidTarget } from './messages';
-import { ipParams, listingDocumentSchema } from '../../../contract/reputation';
-import { ipErrors } from './errors';
+import { routeOf } from '../../lib/operation';
+import { limits, spend, statusError } from './protection/limits';
+import { ipListing, listingDocument } from './lookup/listing';
+import { invalidTarget } from '../../../contract/reputation-messages';
+import { reputationOps } from '../../../contract/operations/reputation';
 import { reputationServices } from './services';
 
 // Mounted under /checks: the public RBL check (spec section 7 "IP reputation: GET /rbl/{ip}"), no
 // authentication, rate limited per client IP.
 export function rblCheckRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/rbl/:ip',
-      {
-        schema: {
-          tags: ['checks'],
-          summary: 'Blocklist listing and reputation of an IP (public, rate limited)',
-          params: ipParams,
-          response: { 200: listingDocumentSchema, ...ipErrors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, reputationOps.rbl),
+      handler: async (request) => {
         const ip = parseIp(request.params.ip);
         if (!ip) throw statusError(400, invalidTarget, 'ip');
         const limited = await spend(ctx.db, [limits.rblPerIp(request.ip)], ctx.now());
         if (limited) throw limited;
         return listingDocument(await ipListing(reputationServices(ctx), ip, ctx.now()));
       },
-    );
+    });
   };
 }

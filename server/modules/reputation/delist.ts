@@ -3,9 +3,11 @@ import type { Db } from '../../db/database';
 import type { ParsedIp } from '../../checks/dnsbl/reverse';
 import { lookupReputation, type ReputationResult } from '../../checks/reputation/lookup';
 import type { AppError } from '../../lib/errors';
+import { serverT } from '../../lib/i18n';
+import { renderMail } from '../../mail/templates/render';
 import type { AuditScope } from '../shared/with-audit';
-import { delistCheckFailed, delistUnavailable, notListedHere } from './messages';
-import { statusError } from './limits';
+import { delistCheckFailed, delistUnavailable, notListedHere } from '../../../contract/reputation-messages';
+import { statusError } from './protection/limits';
 import { insertDelistRequest } from './repo';
 import type { ReputationServices } from './services';
 
@@ -34,18 +36,21 @@ export async function recordDelistRequest(
   const { ip, reputation } = request;
   const zone = reputation.zone ?? '';
   const to = ctx.config.reputation.delistEmail ?? ctx.config.operatorEmail;
+  const t = serverT('en', 'mail');
   const outboxId = await ctx.mailer.queue(trx, {
     to,
     ...(request.requesterEmail ? { replyTo: request.requesterEmail } : {}),
-    subject: `[msas delist] ${ip.ip} in ${zone}`,
-    text: [
-      `A delist request was made for ${ip.ip} in the reputation zone ${zone}.`,
-      '',
-      `Current category: ${reputation.label} (${reputation.description}), answer ${reputation.address}.`,
-      `Requested by: ${request.requesterEmail ?? 'unknown user'} from ${request.requesterIp}.`,
-      `Organization: ${scope.organizationId ?? 'none'}.`,
-      '',
-    ].join('\n'),
+    // The operator has no account and so no language setting: English.
+    ...renderMail('delistRequest', 'en', {
+      ip: ip.ip,
+      zone,
+      label: reputation.label,
+      description: reputation.description,
+      address: reputation.address ?? '',
+      requester: request.requesterEmail ?? t('delistRequest.unknownUser'),
+      requesterIp: request.requesterIp,
+      organization: scope.organizationId ?? t('delistRequest.noOrganization'),
+    }),
     organizationId: scope.organizationId ?? null,
   });
   const id = await insertDelistRequest(trx, {

@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { publicConfigSchema } from '../../../contract/reputation';
+import { routeOf } from '../../lib/operation';
+import { reputationOps } from '../../../contract/operations/reputation';
 import { publicTrackers } from '../../lib/trackers';
 
 // Mounted under /api/ph: what the SPA needs before login (the reCAPTCHA site key, the optional trackers). Public.
 export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/public-config/',
-      {
-        schema: {
-          tags: ['meta'],
-          summary: 'Public settings of this installation for the interface',
-          response: { 200: publicConfigSchema },
-        },
-      },
-      async () => {
+    app.route({
+      ...routeOf(app.prefix, reputationOps.publicConfig),
+      handler: async () => {
         const { recaptchaSecret, recaptchaSiteKey } = ctx.config.reputation;
         // The widget only makes sense when the server verifies its tokens.
         const enabled = Boolean(recaptchaSecret && recaptchaSiteKey);
@@ -25,6 +19,6 @@ export function publicConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           trackers: publicTrackers(ctx.config.trackers),
         };
       },
-    );
+    });
   };
 }

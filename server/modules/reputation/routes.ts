@@ -5,22 +5,14 @@ import { AppError } from '../../lib/errors';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { checkDelistable, recordDelistRequest } from './delist';
-import { ipInfo, ipReputation } from './ip-info';
-import { limits, spend, statusError } from './limits';
-import { ipListing, listingDocument } from './listing';
-import { delistSent, invalidTarget } from './messages';
-import { verifyCaptcha } from './recaptcha';
-import { sourceIpsPage } from './source-ips';
-import {
-  delistResponseSchema,
-  ipInfoSchema,
-  ipParams,
-  ipsQuery,
-  ipsSchema,
-  ipVerifyQuery,
-  listingDocumentSchema,
-} from '../../../contract/reputation';
-import { ipErrors } from './errors';
+import { ipInfo, ipReputation } from './lookup/ip-info';
+import { limits, spend, statusError } from './protection/limits';
+import { ipListing, listingDocument } from './lookup/listing';
+import { delistSent, invalidTarget } from '../../../contract/reputation-messages';
+import { verifyCaptcha } from './protection/recaptcha';
+import { sourceIpsPage } from './lookup/source-ips';
+import { routeOf } from '../../lib/operation';
+import { reputationOps } from '../../../contract/operations/reputation';
 import { reputationServices } from './services';
 
 const target = (value: string | undefined) => {
@@ -33,21 +25,11 @@ const target = (value: string | undefined) => {
 export function reputationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = requireAuth(ctx);
-    const security = [{ bearer: [] }];
 
-    app.get(
-      '/ipVerify/',
-      {
-        onRequest: auth,
-        schema: {
-          tags: ['reputation'],
-          summary: 'Blocklist listing, reputation and network data of an IP (captcha token when enabled)',
-          security,
-          querystring: ipVerifyQuery,
-          response: { 200: listingDocumentSchema, ...ipErrors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, reputationOps.ipVerify),
+      onRequest: auth,
+      handler: async (request) => {
         const ip = target(request.query.target);
         const services = reputationServices(ctx);
         const limited = await spend(ctx.db, [limits.lookupPerIp(request.ip)], ctx.now());
@@ -56,22 +38,12 @@ export function reputationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!captcha.ok) throw statusError(400, captcha.message, 'token');
         return listingDocument(await ipListing(services, ip, ctx.now()));
       },
-    );
+    });
 
-    app.post(
-      '/ipVerify/',
-      {
-        onRequest: auth,
-        schema: {
-          tags: ['reputation'],
-          summary:
-            'Ask the operator to delist an IP from our reputation zone (delisting=true, captcha token)',
-          security,
-          querystring: ipVerifyQuery,
-          response: { 200: delistResponseSchema, ...ipErrors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, reputationOps.delist),
+      onRequest: auth,
+      handler: async (request) => {
         const services = reputationServices(ctx);
         const parsed = request.query.target ? parseIp(request.query.target) : null;
         // Everything that talks to the network happens before the audited transaction.
@@ -111,42 +83,24 @@ export function reputationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         };
       },
-    );
+    });
 
-    app.get(
-      '/v2/ips/:ip/ip-info-io/',
-      {
-        onRequest: auth,
-        schema: {
-          tags: ['reputation'],
-          summary: 'Reverse DNS, geo and AS data of an IP, and the domains it sent for in our reports',
-          security,
-          params: ipParams,
-          response: { 200: ipInfoSchema, ...ipErrors },
-        },
-      },
-      async (request) =>
+    app.route({
+      ...routeOf(app.prefix, reputationOps.ipInfo),
+      onRequest: auth,
+      handler: async (request) =>
         ipInfo(reputationServices(ctx), ctx.db, request.user!.organizationId, target(request.params.ip)),
-    );
+    });
 
-    app.get(
-      '/ips/',
-      {
-        onRequest: auth,
-        schema: {
-          tags: ['reputation'],
-          summary: "The organization's source IPs (paged), or with ?ip= one IP's reputation summary",
-          security,
-          querystring: ipsQuery,
-          response: { 200: ipsSchema, ...ipErrors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, reputationOps.ips),
+      onRequest: auth,
+      handler: async (request) => {
         if (request.query.ip !== undefined) {
           return ipReputation(reputationServices(ctx), target(request.query.ip));
         }
         return sourceIpsPage(ctx.db, request.user!.organizationId, request.query.page ?? 1, request.url);
       },
-    );
+    });
   };
 }

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { type ErrorCode, fieldError } from '../../lib/errors';
-import { escapeHtml } from '../../lib/html';
+import escapeHtml from 'escape-html';
+import { serverT } from '../../lib/i18n';
 import { errorResponses } from '../../lib/schemas';
 import { withAudit } from './with-audit';
 import { unsubscribeBody, unsubscribeDocument, unsubscribeQuery } from '../../../contract/unsubscribe';
@@ -18,8 +19,8 @@ import type { AuditOperationName } from '../../../contract/audit';
 export type UnsubscribeTarget<Claim> = {
   path: string;
   tag: string;
-  /** What is unsubscribed from, in the page's question ("this report", "this alert rule"). */
-  what: { en: string; pt: string };
+  /** What is unsubscribed from, in the page's question: locales/<lang>/unsubscribePage.json what.<key>. */
+  what: 'digest' | 'alert';
   auditName: AuditOperationName;
   read: (token: string) => Claim | null;
   apply: (trx: Db, claim: Claim) => Promise<unknown>;
@@ -27,14 +28,22 @@ export type UnsubscribeTarget<Claim> = {
   done: string;
 };
 
-function page(action: string, token: string, what: { en: string; pt: string }) {
+// The link names no reader, so the page asks in both languages at once.
+function page(action: string, token: string, what: UnsubscribeTarget<unknown>['what']) {
+  const both = (key: string) =>
+    (['en', 'pt'] as const)
+      .map((lang) => {
+        const t = serverT(lang, 'unsubscribePage');
+        return escapeHtml(t(key, { what: t(`what.${what}`) }));
+      })
+      .join(' / ');
   return (
     '<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">' +
-    '<meta name="viewport" content="width=device-width"><title>Unsubscribe</title></head>' +
+    `<meta name="viewport" content="width=device-width"><title>${both('title')}</title></head>` +
     `<body style="font-family:Arial,sans-serif;margin:2rem;"><form method="post" action="${escapeHtml(action)}">` +
     `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
-    `<p>Stop receiving e-mails from ${escapeHtml(what.en)}? / Deixar de receber e-mails ${escapeHtml(what.pt)}?</p>` +
-    '<button type="submit">Unsubscribe / Cancelar inscrição</button></form></body></html>'
+    `<p>${both('question')}</p>` +
+    `<button type="submit">${both('button')}</button></form></body></html>`
   );
 }
 

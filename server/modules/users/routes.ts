@@ -3,11 +3,9 @@ import type { AppContext } from '../../context';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { emailChangeRoutes } from './email-change-routes';
-import { userDocument, userParams, userSettingsBody } from '../../../contract/users';
-import { errorResponses } from '../../lib/schemas';
 import { changeSettings, findVisibleUser, userDocumentFor } from './service';
-
-const userErrors = errorResponses(400, 401, 404);
+import { routeOf } from '../../lib/operation';
+import { userOps } from '../../../contract/operations/users';
 
 // Mounted under /api/ph.
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -15,41 +13,22 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const auth = requireAuth(ctx);
     await app.register(emailChangeRoutes(ctx));
 
-    app.get(
-      '/users/:id/',
-      {
-        onRequest: auth,
-        schema: {
-          tags: ['users'],
-          summary: 'The current user (or any user, for support users)',
-          security: [{ bearer: [] }],
-          params: userParams,
-          response: { 200: userDocument, ...userErrors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(app.prefix, userOps.get),
+      onRequest: auth,
+      handler: async (request) => {
         const user = await findVisibleUser(ctx.db, request.user!, request.params.id);
         return userDocumentFor(ctx.db, user, ctx.config.billing?.trialDays);
       },
-    );
+    });
 
-    app.patch(
-      '/users/:id/settings/',
-      {
-        onRequest: auth,
-        schema: {
-          tags: ['users'],
-          summary: 'Store the layout theme and language of the current user',
-          security: [{ bearer: [] }],
-          params: userParams,
-          body: userSettingsBody,
-          response: { 200: userDocument, ...userErrors },
-        },
-      },
-      (request) =>
+    app.route({
+      ...routeOf(app.prefix, userOps.updateSettings),
+      onRequest: auth,
+      handler: (request) =>
         withAudit(ctx, request, 'users.settings.update', (trx) =>
           changeSettings(trx, request.user!, request.params.id, request.body, ctx.config.billing?.trialDays),
         ),
-    );
+    });
   };
 }

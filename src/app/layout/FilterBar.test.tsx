@@ -9,12 +9,14 @@ import { filterHandlers } from '../../features/filter/testing/filterHandlers';
 import { setLanguage } from '../../i18n';
 import { userDocument } from '../testing/session';
 import { FilterBar } from './FilterBar';
+import { urlOf } from '../../api/call';
+import { userOps } from '../../../contract/operations/users';
 
 const optionQueries: URLSearchParams[] = [];
 
 const server = setupServer(
   ...filterHandlers(),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
 );
 server.events.on('request:start', ({ request }) => {
   if (request.url.includes('/v2/domains/')) optionQueries.push(new URL(request.url).searchParams);

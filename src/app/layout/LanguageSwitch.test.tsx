@@ -6,11 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n';
 import { renderApp } from '../testing/renderApp';
 import { storeSession, userDocument } from '../testing/session';
+import { urlOf } from '../../api/call';
+import { userOps } from '../../../contract/operations/users';
 
 const patches: unknown[] = [];
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.patch('*/api/ph/users/7/settings/', async ({ request }) => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.patch(`*${urlOf(userOps.updateSettings, { params: { id: 7 } })}`, async ({ request }) => {
     patches.push(await request.json());
     return HttpResponse.json(userDocument({ language: 'pt' }));
   }),

@@ -6,11 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppStore } from '../store';
 import { renderApp } from '../testing/renderApp';
 import { storeSession, userDocument } from '../testing/session';
+import { urlOf } from '../../api/call';
+import { userOps } from '../../../contract/operations/users';
 
 const patches: unknown[] = [];
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.patch('*/api/ph/users/7/settings/', async ({ request }) => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.patch(`*${urlOf(userOps.updateSettings, { params: { id: 7 } })}`, async ({ request }) => {
     patches.push(await request.json());
     return HttpResponse.json(userDocument({ layout_theme: 'carrierTheme' }));
   }),
@@ -44,7 +46,9 @@ describe('theme switch', () => {
 
   it("applies the user's stored theme after loading the current user", async () => {
     server.use(
-      http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ layout_theme: 'carrierTheme' }))),
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ layout_theme: 'carrierTheme' })),
+      ),
     );
     storeSession();
     const app = renderApp('/msas/settings/account');

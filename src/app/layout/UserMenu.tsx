@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { authActions } from '../../features/auth/state/authSlice';
 import { selectCurrentUser, selectTokenData } from '../../features/auth/state/authSelectors';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { contactPath } from '../router/routes';
+import { contactPath, routePath, subscriptionsPath } from '../router/routes';
 
 const Wrapper = styled.div`
   position: relative;
@@ -113,17 +113,17 @@ export function UserMenu() {
       {open && (
         <Dropdown id={listId}>
           <li>
-            <Link to="/msas/settings/account" onClick={close}>
+            <Link to={routePath('account')} onClick={close}>
               {t('userMenu.account')}
             </Link>
           </li>
           <li>
-            <Link to="/msas/settings/subscriptions" onClick={close}>
+            <Link to={subscriptionsPath} onClick={close}>
               {t('userMenu.subscriptions')}
             </Link>
           </li>
           <li>
-            <Link to="/msas/settings/billing" onClick={close}>
+            <Link to={routePath('billing')} onClick={close}>
               {t('userMenu.billing')}
             </Link>
           </li>

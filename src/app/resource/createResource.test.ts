@@ -4,7 +4,8 @@ import { toast } from 'react-toastify';
 import createSagaMiddleware from 'redux-saga';
 import { createResource, type RequestContext, type ResourceConfig } from './createResource';
 import { requestsInFlight } from '../navigation/progress';
-import { onRegister, registerResource, resourceReducers, resourceSagas } from './registry';
+import { rootReducer } from '../rootReducer';
+import { onRegister, registerResource, resourceSagas } from './registry';
 
 type Deferred<T> = { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void };
 function deferred<T>(): Deferred<T> {
@@ -264,10 +265,15 @@ describe('registry', () => {
   it('collects reducers and sagas by name and tells listeners', () => {
     const heard: string[] = [];
     const stop = onRegister((entry) => heard.push(entry.name));
-    const a = registerResource(createResource({ name: 'regA', kind: 'read', request: async () => 1 }));
-    const again = registerResource(createResource({ name: 'regA', kind: 'read', request: async () => 2 }));
+    const a = registerResource(
+      createResource({ name: 'regA', kind: 'read', request: async () => 1, initialData: 1 }),
+    );
+    const again = registerResource(
+      createResource({ name: 'regA', kind: 'read', request: async () => 2, initialData: 2 }),
+    );
     stop();
-    expect(resourceReducers.regA).toBe(again.reducer);
+    // The root reducer now answers for regA with the second reducer (its initial data is 2).
+    expect(again.selectors.selectData(rootReducer(undefined, { type: 'any' }))).toBe(2);
     expect(resourceSagas).toContain(again.saga);
     expect(resourceSagas).not.toContain(a.saga);
     expect(heard).toEqual(['regA', 'regA']);

@@ -4,8 +4,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderApp';
 import { storeSession, userDocument } from '../testing/session';
+import { urlOf } from '../../api/call';
+import { userOps } from '../../../contract/operations/users';
 
-const server = setupServer(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())));
+const server = setupServer(
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

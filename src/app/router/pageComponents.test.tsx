@@ -7,8 +7,12 @@ import { renderApp } from '../testing/renderApp';
 import { storeSession, userDocument } from '../testing/session';
 import { pageComponents } from './pageComponents';
 import { appRoutes } from './routes';
+import { urlOf } from '../../api/call';
+import { userOps } from '../../../contract/operations/users';
 
-const server = setupServer(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())));
+const server = setupServer(
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes, findRoute, menuEntries, menuGroups } from './routes';
+import { appRoutes, findRoute, menuEntries, menuGroups, routePath } from './routes';
 
 // Spec section 2, plus the settings pages the brief adds and the email sender catalogue (issue 21).
 const specMenu: [group: string, path: string][] = [
@@ -56,5 +56,11 @@ describe('route config', () => {
 
   it('names the overview entry "dashboard", the default secondary menu item', () => {
     expect(findRoute('/msas/analytics/overview')?.id).toBe('dashboard');
+  });
+
+  it("gives a page's path by its menu key, and refuses an unknown key", () => {
+    expect(routePath('dmarcReports')).toBe('/msas/processed_data/dmarc_reports');
+    expect(routePath('billing')).toBe('/msas/settings/billing');
+    expect(() => routePath('nowhere')).toThrow('No route nowhere');
   });
 });

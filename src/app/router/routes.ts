@@ -123,6 +123,13 @@ export function findRoute(pathname: string): AppRoute | undefined {
   return appRoutes.find((route) => route.path === clean);
 }
 
+/** The path of the page whose menu key is `id`: features link to pages through it, not by literal paths. */
+export function routePath(id: string): string {
+  const route = appRoutes.find((r) => r.id === id);
+  if (!route) throw new Error(`No route ${id}`);
+  return route.path;
+}
+
 export function menuEntries(groupName: MenuGroup): AppRoute[] {
   return appRoutes.filter((route) => route.group === groupName && route.inMenu && !route.hidden);
 }

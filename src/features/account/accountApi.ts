@@ -12,12 +12,14 @@ import type { emptyDocument, setupConfirmDocument, setupStartDocument } from '..
 import type { CamelCased, Wire } from '../../../contract/casing';
 import type { invitationAcceptedDocument, invitationConfirmBody } from '../../../contract/organizations';
 import type { deleteUserBody } from '../../../contract/users';
-import { api, apiBase } from '../../api/client';
+import { call } from '../../api/call';
+import { accountOps } from '../../../contract/operations/account';
+import { authOps } from '../../../contract/operations/auth';
+import { organizationOps } from '../../../contract/operations/organizations';
+import { userOps } from '../../../contract/operations/users';
 
 // Account calls of spec section 7 (Users and auth, Two-factor), all under /api/ph; the shapes are the
 // contract's (contract/account.ts, contract/auth.ts). Bodies go out with their wire (snake_case) keys.
-const ph = apiBase.ph;
-const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 export type Detail = Wire<typeof detailDocument>;
 export type SignupData = z.input<typeof registerBody>;
@@ -33,27 +35,23 @@ type Confirmed = Wire<typeof accountConfirmedDocument>;
 type InvitationAccepted = Wire<typeof invitationAcceptedDocument>;
 
 export async function registerClient(body: SignupData): Promise<Detail> {
-  return (await api.post<Detail>(`${ph}/register-client/`, body, { public: true })).data;
+  return call(accountOps.register, { body });
 }
 
 export async function confirmRegistration(token: string): Promise<Confirmed> {
-  return (await api.post<Confirmed>(`${ph}/confirm-registration/`, { token }, { public: true })).data;
+  return call(accountOps.confirmRegistration, { body: { token } });
 }
 
 export async function requestPasswordReset(email: string): Promise<Detail> {
-  return (await api.post<Detail>(`${ph}/password-reset/`, { email }, { public: true })).data;
+  return call(accountOps.passwordReset, { body: { email } });
 }
 
 export async function confirmPasswordReset(body: ResetConfirm): Promise<Detail> {
-  return (await api.post<Detail>(`${ph}/password-reset/confirm/`, body, { public: true })).data;
+  return call(accountOps.confirmPasswordReset, { body });
 }
 
 export async function confirmInvitation(body: InvitationConfirm): Promise<InvitationAccepted> {
-  return (
-    await api.post<InvitationAccepted>(`${ph}/member-registrations/confirm/`, body, {
-      public: true,
-    })
-  ).data;
+  return call(organizationOps.confirmRegistration, { body });
 }
 
 /** Answers new tokens: the server ends every other session on a password change. */
@@ -63,26 +61,26 @@ export async function changePassword(body: ChangePassword): Promise<PasswordChan
     new_password: body.newPassword,
     confirm_password: body.confirmPassword,
   };
-  return (await api.post<PasswordChanged>(`${ph}/change-password/`, form(fields))).data;
+  return call(accountOps.changePassword, { body: fields });
 }
 
 export async function setAlertsEmail(alertsEmail: string): Promise<AlertsEmail> {
-  return (await api.post<AlertsEmail>(`${ph}/settings/alerts-email/`, { alerts_email: alertsEmail })).data;
+  return call(accountOps.alertsEmail, { body: { alerts_email: alertsEmail } });
 }
 
 export async function startTwoFactor(): Promise<TwoFactorStart> {
-  return (await api.post<TwoFactorStart>(`${ph}/2fa/setup/start/`)).data;
+  return call(authOps.setupStart);
 }
 
 export async function confirmTwoFactor(code: string): Promise<TwoFactorConfirmed> {
-  return (await api.post<TwoFactorConfirmed>(`${ph}/2fa/setup/confirm/`, form({ code }))).data;
+  return call(authOps.setupConfirm, { body: { code } });
 }
 
 export async function disableTwoFactor(code: string): Promise<Wire<typeof emptyDocument>> {
-  return (await api.post<Wire<typeof emptyDocument>>(`${ph}/2fa/disable/`, form({ code }))).data;
+  return call(authOps.disable, { body: { code } });
 }
 
 export async function deleteAccount(userId: number, password: string): Promise<Detail> {
   const body: z.input<typeof deleteUserBody> = { password };
-  return (await api.post<Detail>(`${ph}/users/${userId}/delete/`, body)).data;
+  return call(userOps.delete, { params: { id: userId }, body });
 }

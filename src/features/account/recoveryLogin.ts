@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { authenticateResponseSchema, type recoveryBody } from '../../../contract/auth';
 import type { CamelCased } from '../../../contract/casing';
-import { api, apiBase } from '../../api/client';
+import { call } from '../../api/call';
+import { authOps } from '../../../contract/operations/auth';
 import { errorMessage } from '../../api/errors';
 import { setTokens } from '../../api/tokens';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
-import { decodeClaims } from '../auth/claims';
-import { authActions } from '../auth/state/authSlice';
+import { decodeClaims, authActions } from '../auth';
 import type { AccessClaims } from '../../../contract/auth';
 
 /** The recovery form's fields, camelCased; sent under their wire names. */
@@ -21,8 +21,7 @@ export async function recoveryLogin(body: RecoveryCredentials): Promise<AccessCl
     password: body.password,
     recovery_code: body.recoveryCode,
   };
-  const form = new URLSearchParams(fields);
-  const { data } = await api.post<unknown>(`${apiBase.ph}/authenticate/recovery/`, form, { public: true });
+  const data = await call(authOps.recovery, { body: fields });
   const tokens = authenticateResponseSchema.parse(data);
   const claims = decodeClaims(tokens.access);
   if (!claims) throw new Error('The access token has unexpected claims.');

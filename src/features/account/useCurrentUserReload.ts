@@ -1,8 +1,6 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fetchCurrentUser } from '../auth/authApi';
-import { selectUserId } from '../auth/state/authSelectors';
-import { authActions } from '../auth/state/authSlice';
+import { fetchCurrentUser, selectUserId, authActions } from '../auth';
 
 /** Reloads GET /users/{id}/ into the auth state after an account change (2FA on/off, alerts e-mail). */
 export function useCurrentUserReload() {

@@ -1,30 +1,23 @@
 import type { z } from 'zod';
-import type { Wire, WireQuery } from '../../../contract/casing';
+import type { WireQuery } from '../../../contract/casing';
 import type {
   alertBacktestBody,
   alertCreateBody,
-  alertDocument,
   alertIdParams,
-  alertListDocument,
   alertListQuery,
   alertPatchBody,
-  backtestDocument,
-  conditionListDocument,
-  firingListDocument,
   firingListQuery,
 } from '../../../contract/alerts';
-import { api, apiBase } from '../../api/client';
+import { alertOps } from '../../../contract/operations/alerts';
+import { call, type Answer, type QueryOf } from '../../api/call';
 
-// The alerts area under /api/dm; every shape is the contract's (contract/alerts.ts, docs/ALERTS.md).
-export const alertsUrl = `${apiBase.dm}/alerts/`;
-const conditionsUrl = `${apiBase.dm}/conditions/`;
-
-export type AlertPage = Wire<typeof alertListDocument>;
-export type Alert = Wire<typeof alertDocument>['data'];
-export type Condition = Wire<typeof conditionListDocument>['data'][number];
-export type FiringPage = Wire<typeof firingListDocument>;
+// The alerts area under /api/dm; every call is a descriptor (contract/operations/alerts.ts, docs/ALERTS.md).
+export type AlertPage = Answer<typeof alertOps.list>;
+export type Alert = Answer<typeof alertOps.read>['data'];
+export type Condition = Answer<typeof alertOps.conditions>['data'][number];
+export type FiringPage = Answer<typeof alertOps.firings>;
 export type Firing = FiringPage['data'][number];
-export type Backtest = Wire<typeof backtestDocument>['data'];
+export type Backtest = Answer<typeof alertOps.backtest>['data'];
 /** Bodies go out in the wire's own spelling (the client does not convert requests). */
 export type AlertCreate = z.input<typeof alertCreateBody>;
 export type AlertPatch = z.input<typeof alertPatchBody>;
@@ -37,39 +30,32 @@ export type AlertsQuery = Required<Pick<AlertListQuery, 'page'>> & Pick<AlertLis
 export type FiringsQuery = z.output<typeof alertIdParams> &
   Required<Pick<WireQuery<typeof firingListQuery>, 'page'>>;
 
-const one = (id: number) => `${alertsUrl}${id}/`;
-
 export async function fetchAlerts(q: AlertsQuery, signal?: AbortSignal): Promise<AlertPage> {
-  const params: z.input<typeof alertListQuery> = { page: q.page };
-  if (q.search?.trim()) params.search = q.search.trim();
-  return (await api.get<AlertPage>(alertsUrl, { params, signal })).data;
+  const query: QueryOf<typeof alertOps.list> = { page: q.page };
+  if (q.search?.trim()) query.search = q.search.trim();
+  return call(alertOps.list, { query }, { signal });
 }
 
 export async function fetchConditions(signal?: AbortSignal): Promise<Condition[]> {
-  return (await api.get<Wire<typeof conditionListDocument>>(conditionsUrl, { signal })).data.data;
+  return (await call(alertOps.conditions, {}, { signal })).data;
 }
 
 export async function createAlert(body: AlertCreate): Promise<Alert> {
-  return (await api.post<Wire<typeof alertDocument>>(alertsUrl, body)).data.data;
+  return (await call(alertOps.create, { body })).data;
 }
 
 export async function updateAlert(id: number, body: AlertPatch): Promise<Alert> {
-  return (await api.patch<Wire<typeof alertDocument>>(one(id), body)).data.data;
+  return (await call(alertOps.update, { params: { id }, body })).data;
 }
 
 export async function deleteAlert(id: number): Promise<void> {
-  await api.delete(one(id));
+  await call(alertOps.delete, { params: { id } });
 }
 
 export async function fetchFirings(q: FiringsQuery, signal?: AbortSignal): Promise<FiringPage> {
-  return (
-    await api.get<FiringPage>(`${one(q.id)}firings/`, {
-      params: { page: q.page } satisfies z.input<typeof firingListQuery>,
-      signal,
-    })
-  ).data;
+  return call(alertOps.firings, { params: { id: q.id }, query: { page: q.page } }, { signal });
 }
 
 export async function backtest(body: BacktestBody, signal?: AbortSignal): Promise<Backtest> {
-  return (await api.post<Wire<typeof backtestDocument>>(`${alertsUrl}backtest/`, body, { signal })).data.data;
+  return (await call(alertOps.backtest, { body }, { signal })).data;
 }

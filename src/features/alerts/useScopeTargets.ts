@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchDomainGroups, fetchDomains } from '../domains/domainsApi';
+import { fetchDomainGroups, fetchDomains } from '../domains';
 import type { ScopeType } from './formState';
 
 export type TargetOption = { value: string; label: string };

@@ -11,8 +11,12 @@ import { DkimPage } from './pages/DkimPage';
 import { DmarcPage } from './pages/DmarcPage';
 import { DnssecPage } from './pages/DnssecPage';
 import { analysisRow, dkimDetail, dmarcResult, dmarcRows, pagedWire, shellHandlers } from './testing/wire';
+import { patternOf, urlOf } from '../../api/call';
+import { analysisOps } from '../../../contract/operations/analysis';
+import { domainOps } from '../../../contract/operations/domains';
+import { userOps } from '../../../contract/operations/users';
 
-const listPath = '/api/dm/analysis-by-system/:system/';
+const listPath = patternOf(analysisOps.list);
 
 // The browser's Back button, for the in-memory router of the test.
 function HistoryBack() {
@@ -31,7 +35,9 @@ let recheckGate: Promise<void> | null = null;
 
 const server = setupServer(
   ...shellHandlers,
-  http.get('*/api/dm/v2/domains/', () => HttpResponse.json(pagedWire('/api/dm/v2/domains/', []))),
+  http.get(`*${patternOf(domainOps.listV2)}`, () =>
+    HttpResponse.json(pagedWire(patternOf(domainOps.listV2), [])),
+  ),
   http.get(`*${listPath}`, ({ request, params }) => {
     const query = new URL(request.url).searchParams;
     query.set('system', String(params.system));
@@ -56,12 +62,12 @@ const server = setupServer(
     if (query.get('ordering') === '-score') rows.reverse();
     return HttpResponse.json(pagedWire('/x', rows, 60, 3, Number(query.get('page'))));
   }),
-  http.get(`*${listPath}:id/`, ({ params }) => {
+  http.get(`*${patternOf(analysisOps.detail)}`, ({ params }) => {
     if (params.system === 'dkim') return HttpResponse.json({ data: dkimDetail });
     return HttpResponse.json({
       data: {
         type: 'domain-analysis',
-        id: String(params.id),
+        id: String(params.domainId),
         attributes: {
           ...dmarcRows()[0].attributes,
           result: dmarcResult,
@@ -69,7 +75,7 @@ const server = setupServer(
       },
     });
   }),
-  http.post('*/api/dm/v2/domains/:id/recheck/', async ({ params }) => {
+  http.post(`*${patternOf(analysisOps.recheck)}`, async ({ params }) => {
     rechecks.push(String(params.id));
     if (recheckGate) await recheckGate;
     if (recheckStatus !== 200)
@@ -222,7 +228,11 @@ describe('Analysis by system pages', { timeout: 15_000 }, () => {
 
   it('shows the detail in Portuguese: tag texts and warnings translated', async () => {
     await setLanguage('pt');
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     renderPage(<DmarcPage />, `${path}?domain=alpha.example`);
     const tags = await screen.findByRole('table', { name: 'Tags DMARC' });
     expect(tags).toHaveTextContent('Política solicitada ao receptor');
@@ -235,7 +245,11 @@ describe('Analysis by system pages', { timeout: 15_000 }, () => {
 
   it('DKIM: the selectors table with key type, bits and flags, in Portuguese', async () => {
     await setLanguage('pt');
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     const user = userEvent.setup();
     renderPage(<DkimPage />, '/msas/analysis_by_system/dkim');
     const table = await screen.findByRole('table', { name: 'Situação de DKIM de cada domínio' });

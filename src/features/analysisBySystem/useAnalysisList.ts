@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { all, selectFilter } from '../filter/filterSlice';
+import { all, selectFilter } from '../filter';
 import { analysisListResources } from './analysisResources';
 import type { AnalysisOrdering, AnalysisQuery, AnalysisSystem } from './types';
 

@@ -1,87 +1,104 @@
 import { saveFile } from '../../api/saveFile';
-import { api, apiBase } from '../../api/client';
+import { call, send, type Answer } from '../../api/call';
 import { all, type FilterState } from '../filter/filterSlice';
 import { filterToQuery } from '../filter/filterQuery';
 import { dispositionName } from '../processedData/reportsApi';
-import type { Wire } from '../../../contract/casing';
-import type { metricsDocument, reportPeriodDocument, timeSeriesDocument } from '../../../contract/analytics';
+import { analyticsOps } from '../../../contract/operations/analytics';
+import { reportOps } from '../../../contract/operations/reports';
+import { emailSenderOps } from '../../../contract/operations/email-senders';
 import type { AnalyticsList, ListParams, Overview } from './types';
 
-const dm = apiBase.dm;
-const reports = `${dm}/dmarc/aggregate-reports`;
-
-export const analyticsUrls = {
-  byDomain: `${dm}/aggregated-by-domain/`,
-  byIp: `${dm}/aggregated-by-ip/`,
-  bySenderService: `${dm}/aggregated-by-sender-service/`,
-  messages: `${reports}/messages/`,
-  senderDetails: `${reports}/sender-details/`,
-  senderAssociations: `${reports}/sender-associations/`,
-  reports: `${reports}/`,
+/** The analytics lists (and the aggregate reports list the sender details look reports up in). */
+export const analyticsLists = {
+  byDomain: analyticsOps.byDomain,
+  byIp: analyticsOps.byIp,
+  bySenderService: analyticsOps.bySenderService,
+  messages: analyticsOps.messages,
+  senderDetails: analyticsOps.senderDetails,
+  senderAssociations: analyticsOps.senderAssociations,
+  reports: reportOps.aggregates,
 } as const;
-export type ListUrl = (typeof analyticsUrls)[keyof typeof analyticsUrls];
+/** A list that also answers CSV: the analytics lists and the email-sender catalogue. */
+export type ListOp = (typeof analyticsLists)[keyof typeof analyticsLists] | typeof emailSenderOps.list;
+
+/** URL parameters as a call's query: a key given twice keeps both values. */
+function queryOf(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  return query;
+}
 
 /**
  * Which metrics call answers the current selection: one domain, one group, a chosen organization, or the
  * caller's domains (several groups go as ?domain_groups= to the all-domains call).
  */
-export function overviewBase(filter: FilterState): { base: string; params: URLSearchParams } {
+export function overviewBase(filter: FilterState) {
   const params = filterToQuery(filter);
   if (filter.domain !== all) {
     params.delete('domain');
-    return { base: `${dm}/domains/${encodeURIComponent(filter.domain)}/`, params };
+    const input = { params: { d: filter.domain }, query: queryOf(params) };
+    return { metrics: analyticsOps.domainMetrics, series: analyticsOps.domainTimeSeries, input };
   }
   if (filter.domainGroups !== all && filter.domainGroups.length === 1) {
     params.delete('domain_groups');
-    return { base: `${dm}/domain-groups/${filter.domainGroups[0]}/`, params };
+    const input = { params: { id: filter.domainGroups[0] }, query: queryOf(params) };
+    return { metrics: analyticsOps.groupMetrics, series: analyticsOps.groupTimeSeries, input };
   }
   if (filter.organization !== null && filter.domainGroups === all) {
     params.delete('organization');
-    return { base: `${apiBase.ph}/organizations/${filter.organization}/`, params };
+    const input = { params: { id: filter.organization }, query: queryOf(params) };
+    return { metrics: analyticsOps.organizationMetrics, series: analyticsOps.organizationTimeSeries, input };
   }
-  return { base: `${dm}/domains/`, params };
+  return {
+    metrics: analyticsOps.metrics,
+    series: analyticsOps.timeSeries,
+    input: { query: queryOf(params) },
+  };
 }
 
 export async function fetchOverview(filter: FilterState, signal?: AbortSignal): Promise<Overview> {
-  const { base, params } = overviewBase(filter);
+  const { metrics: metricsOp, series: seriesOp, input } = overviewBase(filter);
+  // The four scopes answer the same shapes; only their path parameters differ.
   const [metrics, series] = await Promise.all([
-    api.get<Wire<typeof metricsDocument>>(`${base}metrics/`, { params, signal }),
-    api.get<Wire<typeof timeSeriesDocument>>(`${base}time-series/`, { params, signal }),
+    call(metricsOp as typeof analyticsOps.domainMetrics, input as never, { signal }),
+    call(seriesOp as typeof analyticsOps.domainTimeSeries, input as never, { signal }),
   ]);
-  return { metrics: metrics.data.data.attributes, series: series.data.data };
+  return { metrics: metrics.data.attributes, series: series.data };
 }
 
-export async function fetchList<A>(url: string, params: ListParams, signal?: AbortSignal) {
-  const { data } = await api.get<AnalyticsList<A>>(url, { params, signal });
-  return data;
+export async function fetchList<A>(op: ListOp, params: ListParams, signal?: AbortSignal) {
+  const { data } = await send(op as typeof analyticsOps.messages, { query: params }, { signal });
+  return data as unknown as AnalyticsList<A>;
 }
 
 /** Contract 6: the same list with ?format=csv, every row under the filter, saved as a file. */
-export async function downloadCsv(url: string, params: ListParams, fallbackName: string): Promise<void> {
+export async function downloadCsv(op: ListOp, params: ListParams, fallbackName: string): Promise<void> {
   const query = { ...params, format: 'csv' };
   delete (query as Record<string, string | undefined>).page;
   delete (query as Record<string, string | undefined>).page_size;
   // CSV is text: read it as such and wrap it, so the saved file is exactly what the server sent.
-  const response = await api.get<string>(url, {
-    params: query,
-    responseType: 'text',
-    rawResponse: true,
-    headers: { Accept: 'text/csv' },
-  });
+  const response = await send(
+    op as typeof analyticsOps.messages,
+    { query },
+    {
+      responseType: 'text',
+      rawResponse: true,
+      headers: { Accept: 'text/csv' },
+    },
+  );
   const name = dispositionName(response.headers['content-disposition']) ?? fallbackName;
-  saveFile(new Blob([response.data], { type: 'text/csv;charset=utf-8' }), name);
+  saveFile(new Blob([response.data as unknown as string], { type: 'text/csv;charset=utf-8' }), name);
 }
 
-export type ReportPeriod = Wire<typeof reportPeriodDocument>['data']['attributes'];
+export type ReportPeriod = Answer<typeof analyticsOps.reportPeriod>['data']['attributes'];
 
 /** The first and last day with reports under the filter's organization, groups and domain (dates aside). */
 export async function fetchReportPeriod(filter: FilterState, signal?: AbortSignal): Promise<ReportPeriod> {
   const params = filterToQuery(filter);
   params.delete('begin_date');
   params.delete('end_date');
-  const { data } = await api.get<Wire<typeof reportPeriodDocument>>(`${dm}/domains/report-period/`, {
-    params,
-    signal,
-  });
-  return data.data.attributes;
+  return (await call(analyticsOps.reportPeriod, { query: queryOf(params) }, { signal })).data.attributes;
 }

@@ -1,8 +1,8 @@
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
-import type { FilterState } from '../filter/filterSlice';
-import { analyticsUrls, fetchList, fetchOverview } from './analyticsApi';
+import type { FilterState } from '../filter';
+import { analyticsLists, fetchList, fetchOverview, type ListOp } from './analyticsApi';
 import { fetchSenderDetails, type MergedDetail } from './senderDetails';
 import type {
   AnalyticsList,
@@ -17,7 +17,7 @@ import type {
 
 // Reads: each list shows its error in place with a retry; only the catalogue's lists also toast.
 
-function listResource<A>(name: string, url: string, failure?: () => string) {
+function listResource<A>(name: string, url: ListOp, failure?: () => string) {
   return registerResource(
     createResource<ListParams, AnalyticsList<A>>({
       name,
@@ -36,16 +36,16 @@ export const overviewResource = registerResource(
   }),
 );
 
-export const byDomainResource = listResource<DomainRow>('aggregatedByDomain', analyticsUrls.byDomain);
-export const byIpResource = listResource<IpRow>('aggregatedByIp', analyticsUrls.byIp);
+export const byDomainResource = listResource<DomainRow>('aggregatedByDomain', analyticsLists.byDomain);
+export const byIpResource = listResource<IpRow>('aggregatedByIp', analyticsLists.byIp);
 export const bySenderServiceResource = listResource<SenderServiceRow>(
   'aggregatedBySenderService',
-  analyticsUrls.bySenderService,
+  analyticsLists.bySenderService,
 );
-export const messagesResource = listResource<MessageRow>('analyticsMessages', analyticsUrls.messages);
+export const messagesResource = listResource<MessageRow>('analyticsMessages', analyticsLists.messages);
 export const senderAssociationsResource = listResource<SenderAssociation>(
   'senderAssociations',
-  analyticsUrls.senderAssociations,
+  analyticsLists.senderAssociations,
   // Spec section 8, word for word.
   () => i18n.t('messages.associationsFailed', { ns: 'emailSenders' }),
 );

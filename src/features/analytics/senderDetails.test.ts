@@ -3,6 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeSession } from '../../app/testing/session';
 import { fetchSenderDetails } from './senderDetails';
+import { patternOf } from '../../api/call';
+import { analyticsOps } from '../../../contract/operations/analytics';
+import { reportOps } from '../../../contract/operations/reports';
 
 // A reports route that filters and pages like server/modules/reports: ?search= inside the reporter's name or
 // report id, ?begin_date/?end_date overlapping the report's period, newest first, ?page_size up to 100.
@@ -32,7 +35,7 @@ function listReports(query: URLSearchParams) {
     .sort((a, b) => b.begin_date.localeCompare(a.begin_date) || b.id - a.id);
   const size = Math.min(Number(query.get('page_size') ?? 20), 100);
   const page = Number(query.get('page') ?? 1);
-  const next = page * size < rows.length ? `/api/dm/dmarc/aggregate-reports/?page=${page + 1}` : null;
+  const next = page * size < rows.length ? `${patternOf(reportOps.aggregates)}?page=${page + 1}` : null;
   return {
     data: rows
       .slice((page - 1) * size, page * size)
@@ -43,7 +46,7 @@ function listReports(query: URLSearchParams) {
 }
 
 const server = setupServer(
-  http.get('*/api/dm/dmarc/aggregate-reports/sender-details/', () =>
+  http.get(`*${patternOf(analyticsOps.senderDetails)}`, () =>
     HttpResponse.json({
       data: details.map((d) => ({
         type: 'sender-details',
@@ -54,7 +57,7 @@ const server = setupServer(
       meta: { count: details.length, page: 1, page_size: 20 },
     }),
   ),
-  http.get('*/api/dm/dmarc/aggregate-reports/', ({ request }) => {
+  http.get(`*${patternOf(reportOps.aggregates)}`, ({ request }) => {
     const query = new URL(request.url).searchParams;
     asked.push(query);
     return HttpResponse.json(listReports(query));

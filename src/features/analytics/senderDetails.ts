@@ -1,5 +1,5 @@
-import type { AggregateReportAttributes } from '../processedData/types';
-import { analyticsUrls, fetchList } from './analyticsApi';
+import type { AggregateReportAttributes } from '../processedData';
+import { analyticsLists, fetchList } from './analyticsApi';
 import type { AnalyticsList, ListParams, SenderDetailRow } from './types';
 
 /** A sender-details row with the stored report it came from, when one matches (spec section 4). */
@@ -51,7 +51,7 @@ async function reportsOf(orgName: string, days: string[], filter: ListParams, si
   const found: ReportRef[] = [];
   for (let page = 1; wanted.size > 0; page++) {
     const list = await fetchList<ReportRef['attributes']>(
-      analyticsUrls.reports,
+      analyticsLists.reports,
       { ...params, page: String(page) },
       signal,
     );
@@ -90,7 +90,7 @@ export async function fetchSenderDetails(
   // The reports route takes the filter's organization and domain; its period is narrowed per reporter.
   const filter: ListParams = {};
   for (const k of ['organization', 'domain'] as const) if (params[k]) filter[k] = params[k];
-  const details = await fetchList<SenderDetailRow>(analyticsUrls.senderDetails, params, signal);
+  const details = await fetchList<SenderDetailRow>(analyticsLists.senderDetails, params, signal);
   const reports = await findReports(
     details.data.map((row) => row.attributes),
     filter,

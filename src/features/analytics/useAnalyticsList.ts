@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Resource } from '../../app/resource/createResource';
-import { filterToQuery } from '../filter/filterQuery';
-import { selectFilter } from '../filter/filterSlice';
+import { filterToQuery, selectFilter } from '../filter';
 import type { AnalyticsList, ListParams } from './types';
 
 /**

@@ -7,7 +7,9 @@ import {
 } from '../../../contract/auth';
 import type { Wire } from '../../../contract/casing';
 import type { userDocument } from '../../../contract/users';
-import { api, apiBase } from '../../api/client';
+import { call } from '../../api/call';
+import { authOps } from '../../../contract/operations/auth';
+import { userOps } from '../../../contract/operations/users';
 
 // Sign-in and the current user; the shapes are the contract's (contract/auth.ts, contract/users.ts).
 export type { AccessClaims };
@@ -18,14 +20,12 @@ export type Credentials = z.input<typeof authenticateBody>;
 
 /** POST /api/ph/authenticate/ as form data (a public call). */
 export async function authenticate({ username, password, code }: Credentials): Promise<AuthenticateResponse> {
-  const form = new URLSearchParams({ username, password });
-  if (code) form.set('code', code);
-  const { data } = await api.post<unknown>(`${apiBase.ph}/authenticate/`, form, { public: true });
+  const data = await call(authOps.authenticate, { body: { username, password, code: code || undefined } });
   return authenticateResponseSchema.parse(data);
 }
 
 /** GET /api/ph/users/{id}/ (keys already camelCased by the client). */
 export async function fetchCurrentUser(userId: number): Promise<CurrentUser> {
-  const { data } = await api.get<Wire<typeof userDocument>>(`${apiBase.ph}/users/${userId}/`);
-  return { ...data.data.attributes, id: Number(data.data.id) };
+  const { data } = await call(userOps.get, { params: { id: userId } });
+  return { ...data.attributes, id: Number(data.id) };
 }

@@ -3,18 +3,16 @@ import type {
   checkoutBody,
   checkoutDocument,
   invoiceListDocument,
-  invoiceListQuery,
   portalDocument,
   productListDocument,
   subscriptionDocument,
-  subscriptionListDocument,
 } from '../../../contract/billing';
 import type { Wire } from '../../../contract/casing';
-import { api, apiBase } from '../../api/client';
+import { call } from '../../api/call';
+import { billingOps } from '../../../contract/operations/billing';
 
 // Payments under /api/pg (spec section 7); every shape is the contract's (contract/billing.ts).
-const payments = `${apiBase.pg}/payments`;
-const subscriptionsUrl = `${payments}/subscriptions/`;
+const changes = { end_trial: billingOps.endTrial, cancel: billingOps.cancel, resume: billingOps.resume };
 
 export type ProductList = Wire<typeof productListDocument>;
 export type Product = ProductList['data'][number];
@@ -35,28 +33,22 @@ export const returnPaths = {
 
 /** The public product list; billing_enabled says whether the server has Stripe at all. */
 export async function fetchProducts(signal?: AbortSignal): Promise<ProductList> {
-  return (await api.get<ProductList>(`${payments}/products/`, { public: true, signal })).data;
+  return call(billingOps.products, {}, { signal });
 }
 
 /** The organization's subscription, or null before its first checkout. */
 export async function fetchSubscription(signal?: AbortSignal): Promise<Subscription | null> {
-  const { data } = await api.get<Wire<typeof subscriptionListDocument>>(subscriptionsUrl, { signal });
-  return data.data[0] ?? null;
+  const { data } = await call(billingOps.subscriptions, {}, { signal });
+  return data[0] ?? null;
 }
 
 export async function fetchInvoices(page: number, signal?: AbortSignal): Promise<InvoicePage> {
-  return (
-    await api.get<InvoicePage>(`${payments}/invoices/`, {
-      params: { page } satisfies z.input<typeof invoiceListQuery>,
-      signal,
-    })
-  ).data;
+  return call(billingOps.invoices, { query: { page } }, { signal });
 }
 
 /** end_trial, cancel and resume all answer the reloaded subscription. */
 export async function changeSubscription(action: 'end_trial' | 'cancel' | 'resume'): Promise<Subscription> {
-  const url = `${subscriptionsUrl}${action}/`;
-  return (await api.post<Wire<typeof subscriptionDocument>>(url, {})).data.data;
+  return (await call(changes[action], { body: {} })).data;
 }
 
 export async function createCheckout(price: string): Promise<CheckoutPage> {
@@ -65,9 +57,9 @@ export async function createCheckout(price: string): Promise<CheckoutPage> {
     success_url: returnPaths.checkoutSuccess,
     cancel_url: returnPaths.checkoutCancel,
   };
-  return (await api.post<CheckoutPage>(`${payments}/checkout/`, body)).data;
+  return call(billingOps.checkout, { body });
 }
 
 export async function createPortal(): Promise<PortalPage> {
-  return (await api.post<PortalPage>(`${payments}/portal/`, { return_url: returnPaths.portal })).data;
+  return call(billingOps.portal, { body: { return_url: returnPaths.portal } });
 }

@@ -1,6 +1,5 @@
 import { refreshSession } from '../../api/client';
-import { fetchCurrentUser, type CurrentUser } from '../auth/authApi';
-import { decodeClaims } from '../auth/claims';
+import { fetchCurrentUser, type CurrentUser, decodeClaims } from '../auth';
 import type { Subscription } from './billingApi';
 
 /**

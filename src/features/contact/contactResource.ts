@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Wire } from '../../../contract/casing';
 import type { contactBody, contactSentDocument } from '../../../contract/contact';
-import { api, apiBase } from '../../api/client';
+import { call } from '../../api/call';
+import { contactOps as ops } from '../../../contract/operations/contact';
 import { errorMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
@@ -12,8 +13,7 @@ type Sent = Wire<typeof contactSentDocument>;
 
 /** POST /api/ph/contact/ (public): 201 {"detail":"Message sent."}. */
 export async function sendContactMessage(body: ContactMessage): Promise<Sent> {
-  const { data } = await api.post<Sent>(`${apiBase.ph}/contact/`, body, { public: true });
-  return data;
+  return call(ops.send, { body });
 }
 
 export const contactResource = registerResource(

@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { userDocument } from '../../app/testing/session';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DemoOffer } from './DemoOffer';
+import { patternOf, urlOf } from '../../api/call';
+import { demoOps } from '../../../contract/operations/demo';
+import { userOps } from '../../../contract/operations/users';
 
 let available = true;
 let posts = 0;
@@ -14,14 +17,14 @@ const loaded = { status: 201, body: { data: { domains: 12, groups: 4, reports: 5
 let postAnswer: { status: number; body: object } = loaded;
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/dm/demo-data/', () => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${patternOf(demoOps.status)}`, () => {
     seenStates += 1;
     return HttpResponse.json({
       data: { available, reason: available ? null : 'This organization has data.' },
     });
   }),
-  http.post('*/api/dm/demo-data/', () => {
+  http.post(`*${patternOf(demoOps.load)}`, () => {
     posts += 1;
     return HttpResponse.json(postAnswer.body, { status: postAnswer.status });
   }),

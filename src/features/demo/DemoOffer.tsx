@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { errorMessage } from '../../api/errors';
-import { PrimaryButton } from '../processedData/styles';
+import { PrimaryButton } from '../../components/Button';
 import { fetchDemoState, loadDemoData, type DemoLoaded } from './demoApi';
 
 const Box = styled.section`

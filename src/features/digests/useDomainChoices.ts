@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchDomainGroups, fetchDomains } from '../domains/domainsApi';
+import { fetchDomainGroups, fetchDomains } from '../domains';
 
 export type Choice = { id: number; name: string };
 export type DomainChoices = { domains: Choice[]; groups: Choice[]; failed: boolean };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dnsOps } from '../../../contract/operations/dns';
 import type { z } from 'zod';
 import type { dnsStatusDocument, historyItemSchema, zoneDocument } from '../../../contract/dns';
 import { fakeAccessToken } from '../../api/testJwt';
@@ -10,13 +11,15 @@ import { userDocument } from '../../app/testing/session';
 import { setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DnsSection } from './components/DnsSection';
-import { zoneFixture } from './testing';
+import { at, zoneFixture } from './testing';
+import { patternOf, urlOf } from '../../api/call';
+import { authOps } from '../../../contract/operations/auth';
+import { userOps } from '../../../contract/operations/users';
 
 // The DNS pages against wire documents typed by the contract (contract/dns.ts), one msw server that
 // records every write, so each test says what the page sent and what it showed.
 type ZoneWire = z.input<typeof zoneDocument>;
 type HistoryWire = z.input<typeof historyItemSchema>;
-const base = '*/api/dm/power-dns/';
 
 const zoneWire = (over: Partial<ZoneWire> = {}): ZoneWire =>
   zoneFixture({
@@ -84,26 +87,28 @@ const failure = (key: string) => {
 };
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
-  http.get(`${base}status/`, () => HttpResponse.json(world.status)),
-  http.get(`${base}servers/localhost/zones/`, () => HttpResponse.json(page([zoneWire()]))),
-  http.post(`${base}servers/localhost/zones/`, async ({ request }) => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ language: 'en' })),
+  ),
+  http.get(at(dnsOps.status), () => HttpResponse.json(world.status)),
+  http.get(at(dnsOps.listZones), () => HttpResponse.json(page([zoneWire()]))),
+  http.post(at(dnsOps.listZones), async ({ request }) => {
     world.writes.push({ method: 'POST', body: await request.json() });
     return failure('POST') ?? HttpResponse.json(zoneWire(), { status: 201 });
   }),
-  http.get(`${base}servers/localhost/zones/:zone/`, () => {
+  http.get(at(dnsOps.zone), () => {
     world.zoneGets += 1;
     return HttpResponse.json(zoneWire({ version: 4 + world.zoneGets - 1 }));
   }),
-  http.patch(`${base}servers/localhost/zones/:zone/`, async ({ request }) => {
+  http.patch(at(dnsOps.zone), async ({ request }) => {
     world.writes.push({ method: 'PATCH', body: await request.json() });
     return failure('PATCH') ?? HttpResponse.json(zoneWire({ version: 9 }));
   }),
-  http.delete(`${base}servers/localhost/zones/:zone/`, () => {
+  http.delete(at(dnsOps.zone), () => {
     world.writes.push({ method: 'DELETE', body: null });
     return failure('DELETE') ?? new HttpResponse(null, { status: 204 });
   }),
-  http.get(`${base}history/`, () => HttpResponse.json(page([theirChange]))),
+  http.get(at(dnsOps.history), () => HttpResponse.json(page([theirChange]))),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -136,7 +141,7 @@ describe('DNS pages', { timeout: 30_000 }, () => {
 
   it('counts the records and changes of a zone in the reader’s language', async () => {
     server.use(
-      http.get(`${base}servers/localhost/zones/`, () =>
+      http.get(at(dnsOps.listZones), () =>
         HttpResponse.json(page([zoneWire({ records: 12345, version: 1234 })])),
       ),
     );
@@ -175,7 +180,7 @@ describe('DNS pages', { timeout: 30_000 }, () => {
     const readOnly = 'In order to use Systems Explore, please update your subscription.';
     // The client refreshes its token once on a 403 (the organization's status may have changed) and retries.
     server.use(
-      http.post('*/api/ph/authenticate/refresh/', () => HttpResponse.json({ access: fakeAccessToken(600) })),
+      http.post(`*${patternOf(authOps.refresh)}`, () => HttpResponse.json({ access: fakeAccessToken(600) })),
     );
     world.fail.POST = { status: 403, body: { detail: readOnly } };
     await user.click(within(dialog).getByRole('button', { name: 'Create zone' }));

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dnsOps } from '../../../contract/operations/dns';
 import type { z } from 'zod';
 import type { fixListDocument } from '../../../contract/dns-fixes';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { DnsSection } from './components/DnsSection';
-import { dnsBase, zoneFixture, zonePageHandlers } from './testing';
+import { at, zoneFixture, zonePageHandlers } from './testing';
 
 // The zone's "Suggested fixes" tab: each fix previewed as the rrset before and after, applied after one
 // confirmation with the listed version; explanations for what msas does not write; a 409 lists again.
-const base = dnsBase;
 const zone = zoneFixture();
 const record = '"v=DMARC1; p=none; rua=mailto:0123456789abcdef0123@reports.example.net"';
 const listed = (version: number): z.input<typeof fixListDocument> => ({
@@ -47,11 +47,11 @@ const world = {
 };
 const server = setupServer(
   ...zonePageHandlers(zone),
-  http.get(`${base}servers/localhost/zones/:zone/fixes/`, () => {
+  http.get(at(dnsOps.fixes), () => {
     world.lists += 1;
     return HttpResponse.json(listed(world.version));
   }),
-  http.post(`${base}servers/localhost/zones/:zone/fixes/:kind/`, async ({ request, params }) => {
+  http.post(at(dnsOps.applyFix), async ({ request, params }) => {
     world.applied.push({ kind: String(params.kind), body: await request.json() });
     const failure = world.failures.shift();
     if (failure) {

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dnsOps } from '../../../contract/operations/dns';
 import type { z } from 'zod';
 import type { historyItemSchema } from '../../../contract/dns';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { setLanguage } from '../../i18n';
 import { DnsSection } from './components/DnsSection';
-import { dnsBase, zoneFixture, zonePageHandlers } from './testing';
+import { at, zoneFixture, zonePageHandlers } from './testing';
 
 // The zone's "History" tab names who made each change as the server sends it: a member by name, support
 // staff by id, a deleted account and a former member without a name, PowerDNS changed outside msas.
@@ -40,7 +41,7 @@ const items: Item[] = [
 
 // Before the zone page's own handlers, whose history is empty: msw answers with the first that matches.
 const server = setupServer(
-  http.get(`${dnsBase}history/`, () =>
+  http.get(at(dnsOps.history), () =>
     HttpResponse.json({
       data: items,
       links: { current: null, first: null, last: null, next: null, prev: null },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dnsOps } from '../../../contract/operations/dns';
 import type { z } from 'zod';
 import type { dnssecDocument } from '../../../contract/dns-dnssec';
 import type { zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
@@ -10,12 +11,13 @@ import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { userDocument } from '../../app/testing/session';
 import { loadErrors, setLanguage } from '../../i18n';
 import { DnsSection } from './components/DnsSection';
-import { dnsBase, zoneFixture, zonePageHandlers } from './testing';
+import { at, zoneFixture, zonePageHandlers } from './testing';
 import { fileProblems } from './zoneFileResources';
+import { urlOf } from '../../api/call';
+import { userOps } from '../../../contract/operations/users';
 
 // Import of a zone file on the zone's page: paste → preview per rrset → apply with the preview's version;
 // problems by line; a 409 previews again. Wire documents typed by the contract.
-const base = dnsBase;
 const rrset = (name: string, content: string) => ({
   name,
   type: 'A',
@@ -66,19 +68,19 @@ const world = {
 };
 const server = setupServer(
   ...zonePageHandlers(zone),
-  http.get(`${base}servers/localhost/zones/:zone/dnssec/`, () => HttpResponse.json(world.dnssec)),
-  http.put(`${base}servers/localhost/zones/:zone/dnssec/`, async ({ request }) => {
+  http.get(at(dnsOps.dnssec), () => HttpResponse.json(world.dnssec)),
+  http.put(at(dnsOps.dnssec), async ({ request }) => {
     const body = (await request.json()) as { enabled: boolean };
     world.dnssecWrites.push(body);
     world.dnssec = body.enabled ? signed : unsigned;
     return HttpResponse.json(world.dnssec);
   }),
-  http.post(`${base}servers/localhost/zones/:zone/import/preview/`, async ({ request }) => {
+  http.post(at(dnsOps.previewImport), async ({ request }) => {
     world.previews.push(await request.json());
     if (world.previewFailure) return HttpResponse.json(world.previewFailure.body, world.previewFailure);
     return HttpResponse.json(preview(4 + world.previews.length - 1));
   }),
-  http.post(`${base}servers/localhost/zones/:zone/import/`, async ({ request }) => {
+  http.post(at(dnsOps.importZone), async ({ request }) => {
     world.imports.push(await request.json());
     const failure = world.importFailures.shift();
     if (failure) return HttpResponse.json(failure.body, failure);
@@ -137,7 +139,11 @@ describe('zone file import', { timeout: 30_000 }, () => {
   });
 
   it('words the problems of the file in the reader’s language, from their codes', async () => {
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     await loadErrors('pt');
     world.previewFailure = {
@@ -175,7 +181,11 @@ describe('zone file import', { timeout: 30_000 }, () => {
   });
 
   it('reads a chosen file into the text, the file field worded in the reader’s language', async () => {
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     const user = userEvent.setup();
     renderAnalytics(<DnsSection />, '/msas/dns/zones?zone=example.com.');
@@ -193,11 +203,7 @@ describe('zone file import', { timeout: 30_000 }, () => {
   });
 
   it('says how many record sets of the file are already as written only when some are', async () => {
-    server.use(
-      http.post(`${base}servers/localhost/zones/:zone/import/preview/`, () =>
-        HttpResponse.json({ ...preview(4), unchanged: 0 }),
-      ),
-    );
+    server.use(http.post(at(dnsOps.previewImport), () => HttpResponse.json({ ...preview(4), unchanged: 0 })));
     const { user, dialog } = await openImport();
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await within(dialog).findByRole('list', { name: 'Changes from the file' });

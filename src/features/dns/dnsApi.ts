@@ -2,34 +2,25 @@ import type { z } from 'zod';
 import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
   conflictDocument,
-  dnsStatusDocument,
-  historyListDocument,
   historyQuery,
   rrsetChangeSchema,
   zoneCreateBody,
-  zoneDocument,
-  zoneListDocument,
   zoneListQuery,
   zonePatchBody,
 } from '../../../contract/dns';
-import type { dnssecDocument } from '../../../contract/dns-dnssec';
-import type { fixListDocument } from '../../../contract/dns-fixes';
-import type { zoneImportBody, zoneImportPreviewDocument } from '../../../contract/dns-zone-file';
-import { api, apiBase } from '../../api/client';
+import type { zoneImportBody } from '../../../contract/dns-zone-file';
+import { dnsOps } from '../../../contract/operations/dns';
+import { call, send, type Answer, type QueryOf } from '../../api/call';
 import { saveFile } from '../../api/saveFile';
 import { dispositionName } from '../processedData/reportsApi';
 
-// DNS hosting under /api/dm (docs/DNS.md); every shape is the contract's (contract/dns.ts).
-export const statusUrl = `${apiBase.dm}/power-dns/status/`;
-export const zonesUrl = `${apiBase.dm}/power-dns/servers/localhost/zones/`;
-export const historyUrl = `${apiBase.dm}/power-dns/history/`;
-
-export type DnsStatus = Wire<typeof dnsStatusDocument>;
-export type ZonePage = Wire<typeof zoneListDocument>;
+// DNS hosting under /api/dm (docs/DNS.md); every call is a descriptor (contract/operations/dns.ts).
+export type DnsStatus = Answer<typeof dnsOps.status>;
+export type ZonePage = Answer<typeof dnsOps.listZones>;
 export type ZoneSummary = ZonePage['data'][number];
-export type Zone = Wire<typeof zoneDocument>;
+export type Zone = Answer<typeof dnsOps.zone>;
 export type Rrset = Zone['rrsets'][number];
-export type HistoryPage = Wire<typeof historyListDocument>;
+export type HistoryPage = Answer<typeof dnsOps.history>;
 export type HistoryItem = HistoryPage['data'][number];
 /** A 409's body, camelCased here (error bodies arrive in the wire's spelling). */
 export type Conflict = Wire<typeof conflictDocument>;
@@ -38,11 +29,11 @@ export type ZoneCreate = z.input<typeof zoneCreateBody>;
 export type ZonePatch = z.input<typeof zonePatchBody>;
 export type RrsetChange = z.input<typeof rrsetChangeSchema>;
 
-export type ImportPreview = Wire<typeof zoneImportPreviewDocument>;
+export type ImportPreview = Answer<typeof dnsOps.previewImport>;
 export type ZoneImport = z.input<typeof zoneImportBody>;
 
-export type Dnssec = Wire<typeof dnssecDocument>;
-export type FixList = Wire<typeof fixListDocument>;
+export type Dnssec = Answer<typeof dnsOps.dnssec>;
+export type FixList = Answer<typeof dnsOps.fixes>;
 export type Fix = FixList['fixes'][number];
 
 export type ZonesQuery = Required<Pick<WireQuery<typeof zoneListQuery>, 'page'>>;
@@ -50,50 +41,45 @@ type ChangeListQuery = WireQuery<typeof historyQuery>;
 /** A zone's history as the page asks for it: by zone, optionally one name, paged. */
 export type HistoryQuery = Required<Pick<ChangeListQuery, 'page'>> & Pick<ChangeListQuery, 'zone' | 'name'>;
 
-const one = (zone: string) => `${zonesUrl}${encodeURIComponent(zone)}/`;
+const one = (zone: string) => ({ params: { zone } });
 
 export async function fetchStatus(signal?: AbortSignal): Promise<DnsStatus> {
-  return (await api.get<DnsStatus>(statusUrl, { signal })).data;
+  return call(dnsOps.status, {}, { signal });
 }
 
 export async function fetchZones(q: ZonesQuery, signal?: AbortSignal): Promise<ZonePage> {
-  return (
-    await api.get<ZonePage>(zonesUrl, {
-      params: { page: q.page } satisfies z.input<typeof zoneListQuery>,
-      signal,
-    })
-  ).data;
+  return call(dnsOps.listZones, { query: { page: q.page } }, { signal });
 }
 
 export async function createZone(body: ZoneCreate): Promise<Zone> {
-  return (await api.post<Zone>(zonesUrl, body)).data;
+  return call(dnsOps.createZone, { body });
 }
 
 export async function fetchZone(zone: string, signal?: AbortSignal): Promise<Zone> {
-  return (await api.get<Zone>(one(zone), { signal })).data;
+  return call(dnsOps.zone, one(zone), { signal });
 }
 
 export async function patchZone(zone: string, body: ZonePatch): Promise<Zone> {
-  return (await api.patch<Zone>(one(zone), body)).data;
+  return call(dnsOps.patchZone, { ...one(zone), body });
 }
 
 export async function deleteZone(zone: string): Promise<void> {
-  await api.delete(one(zone));
+  await call(dnsOps.deleteZone, one(zone));
 }
 
 export async function fetchHistory(q: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
-  const params: z.input<typeof historyQuery> = { zone: q.zone, page: q.page };
-  if (q.name?.trim()) params.name = q.name.trim();
-  return (await api.get<HistoryPage>(historyUrl, { params, signal })).data;
+  const query: QueryOf<typeof dnsOps.history> = { zone: q.zone, page: q.page };
+  if (q.name?.trim()) query.name = q.name.trim();
+  return call(dnsOps.history, { query }, { signal });
 }
 
 export async function revertChangeSet(id: number): Promise<Zone> {
-  return (await api.post<Zone>(`${historyUrl}${id}/revert/`)).data;
+  return call(dnsOps.revert, { params: { id } });
 }
 
 /** The zone as a BIND master file, saved under the name the server gives it. */
 export async function downloadZoneFile(zone: string): Promise<void> {
-  const response = await api.get<string>(`${one(zone)}export/`, {
+  const response = await send(dnsOps.exportZone, one(zone), {
     responseType: 'text',
     rawResponse: true,
     headers: { Accept: 'text/plain' },
@@ -103,27 +89,25 @@ export async function downloadZoneFile(zone: string): Promise<void> {
 }
 
 export async function previewImport(zone: string, text: string): Promise<ImportPreview> {
-  return (await api.post<ImportPreview>(`${one(zone)}import/preview/`, { text })).data;
+  return call(dnsOps.previewImport, { ...one(zone), body: { text } });
 }
 
 export async function importZoneFile(zone: string, body: ZoneImport): Promise<Zone> {
-  return (await api.post<Zone>(`${one(zone)}import/`, body)).data;
+  return call(dnsOps.importZone, { ...one(zone), body });
 }
 
-const dnssecUrl = (zone: string) => `${one(zone)}dnssec/`;
-
 export async function fetchDnssec(zone: string, signal?: AbortSignal): Promise<Dnssec> {
-  return (await api.get<Dnssec>(dnssecUrl(zone), { signal })).data;
+  return call(dnsOps.dnssec, one(zone), { signal });
 }
 
 export async function setDnssec(zone: string, enabled: boolean): Promise<Dnssec> {
-  return (await api.put<Dnssec>(dnssecUrl(zone), { enabled })).data;
+  return call(dnsOps.setDnssec, { ...one(zone), body: { enabled } });
 }
 
 export async function fetchFixes(zone: string, signal?: AbortSignal): Promise<FixList> {
-  return (await api.get<FixList>(`${one(zone)}fixes/`, { signal })).data;
+  return call(dnsOps.fixes, one(zone), { signal });
 }
 
 export async function applyFix(zone: string, kind: Fix['kind'], version: number): Promise<Zone> {
-  return (await api.post<Zone>(`${one(zone)}fixes/${kind}/`, { version })).data;
+  return call(dnsOps.applyFix, { params: { zone, kind }, body: { version } });
 }

@@ -2,10 +2,15 @@ import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { zoneDocument } from '../../../contract/dns';
 import { userDocument } from '../../app/testing/session';
+import { patternOf, urlOf } from '../../api/call';
+import type { OperationShape } from '../../../contract/operation';
+import { dnsOps } from '../../../contract/operations/dns';
+import { userOps } from '../../../contract/operations/users';
 
 // What the zone page tests share: a zone document typed by the contract and the calls every zone page
 // makes besides its own (the user, DNS status, the history tab's first page).
-export const dnsBase = '*/api/dm/power-dns/';
+/** A descriptor's path as the test servers' route (any origin). */
+export const at = (op: OperationShape) => `*${patternOf(op)}`;
 
 export const zoneFixture = (
   over: Partial<z.input<typeof zoneDocument>> = {},
@@ -27,12 +32,14 @@ export const zoneFixture = (
 });
 
 export const zonePageHandlers = (zone: z.input<typeof zoneDocument>) => [
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'en' }))),
-  http.get(`${dnsBase}status/`, () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ language: 'en' })),
+  ),
+  http.get(at(dnsOps.status), () =>
     HttpResponse.json({ configured: true, reachable: true, server: 'localhost', default_nameservers: [] }),
   ),
-  http.get(`${dnsBase}servers/localhost/zones/:zone/`, () => HttpResponse.json(zone)),
-  http.get(`${dnsBase}history/`, () =>
+  http.get(at(dnsOps.zone), () => HttpResponse.json(zone)),
+  http.get(at(dnsOps.history), () =>
     HttpResponse.json({
       data: [],
       links: { current: null, first: null, last: null, next: null, prev: null },

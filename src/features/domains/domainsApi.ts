@@ -1,63 +1,54 @@
-import { api, apiBase } from '../../api/client';
+import { call, type Answer } from '../../api/call';
+import { domainOps } from '../../../contract/operations/domains';
+import { domainGroupOps } from '../../../contract/operations/domain-groups';
 import type { Wire } from '../../../contract/casing';
-import type {
-  detailDocument,
-  domainDocument,
-  domainGroupDocument,
-  domainGroupListDocument,
-  domainListDocument,
-  verificationSchema,
-} from '../../../contract/domains';
+import type { detailDocument, verificationSchema } from '../../../contract/domains';
 
 // Domains and domain groups (under /api/dm); the shapes are the contract's (contract/domains.ts).
-const dm = apiBase.dm;
 
 /** Ownership of a domain (docs/PERMISSIONS.md): its state and the records that verify it. */
 export type Verification = Wire<typeof verificationSchema>;
-export type Domain = Wire<typeof domainDocument>['data'];
-export type DomainGroup = Wire<typeof domainGroupDocument>['data'];
+export type Domain = Answer<typeof domainOps.verify>['data'];
+export type DomainGroup = Answer<typeof domainGroupOps.readV2>['data'];
 type Detail = Wire<typeof detailDocument>;
 
 export async function fetchDomains(): Promise<Domain[]> {
-  return (await api.get<Wire<typeof domainListDocument>>(`${dm}/v2/domains/?page=1&page_size=100`)).data.data;
+  return (await call(domainOps.listV2, { query: { page: 1, page_size: 100 } })).data;
 }
 
 export async function createDomain(name: string): Promise<Domain> {
-  return (await api.post<Wire<typeof domainDocument>>(`${dm}/domains/create/`, new URLSearchParams({ name })))
-    .data.data;
+  return (await call(domainOps.create, { body: { name } })).data;
 }
 
 /** "Check now": asks DNS for the domain's proof and answers the domain with its new state. */
 export async function verifyDomain(id: number): Promise<Domain> {
-  return (await api.post<Wire<typeof domainDocument>>(`${dm}/v2/domains/${id}/verify/`)).data.data;
+  return (await call(domainOps.verify, { params: { id } })).data;
 }
 
 /** `zones: 'delete'`: the hosted DNS zones that depend on the domain go too (without it, such a domain is a 409). */
 export async function deleteDomain(name: string, zones?: 'delete'): Promise<Detail> {
-  const query = zones ? `?zones=${zones}` : '';
-  return (await api.post<Detail>(`${dm}/domains/${encodeURIComponent(name)}/delete/${query}`)).data;
+  return call(domainOps.delete, { params: { name }, query: { zones } });
 }
 
 export async function fetchDomainGroups(): Promise<DomainGroup[]> {
-  return (await api.get<Wire<typeof domainGroupListDocument>>(`${dm}/v2/domain-groups/?page=1&page_size=100`))
-    .data.data;
+  return (await call(domainGroupOps.listV2, { query: { page: 1, page_size: 100 } })).data;
 }
 
-type GroupAnswer = Wire<typeof domainGroupDocument>;
+type GroupAnswer = Answer<typeof domainGroupOps.readV2>;
 
 export async function createDomainGroup(name: string): Promise<GroupAnswer> {
-  return (await api.post<GroupAnswer>(`${dm}/v2/domain-groups/`, { name })).data;
+  return call(domainGroupOps.createV2, { body: { name } });
 }
 
 /** 204: no body. */
 export async function deleteDomainGroup(id: number): Promise<void> {
-  await api.delete(`${dm}/v2/domain-groups/${id}/`);
+  await call(domainGroupOps.deleteV2, { params: { id } });
 }
 
 export async function addGroupDomains(id: number, domains: string[]): Promise<GroupAnswer> {
-  return (await api.post<GroupAnswer>(`${dm}/v2/domain-groups/${id}/domains/`, { domains })).data;
+  return call(domainGroupOps.addDomainsV2, { params: { id }, body: { domains } });
 }
 
 export async function removeGroupDomains(id: number, domains: string[]): Promise<GroupAnswer> {
-  return (await api.delete<GroupAnswer>(`${dm}/v2/domain-groups/${id}/domains/`, { data: { domains } })).data;
+  return call(domainGroupOps.removeDomainsV2, { params: { id }, body: { domains } });
 }

@@ -2,7 +2,7 @@ import { errorBody, errorMessage, refusalMessage } from '../../api/errors';
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
-import { renameOrganizationDomain } from '../organizations/adminApi';
+import { renameOrganizationDomain } from '../organizations';
 import * as domainsApi from './domainsApi';
 
 const t = (key: string) => i18n.t(key, { ns: 'domains' });

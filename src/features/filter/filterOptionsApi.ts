@@ -5,13 +5,13 @@ import type {
   domainListDocument,
   domainListQuery,
 } from '../../../contract/domains';
-import type {
-  organizationDocument,
-  organizationListDocument,
-  organizationListQuery,
-} from '../../../contract/organizations';
+import type { organizationListDocument, organizationListQuery } from '../../../contract/organizations';
 import type { pageLinksSchema, pageMetaSchema } from '../../../contract/paging';
-import { api, apiBase } from '../../api/client';
+import { api } from '../../api/client';
+import { call, urlOf } from '../../api/call';
+import { domainGroupOps } from '../../../contract/operations/domain-groups';
+import { domainOps } from '../../../contract/operations/domains';
+import { organizationOps } from '../../../contract/operations/organizations';
 import { queryParams } from '../../api/queryParams';
 
 // Choices of the global filter. An installation can hold thousands of organizations and domains, so those two
@@ -33,9 +33,10 @@ export const optionsPageSize = 100;
 /** Pages of a long list asked at once: enough to be quick, few enough to leave the browser's slots free. */
 const parallelPages = 4;
 
-const organizationsUrl = `${apiBase.ph}/organizations/`;
-const groupsUrl = `${apiBase.dm}/v2/domain-groups/`;
-const domainsUrl = `${apiBase.dm}/v2/domains/`;
+// The paged lists are read with axios' params (URLSearchParams from queryParams), so only their paths are taken.
+const organizationsUrl = urlOf(organizationOps.list);
+const groupsUrl = urlOf(domainGroupOps.listV2);
+const domainsUrl = urlOf(domainOps.listV2);
 
 /** One page of a list; `params` come from the list's query schema (queryParams), the paging is added here. */
 async function fetchPage<D extends Paged>(
@@ -94,10 +95,7 @@ export async function fetchOrganizationOptions(signal?: AbortSignal): Promise<Or
 
 /** The name of one organization, for a shared link whose organization is not among the loaded options. */
 export async function fetchOrganizationName(id: number, signal?: AbortSignal): Promise<string> {
-  const { data } = await api.get<Wire<typeof organizationDocument>>(`${organizationsUrl}${id}/`, {
-    signal,
-  });
-  return data.data.attributes.name;
+  return (await call(organizationOps.get, { params: { id } }, { signal })).data.attributes.name;
 }
 
 /** One page of the domains of `organization` (the caller's own when null) whose name contains `search`. */

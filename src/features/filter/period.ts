@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { filterDateFormat } from './filterSlice';
 
-// The server charts at most ten years a day at a time (server/modules/analytics/filter.ts maxSeriesDays):
+// The server charts at most ten years a day at a time (server/modules/analytics/selection/filter.ts maxSeriesDays):
 // the date inputs keep the period within it, so the overview never asks for more.
 export const maxPeriodDays = 3_660;
 

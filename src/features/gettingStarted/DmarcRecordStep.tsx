@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CopyButton } from '../../components/CopyButton';
 import { LoadingButton } from '../../components/LoadingButton';
-import type { Domain } from '../domains/domainsApi';
-import { domainVerifyResource } from '../domains/domainsResources';
-import { VerificationBadge } from '../domains/components/DomainVerification';
+import type { Domain } from '../domains';
+import { domainVerifyResource, VerificationBadge } from '../domains';
 import { RecordList } from '../../components/RecordList';
 
 const Row = styled.div`

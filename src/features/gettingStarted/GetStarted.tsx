@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { routePath } from '../../app/router/routes';
 import { ReportAddressWarning } from '../../components/ReportAddressWarning';
-import { AddDomainForm } from '../domains/components/AddDomainForm';
-import { domainsResource } from '../domains/domainsResources';
-import { UploadReportsButton } from '../processedData/upload/UploadReportsButton';
+import { AddDomainForm, domainsResource } from '../domains';
+import { UploadReportsButton } from '../processedData';
 import { DmarcRecordStep } from './DmarcRecordStep';
 
 const Steps = styled.ol`
@@ -33,7 +33,7 @@ const Steps = styled.ol`
 
 /** Domains whose record is shown at once; the rest are on Account → Domains. */
 const shownDomains = 3;
-export const domainsPath = '/msas/settings/account#domains';
+export const domainsPath = `${routePath('account')}#domains`;
 
 /**
  * What a new organization sees on the overview until its first report arrives: add a domain, publish its

@@ -1,26 +1,20 @@
 import type { z } from 'zod';
 import type { Wire, WireQuery } from '../../../contract/casing';
 import type {
-  domainDocument,
-  domainListDocument,
-  domainNameBody,
-  organizationDomainDeleteBody,
-  organizationDomainPatchBody,
-} from '../../../contract/domains';
-import type {
   organizationCreateBody,
   organizationDocument,
   organizationListDocument,
   organizationListQuery,
   organizationUpdateBody,
 } from '../../../contract/organizations';
-import type { createUserBody, userResourceDocument } from '../../../contract/users';
-import { api, apiBase } from '../../api/client';
-import { queryParams } from '../../api/queryParams';
+import type { createUserBody } from '../../../contract/users';
+import { call, type Answer } from '../../api/call';
+import { organizationDomainOps } from '../../../contract/operations/organization-domains';
+import { organizationOps } from '../../../contract/operations/organizations';
+import { userOps } from '../../../contract/operations/users';
 
 // Support-wide organization administration and organization domains (spec section 7, under /api/ph); the
 // shapes are the contract's (contract/organizations.ts, contract/domains.ts).
-const ph = apiBase.ph;
 
 /** The list's filter as the panel holds it (the order is always by name). */
 export type OrganizationQuery = Required<Pick<WireQuery<typeof organizationListQuery>, 'search' | 'page'>>;
@@ -30,16 +24,13 @@ export type NewOrganization = {
   name: z.input<typeof organizationCreateBody>['name'];
   owner: Required<Pick<z.input<typeof createUserBody>, 'username' | 'email' | 'password'>>;
 };
-export type OrganizationDomain = Wire<typeof domainDocument>['data'];
+export type OrganizationDomain = Answer<typeof organizationDomainOps.add>['data'];
 type OrganizationAnswer = Wire<typeof organizationDocument>;
-type DomainAnswer = Wire<typeof domainDocument>;
+type DomainAnswer = Answer<typeof organizationDomainOps.add>;
 
 /** Spec section 9: organizations reload with ?page=1&order_by=name; the search narrows by name. */
-export const organizationQueryString = ({ search, page }: OrganizationQuery) =>
-  `?${queryParams<typeof organizationListQuery>({ search, page, order_by: 'name' })}`;
-
 export async function fetchOrganizationPage(query: OrganizationQuery): Promise<OrganizationPage> {
-  return (await api.get<OrganizationPage>(`${ph}/organizations/${organizationQueryString(query)}`)).data;
+  return call(organizationOps.list, { query: { ...query, order_by: 'name' } });
 }
 
 /** Which step of the two-step creation failed: the owner account, or the organization after it. */
@@ -63,8 +54,7 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
   if (ownerId === undefined) {
     try {
       const account: z.input<typeof createUserBody> = { ...body.owner, role: 'member' };
-      const res = await api.post<Wire<typeof userResourceDocument>>(`${ph}/users/`, account);
-      ownerId = res.data.data.id;
+      ownerId = (await call(userOps.create, { body: account })).data.id;
     } catch (error) {
       throw tagged(error, 'owner');
     }
@@ -72,7 +62,7 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
   }
   try {
     const organization: z.output<typeof organizationCreateBody> = { name: body.name, owner: ownerId };
-    const created = (await api.post<OrganizationAnswer>(`${ph}/organizations/`, organization)).data;
+    const created = await call(organizationOps.create, { body: organization });
     createdOwners.delete(key);
     return created;
   } catch (error) {
@@ -82,31 +72,28 @@ export async function createOrganizationWithOwner(body: NewOrganization) {
 
 export async function renameOrganization(id: number, name: string): Promise<OrganizationAnswer> {
   const body: z.input<typeof organizationUpdateBody> = { name };
-  return (await api.patch<OrganizationAnswer>(`${ph}/organizations/${id}/`, body)).data;
+  return call(organizationOps.update, { params: { id }, body });
 }
 
 /** 204: no body. */
 export async function deleteOrganization(id: number): Promise<void> {
-  await api.delete(`${ph}/organizations/${id}/`);
+  await call(organizationOps.delete, { params: { id } });
 }
 
 export async function fetchOrganizationDomains(org: number): Promise<OrganizationDomain[]> {
-  const url = `${ph}/organizations/${org}/domains/?page=1&page_size=100`;
-  return (await api.get<Wire<typeof domainListDocument>>(url)).data.data;
+  const query = { page: 1, page_size: 100 };
+  return (await call(organizationDomainOps.list, { params: { id: org }, query })).data;
 }
 
 export async function addOrganizationDomain(org: number, name: string): Promise<DomainAnswer> {
-  const body: z.input<typeof domainNameBody> = { name };
-  return (await api.post<DomainAnswer>(`${ph}/organizations/${org}/domains/`, body)).data;
+  return call(organizationDomainOps.add, { params: { id: org }, body: { name } });
 }
 
 export async function renameOrganizationDomain(org: number, id: number, name: string): Promise<DomainAnswer> {
-  const body: z.output<typeof organizationDomainPatchBody> = { id, name };
-  return (await api.patch<DomainAnswer>(`${ph}/organizations/${org}/domains/`, body)).data;
+  return call(organizationDomainOps.rename, { params: { id: org }, body: { id, name } });
 }
 
 /** 204: no body. */
 export async function removeOrganizationDomain(org: number, id: number): Promise<void> {
-  const body: z.output<typeof organizationDomainDeleteBody> = { id };
-  await api.delete(`${ph}/organizations/${org}/domains/`, { data: body });
+  await call(organizationDomainOps.remove, { params: { id: org }, body: { id } });
 }

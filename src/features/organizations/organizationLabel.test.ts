@@ -1,7 +1,7 @@
 import { defaultOrganizationName } from '../../../contract/organizations';
 import i18n from '../../i18n';
 import { roleLabel } from '../users/roleLabel';
-import { organizationLabel } from './organizationLabel';
+import { organizationLabel } from '../../components/organizationLabel';
 
 describe('names the server gives in English', () => {
   afterEach(async () => {

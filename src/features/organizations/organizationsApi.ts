@@ -10,11 +10,11 @@ import type {
   registrationDocument,
   userBody,
 } from '../../../contract/organizations';
-import { api, apiBase } from '../../api/client';
+import { call } from '../../api/call';
+import { organizationOps as ops } from '../../../contract/operations/organizations';
 
 // Organization calls of spec section 7 (under /api/ph); keys arrive camelCased. The shapes are the
 // contract's (contract/organizations.ts).
-const ph = apiBase.ph;
 
 export type Organization = Wire<typeof organizationDocument>['data'];
 export type Member = Wire<typeof memberListDocument>['data'][number];
@@ -27,46 +27,40 @@ type OrganizationAnswer = Wire<typeof organizationDocument>;
 
 export async function fetchOrganizationDetail(id: number): Promise<OrganizationDetail> {
   const [org, members] = await Promise.all([
-    api.get<OrganizationAnswer>(`${ph}/organizations/${id}/`),
-    api.get<Wire<typeof memberListDocument>>(`${ph}/organizations/${id}/members/`),
+    call(ops.get, { params: { id } }),
+    call(ops.members, { params: { id } }),
   ]);
-  return { organization: org.data.data, members: members.data.data };
+  return { organization: org.data, members: members.data };
 }
 
 export async function updateOrganization(id: number, name: string): Promise<OrganizationAnswer> {
   const body: z.input<typeof organizationUpdateBody> = { name };
-  return (await api.patch<OrganizationAnswer>(`${ph}/organizations/${id}/`, body)).data;
+  return call(ops.update, { params: { id }, body });
 }
 
 export async function changeOwner(id: number, owner: number): Promise<OrganizationAnswer> {
   const body: z.output<typeof ownerBody> = { owner };
-  return (await api.patch<OrganizationAnswer>(`${ph}/organizations/${id}/owner/`, body)).data;
+  return call(ops.setOwner, { params: { id }, body });
 }
 
 /** Makes a member an admin or an admin a member again; either answers the organization. */
 export async function setAdmin(id: number, user: number, admin: boolean): Promise<OrganizationAnswer> {
-  const url = `${ph}/organizations/${id}/admins/`;
   const body: z.output<typeof userBody> = { user };
-  return (
-    admin
-      ? await api.post<OrganizationAnswer>(url, body)
-      : await api.delete<OrganizationAnswer>(url, { data: body })
-  ).data;
+  return call(admin ? ops.addAdmin : ops.removeAdmin, { params: { id }, body });
 }
 
 /** 204: no body. */
 export async function removeMember(id: number, user: number): Promise<void> {
   const body: z.output<typeof userBody> = { user };
-  await api.delete(`${ph}/organizations/${id}/members/`, { data: body });
+  await call(ops.removeMember, { params: { id }, body });
 }
 
 type RegistrationAnswer = Wire<typeof registrationDocument>;
 
 export async function inviteMember(body: Invitation): Promise<RegistrationAnswer> {
-  return (await api.post<RegistrationAnswer>(`${ph}/member-registrations/`, body)).data;
+  return call(ops.register, { body });
 }
 
 export async function resendInvitation(registrationId: number): Promise<RegistrationAnswer> {
-  return (await api.post<RegistrationAnswer>(`${ph}/member-registrations/${registrationId}/resend-email/`))
-    .data;
+  return call(ops.resendRegistration, { params: { id: registrationId } });
 }

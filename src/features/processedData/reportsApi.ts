@@ -1,10 +1,6 @@
-import type { z } from 'zod';
 import { saveFile } from '../../api/saveFile';
-import { api, apiBase } from '../../api/client';
-import { queryParams } from '../../api/queryParams';
-import type { Wire } from '../../../contract/casing';
-import type { aggregateReportDocument, recordsQuery, reportListQuery } from '../../../contract/reports';
-import type { uploadResponse } from '../../../contract/upload';
+import { call, send } from '../../api/call';
+import { reportOps } from '../../../contract/operations/reports';
 import type {
   AggregateReport,
   DmarcRecord,
@@ -16,61 +12,48 @@ import type {
   UploadOutcome,
 } from './types';
 
-const base = `${apiBase.dm}/dmarc`;
-export const reportsUrls = {
-  aggregate: `${base}/aggregate-reports/`,
-  tls: `${base}/tls-reports/`,
-  failure: `${base}/failure-reports/`,
-  upload: `${base}/reports/upload/`,
-} as const;
-
 /** Records shown per page in a report's detail. */
 export const recordsPageSize = 50;
 
-const listParams = (q: ListQuery) =>
-  queryParams<typeof reportListQuery>({
-    page: q.page,
-    domain: q.domain,
-    begin_date: q.beginDate,
-    end_date: q.endDate,
-    search: q.search?.trim(),
-  });
+const listQuery = (q: ListQuery) => ({
+  page: q.page,
+  domain: q.domain,
+  begin_date: q.beginDate,
+  end_date: q.endDate,
+  search: q.search?.trim(),
+});
 
-async function getList<T>(url: string, q: ListQuery, signal?: AbortSignal): Promise<Paged<T>> {
-  const { data } = await api.get<Paged<T>>(url, { params: listParams(q), signal });
-  return data;
+type ListOp = typeof reportOps.aggregates | typeof reportOps.tlsReports | typeof reportOps.failureReports;
+
+async function getList<T>(op: ListOp, q: ListQuery, signal?: AbortSignal): Promise<Paged<T>> {
+  const { data } = await send(op, { query: listQuery(q) }, { signal });
+  return data as unknown as Paged<T>;
 }
 
 export const fetchAggregateReports = (q: ListQuery, signal?: AbortSignal) =>
-  getList<AggregateReport>(reportsUrls.aggregate, q, signal);
+  getList<AggregateReport>(reportOps.aggregates, q, signal);
 export const fetchTlsReports = (q: ListQuery, signal?: AbortSignal) =>
-  getList<TlsReport>(reportsUrls.tls, q, signal);
+  getList<TlsReport>(reportOps.tlsReports, q, signal);
 export const fetchFailureReports = (q: ListQuery, signal?: AbortSignal) =>
-  getList<FailureReport>(reportsUrls.failure, q, signal);
+  getList<FailureReport>(reportOps.failureReports, q, signal);
 
 export async function fetchAggregateReport(id: number, signal?: AbortSignal): Promise<AggregateReport> {
-  const { data } = await api.get<Wire<typeof aggregateReportDocument>>(`${reportsUrls.aggregate}${id}/`, {
-    signal,
-  });
-  return data.data;
+  return (await call(reportOps.aggregate, { params: { id } }, { signal })).data;
 }
 
 export async function fetchReportRecords(
   { id, page }: { id: number; page: number },
   signal?: AbortSignal,
 ): Promise<Paged<DmarcRecord>> {
-  const { data } = await api.get<Paged<DmarcRecord>>(`${reportsUrls.aggregate}${id}/records/`, {
-    params: { page, page_size: recordsPageSize } satisfies z.input<typeof recordsQuery>,
-    signal,
-  });
-  return data;
+  const query = { page, page_size: recordsPageSize };
+  return (await call(reportOps.records, { params: { id }, query }, { signal })) as Paged<DmarcRecord>;
 }
 
-const fileUrls: Record<ReportKind, string> = {
-  aggregate: reportsUrls.aggregate,
-  tls: reportsUrls.tls,
-  failure: reportsUrls.failure,
-};
+const fileOps = {
+  aggregate: reportOps.aggregateFile,
+  tls: reportOps.tlsFile,
+  failure: reportOps.failureFile,
+} as const satisfies Record<ReportKind, unknown>;
 
 /** The name in Content-Disposition (RFC 6266: filename* wins over filename). */
 export function dispositionName(header: unknown): string | null {
@@ -88,12 +71,9 @@ export function dispositionName(header: unknown): string | null {
 
 /** GET .../{id}/file/: the original file as received, saved through a temporary link. */
 export async function downloadReportFile(kind: ReportKind, id: number): Promise<void> {
-  const response = await api.get<Blob>(`${fileUrls[kind]}${id}/file/`, {
-    responseType: 'blob',
-    rawResponse: true,
-  });
+  const response = await send(fileOps[kind], { params: { id } }, { responseType: 'blob', rawResponse: true });
   const name = dispositionName(response.headers['content-disposition']) ?? `report-${id}`;
-  saveFile(response.data, name);
+  saveFile(response.data as unknown as Blob, name);
 }
 
 /** POST /dmarc/reports/upload/ with one file, so each file has its own progress and outcome. */
@@ -105,12 +85,16 @@ export async function uploadReportFile(
   const form = new FormData();
   form.append('filenames', file.name);
   form.append('files', file, file.name);
-  const { data } = await api.post<Wire<typeof uploadResponse>>(reportsUrls.upload, form, {
-    signal,
-    onUploadProgress: (event) => {
-      if (event.total) onProgress(Math.min(1, event.loaded / event.total));
+  const data = await call(
+    reportOps.upload,
+    { body: form },
+    {
+      signal,
+      onUploadProgress: (event) => {
+        if (event.total) onProgress(Math.min(1, event.loaded / event.total));
+      },
     },
-  });
+  );
   const outcome = data.data[0];
   if (!outcome) throw new Error('empty upload answer');
   return outcome;

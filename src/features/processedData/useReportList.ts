@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Resource } from '../../app/resource/createResource';
-import { all, selectFilter } from '../filter/filterSlice';
+import { all, selectFilter } from '../filter';
 import type { ListQuery, Paged } from './types';
 
 /** A report list bound to the global filter (domain and period), with its own page and search. */

@@ -1,7 +1,7 @@
 import { createResource } from '../../app/resource/createResource';
 import { registerResource } from '../../app/resource/registry';
 import i18n from '../../i18n';
-import { authActions } from '../auth/state/authSlice';
+import { authActions } from '../auth';
 import { fetchPublications, markSeen, type Publication } from './publicationsApi';
 
 export const publicationsResource = registerResource(

@@ -2,10 +2,9 @@ import type { z } from 'zod';
 import type { auditList, auditQuery } from '../../../contract/audit';
 import type { Wire, WireQuery } from '../../../contract/casing';
 import type { settingsDocument, settingsPatch } from '../../../contract/settings';
-import { api, apiBase } from '../../api/client';
-import { queryParams } from '../../api/queryParams';
-
-const ph = apiBase.ph;
+import { call } from '../../api/call';
+import { auditOps } from '../../../contract/operations/audit';
+import { settingsOps } from '../../../contract/operations/settings';
 
 export type AuditPage = Wire<typeof auditList>;
 export type AuditOperation = AuditPage['data'][number];
@@ -20,30 +19,25 @@ export type AuditFilter = Record<
 > &
   Required<Pick<AuditQuery, 'page'>>;
 
-export function auditQueryString(f: AuditFilter): string {
-  const params = queryParams<typeof auditQuery>({
+export async function fetchAudit(f: AuditFilter): Promise<AuditPage> {
+  const query = {
     page: f.page,
     user: f.user,
     operation: f.operation,
     date_from: f.dateFrom,
     date_to: f.dateTo,
-  });
-  return `?${params.toString()}`;
-}
-
-export async function fetchAudit(filter: AuditFilter): Promise<AuditPage> {
-  return (await api.get<AuditPage>(`${ph}/v2/audit/operations/${auditQueryString(filter)}`)).data;
+  };
+  return call(auditOps.operations, { query });
 }
 
 export type OrganizationSettings = Wire<typeof settingsDocument>['data']['attributes'];
 /** The settings form's PATCH body, with its wire (snake_case) keys; the password only when it changes. */
 export type SettingsPatch = z.input<typeof settingsPatch>;
-type SettingsAnswer = Wire<typeof settingsDocument>;
 
 export async function fetchOrganizationSettings(): Promise<OrganizationSettings> {
-  return (await api.get<SettingsAnswer>(`${ph}/settings/organization/`)).data.data.attributes;
+  return (await call(settingsOps.get)).data.attributes;
 }
 
 export async function saveOrganizationSettings(patch: SettingsPatch): Promise<OrganizationSettings> {
-  return (await api.patch<SettingsAnswer>(`${ph}/settings/organization/`, patch)).data.data.attributes;
+  return (await call(settingsOps.update, { body: patch })).data.attributes;
 }

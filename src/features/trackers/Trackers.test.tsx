@@ -4,6 +4,8 @@ import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router-dom';
 import { Trackers } from './Trackers';
 import { resetTrackers, type TrackersConfig } from './trackers';
+import { patternOf, urlOf } from '../../api/call';
+import { reputationOps } from '../../../contract/operations/reputation';
 
 // Off by default: with nothing configured the page gains no script and no request leaves for a tracker;
 // configured, each script comes from the configured address. jsdom does not run the added scripts.
@@ -12,7 +14,7 @@ const none: TrackersConfig = { plausible: null, matomo: null, umami: null };
 let trackers: unknown = none;
 const requests: string[] = [];
 const server = setupServer(
-  http.get('*/api/ph/public-config/', () =>
+  http.get(`*${patternOf(reputationOps.publicConfig)}`, () =>
     HttpResponse.json({ recaptcha_site_key: null, recaptcha_enabled: false, trackers }),
   ),
 );
@@ -49,7 +51,7 @@ describe('Trackers', () => {
     renderAt('/msas/analytics/overview');
     await waitFor(() => expect(requests).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
-    expect(new URL(requests[0]).pathname).toBe('/api/ph/public-config/');
+    expect(new URL(requests[0]).pathname).toBe(urlOf(reputationOps.publicConfig));
     expect(scripts()).toEqual([]);
     expect((window as { _paq?: unknown })._paq).toBeUndefined();
   });

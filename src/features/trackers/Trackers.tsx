@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { api, apiBase } from '../../api/client';
-import type { Wire } from '../../../contract/casing';
-import type { publicConfigSchema } from '../../../contract/reputation';
+import { call } from '../../api/call';
+import { reputationOps } from '../../../contract/operations/reputation';
 import { optedOut, startTrackers, trackPageView } from './trackers';
 
 /**
@@ -16,12 +15,8 @@ export function Trackers() {
   useEffect(() => {
     if (optedOut()) return;
     const controller = new AbortController();
-    api
-      .get<Wire<typeof publicConfigSchema>>(`${apiBase.ph}/public-config/`, {
-        public: true,
-        signal: controller.signal,
-      })
-      .then(({ data }) => {
+    call(reputationOps.publicConfig, {}, { signal: controller.signal })
+      .then((data) => {
         if (started.current) return;
         started.current = true;
         startTrackers(data.trackers);

@@ -10,10 +10,10 @@ import type {
   userListQuery,
   userResourceDocument,
 } from '../../../contract/users';
-import { api, apiBase } from '../../api/client';
+import { call } from '../../api/call';
+import { userOps as ops } from '../../../contract/operations/users';
 
 // User administration under /api/ph (spec section 9); the shapes are the contract's (contract/users.ts).
-const ph = apiBase.ph;
 
 export type UserList = Wire<typeof userListDocument>;
 export type UserRow = UserList['data'][number];
@@ -24,28 +24,26 @@ export type Group = Wire<typeof groupListDocument>['data'][number];
 export type NewUser = Required<z.input<typeof createUserBody>>;
 type UserAnswer = Wire<typeof userResourceDocument>;
 
-/** Spec section 9: users reload with ?search=&group=&page=1. */
-export const userQueryString = ({ search, group, page }: UserQuery) =>
-  `?search=${encodeURIComponent(search)}&group=${encodeURIComponent(group)}&page=${page}`;
-
-export async function fetchUsers(query: UserQuery): Promise<UserList> {
-  return (await api.get<UserList>(`${ph}/users/${userQueryString(query)}`)).data;
+/** Spec section 9: users reload with ?search=&group=&page=1, every key even when empty (urlOf drops those). */
+export async function fetchUsers({ search, group, page }: UserQuery): Promise<UserList> {
+  const params = new URLSearchParams({ search, group: String(group), page: String(page) });
+  return call(ops.list, {}, { params });
 }
 
 export async function fetchGroups(): Promise<Group[]> {
-  return (await api.get<Wire<typeof groupListDocument>>(`${ph}/authorization-groups/`)).data.data;
+  return (await call(ops.groups)).data;
 }
 
 export async function createUser(body: NewUser): Promise<UserAnswer> {
-  return (await api.post<UserAnswer>(`${ph}/users/`, body)).data;
+  return call(ops.create, { body });
 }
 
 export async function deleteUser(id: number): Promise<Wire<typeof detailDocument>> {
   const body: z.input<typeof deleteUserBody> = {};
-  return (await api.post<Wire<typeof detailDocument>>(`${ph}/users/${id}/delete/`, body)).data;
+  return call(ops.delete, { params: { id }, body });
 }
 
 export async function updateUserGroups(id: number, groups: number[]): Promise<UserAnswer> {
   const body: z.output<typeof groupsBody> = { groups };
-  return (await api.patch<UserAnswer>(`${ph}/users/${id}/groups/`, body)).data;
+  return call(ops.setGroups, { params: { id }, body });
 }

@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { LoadingButton } from '../../../components/LoadingButton';
-import { selectCurrentUser } from '../../auth/state/authSelectors';
+import { selectCurrentUser } from '../../auth';
 import { alertsEmailResource } from '../accountResources';
 import { useCurrentUserReload } from '../useCurrentUserReload';
-import { useResource } from '../useResourceForm';
-import { TextField } from './TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
+import { TextField } from '../../../components/TextField';
 
 /** The address alerts go to; empty means the account e-mail. */
 export function AlertsEmailForm() {

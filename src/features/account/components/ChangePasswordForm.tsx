@@ -5,8 +5,8 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import type { ChangePassword } from '../accountApi';
 import { changePasswordResource } from '../accountResources';
-import { useOnSuccess, useResource } from '../useResourceForm';
-import { fieldMessages } from './TextField';
+import { useOnSuccess, useResource } from '../../../app/resource/useResourceForm';
+import { fieldMessages } from '../../../components/TextField';
 
 const empty: ChangePassword = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const wire = {

@@ -5,11 +5,10 @@ import { Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { Modal } from '../../../components/Modal';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { selectUserId } from '../../auth/state/authSelectors';
-import { authActions } from '../../auth/state/authSlice';
+import { selectUserId, authActions } from '../../auth';
 import { deleteAccountResource } from '../accountResources';
-import { useResource } from '../useResourceForm';
-import { fieldMessages } from './TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
+import { fieldMessages } from '../../../components/TextField';
 import { Button } from '../../../components/Button';
 
 /** Account deletion behind a password confirmation; an owner's organization goes with it (docs). */

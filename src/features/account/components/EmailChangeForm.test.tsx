@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { publicationOps } from '../../../../contract/operations/publications';
+import { userOps } from '../../../../contract/operations/users';
 
 // Settings → Account → Profile: a new address asks for the current password, then says to check the new
 // inbox and shows the change waiting for confirmation.
@@ -14,13 +17,15 @@ let pending: Pending = null;
 const patches: unknown[] = [];
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/ph/users/7/email-change/', () => HttpResponse.json({ email_change: pending })),
-  http.delete('*/api/ph/users/7/email-change/', () => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.pendingEmailChange, { params: { id: 7 } })}`, () =>
+    HttpResponse.json({ email_change: pending }),
+  ),
+  http.delete(`*${urlOf(userOps.cancelEmailChange, { params: { id: 7 } })}`, () => {
     pending = null;
     return HttpResponse.json({ email_change: null });
   }),
-  http.patch('*/api/ph/users/7/', async ({ request }) => {
+  http.patch(`*${urlOf(userOps.update, { params: { id: 7 } })}`, async ({ request }) => {
     const body = (await request.json()) as { email: string; current_password?: string };
     patches.push(body);
     if (body.current_password !== 'my-password')
@@ -31,13 +36,13 @@ const server = setupServer(
     pending = { email: body.email, expires_at: '2030-01-02T03:04:05.000Z' };
     return HttpResponse.json({ ...userDocument(), meta: { email_change: pending } });
   }),
-  http.post('*/api/ph/email-change/confirm/', async ({ request }) => {
+  http.post(`*${patternOf(userOps.confirmEmailChange)}`, async ({ request }) => {
     const { token } = (await request.json()) as { token: string };
     return token === 'good'
       ? HttpResponse.json({ detail: 'ok' })
       : HttpResponse.json({ token: ['Invalid or expired token.'] }, { status: 400 });
   }),
-  http.get('*/api/ph/publications/', () => HttpResponse.json({ data: [] })),
+  http.get(`*${patternOf(publicationOps.list)}`, () => HttpResponse.json({ data: [] })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));

@@ -4,14 +4,14 @@ import { useAppSelector } from '../../../app/hooks';
 import { Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { selectCurrentUser } from '../../auth/state/authSelectors';
+import { selectCurrentUser } from '../../auth';
 import {
   cancelEmailChangeResource,
   pendingEmailChangeResource,
   requestEmailChangeResource,
 } from '../emailChangeResources';
-import { useOnSuccess, useResource } from '../useResourceForm';
-import { fieldMessages, TextField } from './TextField';
+import { useOnSuccess, useResource } from '../../../app/resource/useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
 import { formatDateTime } from '../../../i18n/format';
 import { Button } from '../../../components/Button';
 

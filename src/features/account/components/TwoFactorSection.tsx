@@ -1,19 +1,18 @@
-import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
-import { selectCurrentUser } from '../../auth/state/authSelectors';
+import { selectCurrentUser } from '../../auth';
 import {
   twoFactorConfirmResource,
   twoFactorDisableResource,
   twoFactorStartResource,
 } from '../accountResources';
 import { useCurrentUserReload } from '../useCurrentUserReload';
-import { useResource } from '../useResourceForm';
-import { TextField } from './TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
+import { TextField } from '../../../components/TextField';
 import { Button } from '../../../components/Button';
 
 const Codes = styled.ol`
@@ -65,7 +64,7 @@ function CodeForm({
   );
 }
 
-/** Two-factor set-up: QR code of the otpauth URI, confirm with a code, recovery codes shown once; disable. */
+/** Two-factor set-up: the server's QR code of the otpauth URI, a code to confirm, recovery codes once; disable. */
 export function TwoFactorSection() {
   const { t } = useTranslation('account');
   const user = useAppSelector(selectCurrentUser);
@@ -74,17 +73,6 @@ export function TwoFactorSection() {
   const confirm = useResource(twoFactorConfirmResource);
   const disable = useResource(twoFactorDisableResource);
   const dispatch = disable.dispatch;
-  const [qr, setQr] = useState<string | null>(null);
-  const configUrl = start.data?.configUrl ?? null;
-
-  useEffect(() => {
-    if (!configUrl) return;
-    let live = true;
-    void QRCode.toDataURL(configUrl, { margin: 1, width: 200 }).then((url) => live && setQr(url));
-    return () => {
-      live = false;
-    };
-  }, [configUrl]);
 
   useEffect(() => {
     if (confirm.status === 'success' || disable.status === 'success') void reload();
@@ -142,7 +130,8 @@ export function TwoFactorSection() {
       ) : (
         <>
           <p>{t('twoFactor.scan')}</p>
-          {qr && <img src={qr} width={200} height={200} alt={t('twoFactor.qrAlt')} />}
+          {/* The server draws the code (a PNG data URL of the otpauth URI): the SPA carries no QR encoder. */}
+          <img src={start.data.qrCode} width={200} height={200} alt={t('twoFactor.qrAlt')} />
           <p>
             {t('twoFactor.secret')} <Secret data-testid="totp-secret">{start.data.secret}</Secret>
           </p>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LinkOutcome } from '../components/LinkOutcome';
 import { confirmEmailChangeResource } from '../emailChangeResources';
-import { useResource } from '../useResourceForm';
+import { useResource } from '../../../app/resource/useResourceForm';
 
 /** /confirm-email-change#token=...: the link mailed to a new address sets it (single use). The token comes in
  * the fragment, which never reaches a server; it is read once and taken out of the address bar. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { verificationResource } from '../accountResources';
 import { LinkOutcome } from '../components/LinkOutcome';
-import { useResource } from '../useResourceForm';
+import { useResource } from '../../../app/resource/useResourceForm';
 
 /** /confirm-registration?token=...: the e-mailed link activates the account (single use). */
 export function ConfirmRegistrationPage() {

@@ -7,8 +7,8 @@ import { loginPath } from '../../../app/router/routes';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { invitationResource } from '../accountResources';
-import { fieldMessages, TextField } from '../components/TextField';
-import { useResource } from '../useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
 
 /** /member-registrations/confirm?token=...: the invitee picks a username and password and joins. */
 export function InvitationPage() {

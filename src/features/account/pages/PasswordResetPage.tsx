@@ -7,8 +7,8 @@ import { loginPath } from '../../../app/router/routes';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { passwordResetResource, recoveryEmailResource } from '../accountResources';
-import { fieldMessages, TextField } from '../components/TextField';
-import { useResource } from '../useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
 
 function RequestForm() {
   const { t } = useTranslation('account');

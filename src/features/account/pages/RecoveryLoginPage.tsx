@@ -6,8 +6,8 @@ import { homePath, loginPath } from '../../../app/router/routes';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { recoveryLoginResource, type RecoveryCredentials } from '../recoveryLogin';
-import { TextField } from '../components/TextField';
-import { useResource } from '../useResourceForm';
+import { TextField } from '../../../components/TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
 
 /** /login/recovery: log in with a recovery code when the authenticator is not at hand. */
 export function RecoveryLoginPage() {

@@ -5,6 +5,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { setLanguage } from '../../../i18n';
+import { patternOf } from '../../../api/call';
+import { accountOps } from '../../../../contract/operations/account';
 
 const bodies: unknown[] = [];
 const server = setupServer();
@@ -31,7 +33,7 @@ async function fillSignup() {
 describe('sign-up', () => {
   it('posts name, username, password and email without a token and says the e-mail was sent', async () => {
     server.use(
-      http.post('*/api/ph/register-client/', async ({ request }) => {
+      http.post(`*${patternOf(accountOps.register)}`, async ({ request }) => {
         bodies.push({ body: await request.json(), auth: request.headers.get('authorization') });
         return HttpResponse.json({ detail: 'ok' }, { status: 201 });
       }),
@@ -48,7 +50,7 @@ describe('sign-up', () => {
 
   it('shows the server field errors beside their fields and in the toast', async () => {
     server.use(
-      http.post('*/api/ph/register-client/', () =>
+      http.post(`*${patternOf(accountOps.register)}`, () =>
         HttpResponse.json({ username: ['A user with that username already exists.'] }, { status: 400 }),
       ),
     );
@@ -60,7 +62,9 @@ describe('sign-up', () => {
   });
 
   it('falls back to the catalogue text when the server says nothing useful', async () => {
-    server.use(http.post('*/api/ph/register-client/', () => new HttpResponse(null, { status: 500 })));
+    server.use(
+      http.post(`*${patternOf(accountOps.register)}`, () => new HttpResponse(null, { status: 500 })),
+    );
     await fillSignup();
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });
@@ -69,7 +73,7 @@ describe('sign-up', () => {
 describe('account verification', () => {
   it('confirms the token from the link, and marks a refused one as failed', async () => {
     server.use(
-      http.post('*/api/ph/confirm-registration/', async ({ request }) => {
+      http.post(`*${patternOf(accountOps.confirmRegistration)}`, async ({ request }) => {
         const { token } = (await request.json()) as { token: string };
         return token === 'good'
           ? HttpResponse.json({ detail: 'ok' })

@@ -8,8 +8,8 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
 import type { SignupData } from '../accountApi';
 import { signupResource } from '../accountResources';
-import { fieldMessages, TextField } from '../components/TextField';
-import { useResource } from '../useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
+import { useResource } from '../../../app/resource/useResourceForm';
 
 const empty: SignupData = { name: '', username: '', email: '', password: '' };
 

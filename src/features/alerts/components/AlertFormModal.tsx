@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FieldProblems } from '../../../app/layout/FieldProblems';
 import { ErrorText, Hint, ModalForm as Form } from '../../../app/layout/modalForm';
 import { Modal } from '../../../components/Modal';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import { alertSaveResource, conditionsResource } from '../alertsResources';
 import type { Alert } from '../alertsApi';
 import {
@@ -26,7 +26,7 @@ import { BacktestPanel } from './BacktestPanel';
 import { ParamsFields } from './ParamsFields';
 import { TargetField } from './TargetField';
 import '../locale';
-import { DestinationNote } from '../../recipients/DestinationList';
+import { DestinationNote } from '../../recipients';
 
 const scopeOrder: ScopeType[] = ['domain', 'domain_group', 'organization', 'ip'];
 

@@ -4,9 +4,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Modal } from '../../../components/Modal';
 import { Pager } from '../../../components/Pager';
-import { ListToolbar } from '../../analytics/components/ListToolbar';
-import { ListState } from '../../processedData/components/ListState';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { ListToolbar } from '../../../components/ListToolbar';
+import { ListState } from '../../../components/ListState';
+import { Button, PrimaryButton } from '../../../components/Button';
 import type { Alert } from '../alertsApi';
 import {
   alertDeleteResource,

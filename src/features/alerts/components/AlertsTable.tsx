@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { TonePill } from '../../../components/TonePill';
 import { formatDateTime } from '../../../i18n/format';
-import { Button, Muted, TableWrap } from '../../processedData/styles';
+import { Button } from '../../../components/Button';
+import { Muted } from '../../../components/Text';
+import { TableWrap } from '../../../components/Table';
 import type { Alert } from '../alertsApi';
-import { StackedTable } from './StackedTable';
+import { StackedTable } from '../../../components/StackedTable';
 import '../locale';
 
 const Actions = styled.div`

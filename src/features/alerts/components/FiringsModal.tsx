@@ -4,13 +4,14 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
 import { Pager } from '../../../components/Pager';
 import { TonePill } from '../../../components/TonePill';
-import { ListState } from '../../processedData/components/ListState';
-import { Button, TableWrap } from '../../processedData/styles';
+import { ListState } from '../../../components/ListState';
+import { Button } from '../../../components/Button';
+import { TableWrap } from '../../../components/Table';
 import { firingsResource } from '../alertsResources';
 import type { Alert } from '../alertsApi';
 import { formatObserved, formatValue } from '../format';
 import { formatDateTime, formatDay } from '../../../i18n/format';
-import { StackedTable } from './StackedTable';
+import { StackedTable } from '../../../components/StackedTable';
 import '../locale';
 
 type Props = { alert: Alert; onClose: () => void };

@@ -7,7 +7,12 @@ import type {
   conditionResourceSchema,
   firingResourceSchema,
 } from '../../../../contract/alerts';
+import { alertOps } from '../../../../contract/operations/alerts';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { domainOps } from '../../../../contract/operations/domains';
+import { patternOf, urlOf } from '../../../api/call';
 import { userDocument } from '../../../app/testing/session';
+import { userOps } from '../../../../contract/operations/users';
 
 // Wire documents (snake_case, as the server sends them), typed by the contract (contract/alerts.ts), and
 // one msw server that records every call the page makes, for the alerts page tests.
@@ -16,7 +21,6 @@ type FiringWire = z.input<typeof firingResourceSchema>;
 type ConditionWire = z.input<typeof conditionResourceSchema>;
 type BacktestWire = z.input<typeof backtestDocument>['data'];
 
-const base = '/api/dm/alerts/';
 export type Call = { method: string; path: string; body?: unknown };
 
 export const conditions: ConditionWire[] = [
@@ -193,28 +197,30 @@ export const page = <T>(data: T[]) => ({
 
 /** The signed-in user's own document, in the language the test reads. */
 export const userHandler = (language: 'en' | 'pt' = 'en') =>
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language })));
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ language })),
+  );
 
 export const alertsServer = setupServer(
   userHandler(),
-  http.get('*/api/dm/v2/domains/', () => HttpResponse.json(page([]))),
-  http.get('*/api/dm/v2/domain-groups/', () => HttpResponse.json(page([]))),
-  http.get('*/api/dm/conditions/', () => HttpResponse.json({ data: conditions })),
-  http.get(`*${base}`, ({ request }) => {
+  http.get(`*${patternOf(domainOps.listV2)}`, () => HttpResponse.json(page([]))),
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () => HttpResponse.json(page([]))),
+  http.get(`*${patternOf(alertOps.conditions)}`, () => HttpResponse.json({ data: conditions })),
+  http.get(`*${patternOf(alertOps.list)}`, ({ request }) => {
     const p = new URL(request.url).searchParams.get('page');
     return record('GET', `list?page=${p}`) ?? HttpResponse.json(page(world.alerts));
   }),
-  http.post(`*${base}`, async ({ request }) => {
+  http.post(`*${patternOf(alertOps.list)}`, async ({ request }) => {
     const body = await request.json();
     return (
       record('POST', 'alert', body) ?? HttpResponse.json({ data: alertWire({ id: 9 }) }, { status: 201 })
     );
   }),
-  http.post(`*${base}backtest/`, async ({ request }) => {
+  http.post(`*${patternOf(alertOps.backtest)}`, async ({ request }) => {
     const body = await request.json();
     return record('POST', 'backtest', body) ?? HttpResponse.json({ data: world.backtest });
   }),
-  http.patch(`*${base}:id/`, async ({ request, params }) => {
+  http.patch(`*${patternOf(alertOps.read)}`, async ({ request, params }) => {
     const body = (await request.json()) as Record<string, unknown>;
     const id = Number(params.id);
     const current = world.alerts.find((a) => a.id === id) ?? alertWire({ id });
@@ -225,10 +231,10 @@ export const alertsServer = setupServer(
     return HttpResponse.json({ data: changed });
   }),
   http.delete(
-    `*${base}:id/`,
+    `*${patternOf(alertOps.read)}`,
     ({ params }) => record('DELETE', `alert/${params.id}`) ?? new HttpResponse(null, { status: 204 }),
   ),
-  http.get(`*${base}:id/firings/`, ({ params }) => {
+  http.get(`*${patternOf(alertOps.firings)}`, ({ params }) => {
     return record('GET', `firings/${params.id}`) ?? HttpResponse.json(page(world.firings));
   }),
 );

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Spinner } from '../../../components/Spinner';
-import { Button, RowLink, Table, TableWrap } from '../../processedData/styles';
-import { bySeverity, warningText } from '../../verifyTools/domainVerify/WarningList';
+import { Button } from '../../../components/Button';
+import { RowLink, Table, TableWrap } from '../../../components/Table';
+import { bySeverity, warningText } from '../../verifyTools';
 import { formatDateTime } from '../../../i18n/format';
 import { formatSummary } from '../format';
 import type { AnalysisOrdering, DomainAnalysis } from '../types';

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DetailTable } from '../../verifyTools/domainVerify/DetailTable';
-import { warningText } from '../../verifyTools/domainVerify/WarningList';
+import { DetailTable, warningText } from '../../verifyTools';
 import type { DkimResult } from '../types';
 
 /** The DKIM selectors seen in reports and DNS: key type and length, testing and revoked flags (RFC 6376 §3.6.1). */

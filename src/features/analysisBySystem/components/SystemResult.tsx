@@ -1,10 +1,12 @@
-import { DnssecDetails, SmtpDetails, TlsDetails } from '../../verifyTools/domainVerify/MailDetails';
 import {
+  DnssecDetails,
+  SmtpDetails,
+  TlsDetails,
   DmarcDetails,
   MtaStsDetails,
   SpfDetails,
   TlsRptDetails,
-} from '../../verifyTools/domainVerify/RecordDetails';
+} from '../../verifyTools';
 import type { DomainAnalysisDetail } from '../types';
 import { DkimSelectorsTable } from './DkimSelectorsTable';
 

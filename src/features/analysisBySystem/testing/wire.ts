@@ -2,6 +2,10 @@ import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { checkWarningSchema } from '../../../../contract/check-fields';
 import { userDocument } from '../../../app/testing/session';
+import { patternOf, urlOf } from '../../../api/call';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { organizationOps } from '../../../../contract/operations/organizations';
+import { userOps } from '../../../../contract/operations/users';
 
 // Wire documents of the s2 checks contract (snake_case, as the server sends them) for the page tests.
 
@@ -57,9 +61,13 @@ export function pagedWire<T>(path: string, rows: T[], count = rows.length, pages
 
 /** The calls every signed-in page makes around its own (current user, filter options). */
 export const shellHandlers = [
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/ph/organizations/', () => HttpResponse.json(pagedWire('/api/ph/organizations/', []))),
-  http.get('*/api/dm/v2/domain-groups/', () => HttpResponse.json(pagedWire('/api/dm/v2/domain-groups/', []))),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${patternOf(organizationOps.list)}`, () =>
+    HttpResponse.json(pagedWire(patternOf(organizationOps.list), [])),
+  ),
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
+    HttpResponse.json(pagedWire(patternOf(domainGroupOps.listV2), [])),
+  ),
 ];
 
 // The DMARC page's rows and the detail of alpha.example; the DKIM detail of gamma.example.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Table, TableWrap } from '../../processedData/styles';
+import { Table, TableWrap } from '../../../components/Table';
 
 const Figure = styled.figure`
   margin: 0;

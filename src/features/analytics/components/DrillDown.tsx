@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button } from '../../processedData/styles';
+import { Button } from '../../../components/Button';
 import type { ListParams } from '../types';
 import { MessagesTable } from './MessagesTable';
 import { SenderDetailsTable } from './SenderDetailsTable';

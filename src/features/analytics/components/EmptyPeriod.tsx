@@ -2,10 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
-import { all, selectFilter } from '../../filter/filterSlice';
-import { periodWithData } from '../../filter/period';
-import { useFilterChange } from '../../filter/useFilterChange';
-import { Button } from '../../processedData/styles';
+import { all, selectFilter, periodWithData, useFilterChange } from '../../filter';
+import { Button } from '../../../components/Button';
 import { formatDay } from '../../../i18n/format';
 import { fetchReportPeriod, type ReportPeriod } from '../analyticsApi';
 

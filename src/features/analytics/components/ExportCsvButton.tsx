@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
 import { showMessage } from '../../../components/showMessage';
-import { Button } from '../../processedData/styles';
-import { downloadCsv } from '../analyticsApi';
+import { Button } from '../../../components/Button';
+import { downloadCsv, type ListOp } from '../analyticsApi';
 import type { ListParams } from '../types';
 
-type Props = { url: string; params: ListParams; fileName: string; label?: string };
+type Props = { url: ListOp; params: ListParams; fileName: string; label?: string };
 
 /** Contract 6: the whole list under the filter (not just this page) as CSV, through the API client. */
 export function ExportCsvButton({ url, params, fileName, label }: Props) {

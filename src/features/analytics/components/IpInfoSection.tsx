@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { IpInfoPanel } from '../../verifyTools/ipVerify/IpInfoPanel';
-import { ipInfoResource } from '../../verifyTools/ipVerify/ipVerifyResources';
-import { ListState } from '../../processedData/components/ListState';
+import { IpInfoPanel, ipInfoResource } from '../../verifyTools';
+import { ListState } from '../../../components/ListState';
 
-/** GET /api/rep/v2/ips/{ip}/ip-info-io/ for the opened IP, shown with the IP verify tool's panel. */
+/** The opened IP's network data (reputationOps.ipInfo), shown with the IP verify tool's panel. */
 export function IpInfoSection({ ip }: { ip: string }) {
   const { t } = useTranslation('analytics');
   const dispatch = useAppDispatch();

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { ListState } from '../../processedData/components/ListState';
+import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
 import type { useAnalyticsList } from '../useAnalyticsList';
+import type { ListOp } from '../analyticsApi';
 import { ExportCsvButton } from './ExportCsvButton';
-import { ListToolbar } from './ListToolbar';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { SortableTable, type Column } from './SortableTable';
 
 type Props<A> = {
@@ -14,7 +15,7 @@ type Props<A> = {
   list: ReturnType<typeof useAnalyticsList<A>>;
   columns: Column<A>[];
   rowKey: (row: A) => string;
-  csvUrl: string;
+  csvUrl: ListOp;
   csvName: string;
   emptyText: string;
   /** Extra toolbar actions (e.g. the email senders button). */

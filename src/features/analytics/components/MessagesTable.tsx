@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { messagesResource } from '../analyticsResources';
-import { analyticsUrls } from '../analyticsApi';
+import { analyticsLists } from '../analyticsApi';
 import { asLabel } from '../format';
 import { formatCount } from '../../../i18n/format';
 import type { ListParams, MessageRow } from '../types';
@@ -48,7 +48,7 @@ export function MessagesTable({ scope, name }: { scope: ListParams; name: string
       list={list}
       columns={columns}
       rowKey={(r) => `${r.sourceIp}|${r.headerFrom}|${r.disposition}|${r.dkim}|${r.spf}`}
-      csvUrl={analyticsUrls.messages}
+      csvUrl={analyticsLists.messages}
       csvName="messages.csv"
       emptyText={t('drill.noMessages')}
     />

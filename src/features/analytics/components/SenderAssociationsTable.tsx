@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { analyticsUrls } from '../analyticsApi';
+import { analyticsLists } from '../analyticsApi';
 import { senderAssociationsResource } from '../analyticsResources';
 import { formatCount } from '../../../i18n/format';
 import type { SenderAssociation } from '../types';
@@ -28,7 +28,7 @@ export function SenderAssociationsTable({ senderId, name }: { senderId: number; 
       list={list}
       columns={columns}
       rowKey={(r) => String(r.id)}
-      csvUrl={analyticsUrls.senderAssociations}
+      csvUrl={analyticsLists.senderAssociations}
       csvName="sender-associations.csv"
       emptyText={t('drill.noAssociations')}
     />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { analyticsUrls } from '../analyticsApi';
+import { routePath } from '../../../app/router/routes';
+import { analyticsLists } from '../analyticsApi';
 import { senderDetailsResource } from '../analyticsResources';
 import { formatCount } from '../../../i18n/format';
 import type { MergedDetail } from '../senderDetails';
@@ -9,7 +10,7 @@ import { useAnalyticsList } from '../useAnalyticsList';
 import { ListPanel } from './ListPanel';
 import type { Column } from './SortableTable';
 
-export const dmarcReportsPath = '/msas/processed_data/dmarc_reports';
+export const dmarcReportsPath = routePath('dmarcReports');
 
 /** Contract 3: per reporter and day, each row linked to its report in Processed Data (spec section 4). */
 export function SenderDetailsTable({ scope, name }: { scope: ListParams; name: string }) {
@@ -50,7 +51,7 @@ export function SenderDetailsTable({ scope, name }: { scope: ListParams; name: s
       list={list}
       columns={columns}
       rowKey={(r) => `${r.orgName}|${r.date}`}
-      csvUrl={analyticsUrls.senderDetails}
+      csvUrl={analyticsLists.senderDetails}
       csvName="sender-details.csv"
       emptyText={t('drill.noDetails')}
     />

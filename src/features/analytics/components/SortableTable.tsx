@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortButton } from '../../../components/SortButton';
-import { Table, TableWrap } from '../../processedData/styles';
+import { Table, TableWrap } from '../../../components/Table';
 
 export type Column<R> = {
   /** The server's ordering field (snake_case); null: not sortable. */

@@ -9,9 +9,12 @@ import { filterHandlers } from '../../filter/testing/filterHandlers';
 import { domainRow, messageRow, rowsWire } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { ByDomainPage } from './ByDomainPage';
+import { patternOf, urlOf } from '../../../api/call';
+import { analyticsOps } from '../../../../contract/operations/analytics';
+import { userOps } from '../../../../contract/operations/users';
 
-const listPath = '/api/dm/aggregated-by-domain/';
-const messagesPath = '/api/dm/dmarc/aggregate-reports/messages/';
+const listPath = patternOf(analyticsOps.byDomain);
+const messagesPath = patternOf(analyticsOps.messages);
 const queries: URLSearchParams[] = [];
 const messageQueries: URLSearchParams[] = [];
 const csvQueries: URLSearchParams[] = [];
@@ -20,7 +23,7 @@ let status = 200;
 
 const server = setupServer(
   ...filterHandlers(),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${listPath}`, ({ request }) => {
     const query = new URL(request.url).searchParams;
     if (query.get('format') === 'csv') {
@@ -146,7 +149,11 @@ describe('Analytics → Aggregated by domain', { timeout: 20_000 }, () => {
 
   it('speaks Portuguese', async () => {
     await setLanguage('pt');
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     renderAnalytics(<ByDomainPage />, path);
     expect(await screen.findByRole('table', { name: 'Resultados por domínio' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar CSV: Resultados por domínio' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { RowLink } from '../../processedData/styles';
-import { analyticsUrls } from '../analyticsApi';
+import { RowLink } from '../../../components/Table';
+import { analyticsLists } from '../analyticsApi';
 import { byDomainResource } from '../analyticsResources';
 import { DrillDown } from '../components/DrillDown';
 import { ListPanel } from '../components/ListPanel';
@@ -53,7 +53,7 @@ export function ByDomainPage() {
           list={list}
           columns={columns}
           rowKey={(r) => r.domain}
-          csvUrl={analyticsUrls.byDomain}
+          csvUrl={analyticsLists.byDomain}
           csvName="aggregated-by-domain.csv"
           emptyText={t('byDomain.empty')}
           searchLabel={t('byDomain.search')}

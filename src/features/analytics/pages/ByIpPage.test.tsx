@@ -10,17 +10,22 @@ import { aggregateWire } from '../../processedData/testing/fixtures';
 import { ipRow, messageRow, rowsWire } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { ByIpPage } from './ByIpPage';
+import { patternOf, urlOf } from '../../../api/call';
+import { reputationOps } from '../../../../contract/operations/reputation';
+import { analyticsOps } from '../../../../contract/operations/analytics';
+import { reportOps } from '../../../../contract/operations/reports';
+import { userOps } from '../../../../contract/operations/users';
 
-const base = '/api/dm/dmarc/aggregate-reports/';
+const base = patternOf(reportOps.aggregates);
 const seen: Record<string, URLSearchParams[]> = { details: [], messages: [] };
 
 const server = setupServer(
   ...filterHandlers(),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/dm/aggregated-by-ip/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${patternOf(analyticsOps.byIp)}`, () =>
     HttpResponse.json(
       rowsWire(
-        '/api/dm/aggregated-by-ip/',
+        patternOf(analyticsOps.byIp),
         'aggregated-by-ip',
         [
           ipRow('192.0.2.10'),
@@ -30,13 +35,18 @@ const server = setupServer(
       ),
     ),
   ),
-  http.get(`*${base}messages/`, ({ request }) => {
+  http.get(`*${patternOf(analyticsOps.messages)}`, ({ request }) => {
     seen.messages.push(new URL(request.url).searchParams);
     return HttpResponse.json(
-      rowsWire(`${base}messages/`, 'messages', [messageRow('192.0.2.10', 'example.com')], (r) => r.source_ip),
+      rowsWire(
+        `${patternOf(analyticsOps.messages)}`,
+        'messages',
+        [messageRow('192.0.2.10', 'example.com')],
+        (r) => r.source_ip,
+      ),
     );
   }),
-  http.get(`*${base}sender-details/`, ({ request }) => {
+  http.get(`*${patternOf(analyticsOps.senderDetails)}`, ({ request }) => {
     seen.details.push(new URL(request.url).searchParams);
     const row = (org_name: string, date: string) => ({
       org_name,
@@ -48,7 +58,7 @@ const server = setupServer(
     });
     return HttpResponse.json(
       rowsWire(
-        `${base}sender-details/`,
+        `${patternOf(analyticsOps.senderDetails)}`,
         'sender-details',
         [row('Google', '2023-11-28'), row('Yahoo', '2023-11-29')],
         (r) => `${r.org_name}${r.date}`,
@@ -61,7 +71,7 @@ const server = setupServer(
       rowsWire(base, 'aggregate-reports', [aggregateWire(41, 'Google', 'g-1').attributes], () => '41'),
     ),
   ),
-  http.get('*/api/rep/v2/ips/:ip/ip-info-io/', ({ params }) =>
+  http.get(`*${patternOf(reputationOps.ipInfo)}`, ({ params }) =>
     HttpResponse.json({
       data: {
         type: 'ip-info',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { RowLink } from '../../processedData/styles';
-import { analyticsUrls } from '../analyticsApi';
+import { RowLink } from '../../../components/Table';
+import { analyticsLists } from '../analyticsApi';
 import { byIpResource } from '../analyticsResources';
 import { DrillDown } from '../components/DrillDown';
 import { IpInfoSection } from '../components/IpInfoSection';
@@ -69,7 +69,7 @@ export function ByIpPage() {
           list={list}
           columns={columns}
           rowKey={(r) => r.sourceIp}
-          csvUrl={analyticsUrls.byIp}
+          csvUrl={analyticsLists.byIp}
           csvName="aggregated-by-ip.csv"
           emptyText={t('byIp.empty')}
           searchLabel={t('byIp.search')}

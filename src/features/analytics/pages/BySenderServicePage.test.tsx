@@ -9,8 +9,13 @@ import { filterHandlers } from '../../filter/testing/filterHandlers';
 import { rowsWire, senderServiceRow } from '../testing/fixtures';
 import { location, renderAnalytics } from '../testing/renderAnalytics';
 import { BySenderServicePage } from './BySenderServicePage';
+import { patternOf, urlOf } from '../../../api/call';
+import { analyticsOps } from '../../../../contract/operations/analytics';
+import { reportOps } from '../../../../contract/operations/reports';
+import { emailSenderOps } from '../../../../contract/operations/email-senders';
+import { userOps } from '../../../../contract/operations/users';
 
-const base = '/api/dm/dmarc/aggregate-reports/';
+const base = patternOf(reportOps.aggregates);
 const seen: Record<string, URLSearchParams[]> = { associations: [], messages: [], services: [], senders: [] };
 let associationsStatus = 200;
 
@@ -18,37 +23,39 @@ const empty = (path: string) => HttpResponse.json(rowsWire(path, 'x', [], () => 
 
 const server = setupServer(
   ...filterHandlers(),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/dm/aggregated-by-sender-service/', ({ request }) => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${patternOf(analyticsOps.bySenderService)}`, ({ request }) => {
     seen.services.push(new URL(request.url).searchParams);
     return HttpResponse.json(
       rowsWire(
-        '/api/dm/aggregated-by-sender-service/',
+        patternOf(analyticsOps.bySenderService),
         'aggregated-by-sender-service',
         [
-          senderServiceRow('Google', 3, '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/'),
+          senderServiceRow('Google', 3, urlOf(emailSenderOps.uploadLogo, { params: { id: 3 } })),
           senderServiceRow('Unknown', null, null),
         ],
         (r) => r.sender_service,
       ),
     );
   }),
-  http.get(`*${base}email-senders/`, ({ request }) => {
+  http.get(`*${patternOf(emailSenderOps.list)}`, ({ request }) => {
     seen.senders.push(new URL(request.url).searchParams);
-    return empty(`${base}email-senders/`);
+    return empty(`${patternOf(emailSenderOps.list)}`);
   }),
-  http.get(`*${base}messages/`, ({ request }) => {
+  http.get(`*${patternOf(analyticsOps.messages)}`, ({ request }) => {
     seen.messages.push(new URL(request.url).searchParams);
-    return empty(`${base}messages/`);
+    return empty(`${patternOf(analyticsOps.messages)}`);
   }),
-  http.get(`*${base}sender-details/`, () => empty(`${base}sender-details/`)),
-  http.get(`*${base}sender-associations/`, ({ request }) => {
+  http.get(`*${patternOf(analyticsOps.senderDetails)}`, () =>
+    empty(`${patternOf(analyticsOps.senderDetails)}`),
+  ),
+  http.get(`*${patternOf(analyticsOps.senderAssociations)}`, ({ request }) => {
     seen.associations.push(new URL(request.url).searchParams);
     if (associationsStatus !== 200)
       return HttpResponse.json({ detail: 'Boom.' }, { status: associationsStatus });
     return HttpResponse.json(
       rowsWire(
-        `${base}sender-associations/`,
+        `${patternOf(analyticsOps.senderAssociations)}`,
         'sender-associations',
         [{ id: 1, ip: '209.85.220.41', reverse_dns: 'mail-sor-f41.google.com', messages: 7 }],
         (r) => String(r.id),
@@ -77,7 +84,7 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
     const [, google, unknown] = within(table).getAllByRole('row');
     expect(google.querySelector('img')).toHaveAttribute(
       'src',
-      '/api/dm/dmarc/aggregate-reports/email-senders/3/logo/',
+      urlOf(emailSenderOps.uploadLogo, { params: { id: 3 } }),
     );
     expect(unknown.querySelector('img')).toBeNull();
     expect(within(unknown).getByText('UN')).toBeInTheDocument();
@@ -90,7 +97,11 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
   ] as const)('has one search box, named for the services it searches (%s)', async (language, services) => {
     const user = userEvent.setup();
     await setLanguage(language);
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language })),
+      ),
+    );
     renderAnalytics(<BySenderServicePage />, path);
     await screen.findByRole('table', { name: /sender service|serviço de envio/ });
     expect(screen.getAllByRole('searchbox')).toHaveLength(1);
@@ -116,9 +127,9 @@ describe('Analytics → Aggregated by sender service', { timeout: 20_000 }, () =
 
   it('gives the messages without a sender service as a total beside the list (spec section 5)', async () => {
     server.use(
-      http.get('*/api/dm/aggregated-by-sender-service/', () => {
+      http.get(`*${patternOf(analyticsOps.bySenderService)}`, () => {
         const doc = rowsWire(
-          '/api/dm/aggregated-by-sender-service/',
+          patternOf(analyticsOps.bySenderService),
           'aggregated-by-sender-service',
           [senderServiceRow('Google', 3, null)],
           (r) => r.sender_service,

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { SenderLogo } from '../../emailSenders/components/SenderLogo';
-import { RowLink } from '../../processedData/styles';
-import { analyticsUrls } from '../analyticsApi';
+import { SenderLogo } from '../../emailSenders';
+import { RowLink } from '../../../components/Table';
+import { analyticsLists } from '../analyticsApi';
 import { bySenderServiceResource } from '../analyticsResources';
 import { DrillDown } from '../components/DrillDown';
 import { ListPanel } from '../components/ListPanel';
@@ -95,7 +95,7 @@ export function BySenderServicePage() {
             list={list}
             columns={columns}
             rowKey={(r) => r.senderService}
-            csvUrl={analyticsUrls.bySenderService}
+            csvUrl={analyticsLists.bySenderService}
             csvName="aggregated-by-sender-service.csv"
             emptyText={t('bySenderService.empty')}
             searchLabel={t('bySenderService.search')}

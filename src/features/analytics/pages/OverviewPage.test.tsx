@@ -9,6 +9,11 @@ import { filterHandlers } from '../../filter/testing/filterHandlers';
 import { metricsWire, seriesWire } from '../testing/fixtures';
 import { renderAnalytics } from '../testing/renderAnalytics';
 import { OverviewPage } from './OverviewPage';
+import { patternOf, urlOf } from '../../../api/call';
+import { analyticsOps } from '../../../../contract/operations/analytics';
+import { demoOps } from '../../../../contract/operations/demo';
+import { domainOps } from '../../../../contract/operations/domains';
+import { userOps } from '../../../../contract/operations/users';
 
 const calls: string[] = [];
 let messages = 10;
@@ -23,7 +28,7 @@ const answer = (kind: string) => (info: { request: Request }) => {
 };
 
 // The domains list the get-started page reads (filterHandlers' has no verification).
-const domainsWithRecords = http.get('*/api/dm/v2/domains/', () =>
+const domainsWithRecords = http.get(`*${patternOf(domainOps.listV2)}`, () =>
   HttpResponse.json({
     data: [
       {
@@ -51,19 +56,21 @@ const domainsWithRecords = http.get('*/api/dm/v2/domains/', () =>
 
 const server = setupServer(
   ...filterHandlers(),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/dm/demo-data/', () => HttpResponse.json({ data: { available: true, reason: null } })),
-  http.get('*/api/dm/domains/report-period/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${patternOf(demoOps.status)}`, () =>
+    HttpResponse.json({ data: { available: true, reason: null } }),
+  ),
+  http.get(`*${patternOf(analyticsOps.reportPeriod)}`, () =>
     HttpResponse.json({ data: { type: 'report-period', id: '1', attributes: period } }),
   ),
   ...[
-    '/api/dm/domains/',
-    '/api/dm/domains/:d/',
-    '/api/dm/domain-groups/:g/',
-    '/api/ph/organizations/:id/',
-  ].flatMap((base) => [
-    http.get(`*${base}metrics/`, answer('metrics')),
-    http.get(`*${base}time-series/`, answer('series')),
+    [analyticsOps.metrics, analyticsOps.timeSeries],
+    [analyticsOps.domainMetrics, analyticsOps.domainTimeSeries],
+    [analyticsOps.groupMetrics, analyticsOps.groupTimeSeries],
+    [analyticsOps.organizationMetrics, analyticsOps.organizationTimeSeries],
+  ].flatMap(([metrics, series]) => [
+    http.get(`*${patternOf(metrics)}`, answer('metrics')),
+    http.get(`*${patternOf(series)}`, answer('series')),
   ]),
 );
 
@@ -103,11 +110,18 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     expect(within(split).getByRole('row', { name: /DKIM only/ })).toHaveTextContent('225.00%');
     const series = screen.getByRole('table', { name: 'Messages per day' });
     expect(within(series).getByRole('row', { name: /May 3, 2024/ })).toHaveTextContent('May 3, 2024369');
-    expect(calls).toEqual([`/api/dm/domains/metrics/?${dates}`, `/api/dm/domains/time-series/?${dates}`]);
+    expect(calls).toEqual([
+      `${urlOf(analyticsOps.metrics)}?${dates}`,
+      `${urlOf(analyticsOps.timeSeries)}?${dates}`,
+    ]);
   });
 
   it('writes the period and the days of the chart in the page language', async () => {
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     renderAnalytics(<OverviewPage />, `/msas/analytics/overview?${dates}`);
     const cards = await screen.findByLabelText('Totais');
@@ -119,26 +133,26 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
   it('uses the domain call for one domain', async () => {
     renderAnalytics(<OverviewPage />, `/msas/analytics/overview?domain=example.com&${dates}`);
     await screen.findByLabelText('Totals');
-    expect(calls[0]).toBe(`/api/dm/domains/example.com/metrics/?${dates}`);
+    expect(calls[0]).toBe(`${urlOf(analyticsOps.domainMetrics, { params: { d: 'example.com' } })}?${dates}`);
   });
 
   it('sends several groups to the all-domains call', async () => {
     renderAnalytics(<OverviewPage />, `/msas/analytics/overview?domain_groups=5,6&${dates}`);
     await screen.findByLabelText('Totals');
-    expect(calls[0]).toBe(`/api/dm/domains/metrics/?domain_groups=5%2C6&${dates}`);
+    expect(calls[0]).toBe(`${urlOf(analyticsOps.metrics)}?domain_groups=5%2C6&${dates}`);
   });
 
   it('uses the group call for one group', async () => {
     renderAnalytics(<OverviewPage />, `/msas/analytics/overview?domain_groups=6&${dates}`);
     await screen.findByLabelText('Totals');
-    expect(calls[0]).toBe(`/api/dm/domain-groups/6/metrics/?${dates}`);
+    expect(calls[0]).toBe(`${urlOf(analyticsOps.groupMetrics, { params: { id: 6 } })}?${dates}`);
   });
 
   it('for support, an organization goes to /api/ph/organizations/{id}/metrics/', async () => {
     renderAnalytics(<OverviewPage />, `/msas/analytics/overview?organization=2&${dates}`, true);
     await screen.findByLabelText('Totals');
-    expect(calls[0]).toBe(`/api/ph/organizations/2/metrics/?${dates}`);
-    expect(calls[1]).toBe(`/api/ph/organizations/2/time-series/?${dates}`);
+    expect(calls[0]).toBe(`${urlOf(analyticsOps.organizationMetrics, { params: { id: 2 } })}?${dates}`);
+    expect(calls[1]).toBe(`${urlOf(analyticsOps.organizationTimeSeries, { params: { id: 2 } })}?${dates}`);
   });
 
   it('shows the empty state, and an error with a retry', async () => {
@@ -150,7 +164,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     status = 200;
     messages = 0;
     server.use(
-      http.get('*/api/dm/domains/metrics/', () => {
+      http.get(`*${patternOf(analyticsOps.metrics)}`, () => {
         const doc = metricsWire(0);
         doc.data.attributes.nr_reports = 0;
         return HttpResponse.json(doc);
@@ -168,7 +182,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     messages = 0;
     period = { first_day: '2023-11-14', last_day: '2023-11-20' };
     server.use(
-      http.get('*/api/dm/domains/metrics/', () => {
+      http.get(`*${patternOf(analyticsOps.metrics)}`, () => {
         const doc = metricsWire(0);
         doc.data.attributes.nr_reports = 0;
         return HttpResponse.json(doc);
@@ -178,7 +192,9 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Your reports span Nov 14, 2023 to Nov 20, 2023.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show Nov 14, 2023 to Nov 20, 2023' }));
     await waitFor(() =>
-      expect(calls.at(-1)).toBe('/api/dm/domains/time-series/?begin_date=2023-11-14&end_date=2023-11-20'),
+      expect(calls.at(-1)).toBe(
+        urlOf(analyticsOps.timeSeries, { query: { begin_date: '2023-11-14', end_date: '2023-11-20' } }),
+      ),
     );
     expect(screen.queryByTestId('get-started')).toBeNull();
   });
@@ -187,7 +203,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
     messages = 0;
     server.use(
       domainsWithRecords,
-      http.get('*/api/dm/domains/metrics/', () => {
+      http.get(`*${patternOf(analyticsOps.metrics)}`, () => {
         const doc = metricsWire(0);
         doc.data.attributes.nr_reports = 0;
         return HttpResponse.json(doc);
@@ -212,7 +228,7 @@ describe('Analytics → Overview', { timeout: 20_000 }, () => {
 
   it("shows the server's field message for a period over ten years", async () => {
     server.use(
-      http.get('*/api/dm/domains/time-series/', () =>
+      http.get(`*${patternOf(analyticsOps.timeSeries)}`, () =>
         HttpResponse.json({ begin_date: ['The date range may span at most 3660 days.'] }, { status: 400 }),
       ),
     );

@@ -4,17 +4,17 @@ import styled, { useTheme } from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { selectFilter } from '../../filter/filterSlice';
-import { DemoOffer } from '../../demo/DemoOffer';
-import { ListState } from '../../processedData/components/ListState';
+import { selectFilter } from '../../filter';
+import { DemoOffer } from '../../demo';
+import { ListState } from '../../../components/ListState';
 import { overviewResource } from '../analyticsResources';
 import { MetricCards } from '../components/MetricCards';
 import { PassFailChart } from '../components/PassFailChart';
 import { ShareChart } from '../components/ShareChart';
 import { TimeSeriesChart } from '../components/TimeSeriesChart';
 import { EmptyPeriod } from '../components/EmptyPeriod';
-import { GetStarted } from '../../gettingStarted/GetStarted';
-import { selectTokenData } from '../../auth/state/authSelectors';
+import { GetStarted } from '../../gettingStarted';
+import { selectTokenData } from '../../auth';
 
 const Body = styled.div`
   margin-top: 20px;

@@ -6,12 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../i18n';
 import { renderApp } from '../../../app/testing/renderApp';
 import { accessToken, userDocument } from '../../../app/testing/session';
+import { patternOf, urlOf } from '../../../api/call';
+import { authOps } from '../../../../contract/operations/auth';
+import { userOps } from '../../../../contract/operations/users';
 
 type Login = { username: string | null; password: string | null; code: string | null };
 const logins: Login[] = [];
 
 const server = setupServer(
-  http.post('*/api/ph/authenticate/', async ({ request }) => {
+  http.post(`*${patternOf(authOps.authenticate)}`, async ({ request }) => {
     const form = new URLSearchParams(await request.text());
     const login = { username: form.get('username'), password: form.get('password'), code: form.get('code') };
     logins.push(login);
@@ -39,7 +42,9 @@ const server = setupServer(
     }
     return HttpResponse.json({ access: accessToken({ userId: 7 }), refresh: 'refresh-1' });
   }),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ username: 'ana' }))),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ username: 'ana' })),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -122,10 +127,10 @@ describe('login', () => {
   it('keeps the language of the login page at first login and stores it for the account', async () => {
     const saved: unknown[] = [];
     server.use(
-      http.get('*/api/ph/users/7/', () =>
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
         HttpResponse.json(userDocument({ username: 'ana', language: null })),
       ),
-      http.patch('*/api/ph/users/7/settings/', async ({ request }) => {
+      http.patch(`*${urlOf(userOps.updateSettings, { params: { id: 7 } })}`, async ({ request }) => {
         saved.push(await request.json());
         return new HttpResponse(null, { status: 204 });
       }),

@@ -6,9 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setDomain } from '../../filter/filterSlice';
+import { urlOf } from '../../../api/call';
+import { userOps } from '../../../../contract/operations/users';
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ layout_theme: 'carrierTheme' }))),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ layout_theme: 'carrierTheme' })),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Facts } from '../../processedData/styles';
+import { Facts } from '../../../components/Facts';
 import { formatCount } from '../../../i18n/format';
 import type { Product } from '../billingApi';
 import '../locale';

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
+import { routePath, subscriptionsPath } from '../../../app/router/routes';
 import { focusRing } from '../../../components/focusRing';
-import { selectCurrentUser, selectSubscriptionStatus } from '../../auth/state/authSelectors';
+import { selectCurrentUser, selectSubscriptionStatus } from '../../auth';
 import { daysLeft } from '../format';
 import '../locale';
 
@@ -36,8 +37,7 @@ const Region = styled.section<{ $tone: 'primary' | 'warning' }>`
   }
 `;
 
-const subscriptionsPath = '/msas/settings/subscriptions';
-const billingPath = '/msas/settings/billing';
+const billingPath = routePath('billing');
 
 /**
  * Across the app: the days left of a free trial (the current user's trialEndDate), or the past-due warning

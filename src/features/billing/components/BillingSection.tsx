@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Panel } from '../../../app/layout/PageFrame';
 import { Pager } from '../../../components/Pager';
-import { ListState } from '../../processedData/components/ListState';
+import { ListState } from '../../../components/ListState';
 import { invoicesResource, subscriptionResource } from '../billingResources';
 import { BillingOff } from './BillingOff';
 import { InvoiceTable } from './InvoiceTable';

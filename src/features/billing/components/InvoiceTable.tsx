@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TonePill, type PillTone } from '../../../components/TonePill';
-import { TableWrap } from '../../processedData/styles';
-import { StackedTable } from '../../alerts/components/StackedTable';
+import { TableWrap } from '../../../components/Table';
+import { StackedTable } from '../../../components/StackedTable';
 import type { Invoice } from '../billingApi';
 import { formatDate, formatMoney } from '../format';
 import '../locale';

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Panel } from '../../../app/layout/PageFrame';
 import { LoadingButton } from '../../../components/LoadingButton';
+import { subscriptionsPath } from '../../../app/router/routes';
 import type { Subscription } from '../billingApi';
 import { portalResource } from '../billingResources';
 import { Actions, PanelTitle } from './styles';
@@ -37,7 +38,7 @@ export function PaymentMethod({ subscription, loaded }: Props) {
       )}
       {loaded && !subscription ? (
         <p>
-          {t('payment.noPlan')} <Link to="/msas/settings/subscriptions">{t('payment.choosePlan')}</Link>
+          {t('payment.noPlan')} <Link to={subscriptionsPath}>{t('payment.choosePlan')}</Link>
         </p>
       ) : (
         <>

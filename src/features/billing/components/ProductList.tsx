@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Panel } from '../../../app/layout/PageFrame';
-import { PrimaryButton, StateText } from '../../processedData/styles';
+import { PrimaryButton } from '../../../components/Button';
+import { StateText } from '../../../components/Text';
 import type { Product, Subscription } from '../billingApi';
 import { checkoutResource } from '../billingResources';
 import { formatPrice, preferredCurrency, pricesFor } from '../format';

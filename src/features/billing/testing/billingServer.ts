@@ -6,6 +6,11 @@ import type { invoiceResource, productSchema, subscriptionResource } from '../..
 import type { CurrentUserWire } from '../../../../contract/auth';
 import { accessToken, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import type { OperationShape } from '../../../../contract/operation';
+import { authOps } from '../../../../contract/operations/auth';
+import { billingOps } from '../../../../contract/operations/billing';
+import { userOps } from '../../../../contract/operations/users';
 
 // Wire documents (snake_case, as the server sends them) typed by contract/billing.ts, and one msw server
 // that records every call the billing pages make.
@@ -126,31 +131,40 @@ const page = <T>(data: T[]) => ({
   meta: { count: data.length, page: 1, page_size: 20 },
 });
 
-const base = '*/api/pg/payments';
+const at = (op: OperationShape) => `*${patternOf(op)}`;
 
 export const billingServer = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument(world.user))),
-  http.post('*/api/ph/authenticate/refresh/', () => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument(world.user)),
+  ),
+  http.post(at(authOps.refresh), () => {
     world.calls.push({ method: 'POST', path: 'refresh' });
     return HttpResponse.json({ access: accessToken({ subscription_status: world.refreshedStatus }) });
   }),
-  http.get(`${base}/products/`, () => {
+  http.get(at(billingOps.products), () => {
     const products = world.enabled ? world.products : [];
     return record('GET', 'products') ?? HttpResponse.json({ billing_enabled: world.enabled, data: products });
   }),
-  http.get(`${base}/subscriptions/`, () => {
+  http.get(at(billingOps.subscriptions), () => {
     const list = world.subscription ? [world.subscription] : [];
     return record('GET', 'subscriptions') ?? HttpResponse.json(page(list));
   }),
-  http.get(`${base}/invoices/`, () => record('GET', 'invoices') ?? HttpResponse.json(page(world.invoices))),
-  http.post(`${base}/subscriptions/:action/`, async ({ params, request }) => {
-    const action = String(params.action);
-    const failed = record('POST', action, await readJson(request));
-    if (failed) return failed;
-    world.subscription = world.changed;
-    return HttpResponse.json({ data: world.changed });
-  }),
-  http.post(`${base}/checkout/`, async ({ request }) => {
+  http.get(
+    at(billingOps.invoices),
+    () => record('GET', 'invoices') ?? HttpResponse.json(page(world.invoices)),
+  ),
+  ...(['end_trial', 'cancel', 'resume'] as const).map((action) =>
+    http.post(
+      at({ end_trial: billingOps.endTrial, cancel: billingOps.cancel, resume: billingOps.resume }[action]),
+      async ({ request }) => {
+        const failed = record('POST', action, await readJson(request));
+        if (failed) return failed;
+        world.subscription = world.changed;
+        return HttpResponse.json({ data: world.changed });
+      },
+    ),
+  ),
+  http.post(at(billingOps.checkout), async ({ request }) => {
     const body = (await request.json()) as Record<string, string>;
     return (
       record('POST', 'checkout', body) ??
@@ -165,7 +179,7 @@ export const billingServer = setupServer(
       )
     );
   }),
-  http.post(`${base}/portal/`, async ({ request }) => {
+  http.post(at(billingOps.portal), async ({ request }) => {
     const body = (await request.json()) as Record<string, string>;
     return (
       record('POST', 'portal', body) ??

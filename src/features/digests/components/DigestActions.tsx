@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button } from '../../processedData/styles';
+import { Button } from '../../../components/Button';
 import type { Digest } from '../digestsApi';
 import '../locale';
 

@@ -4,14 +4,14 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
 import { ErrorText, ModalForm as Form } from '../../../app/layout/modalForm';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import type { Digest, DigestType } from '../digestsApi';
 import { digestSaveResource } from '../digestsResources';
 import { bodyOf, emptyForm, formOf, isFixed, type DigestForm, type Language } from '../formState';
 import { useDomainChoices } from '../useDomainChoices';
 import { ScheduleFields } from './ScheduleFields';
 import { ScopeFields } from './ScopeFields';
-import { DestinationNote } from '../../recipients/DestinationList';
+import { DestinationNote } from '../../recipients';
 import '../locale';
 
 // Radios sit beside their text like the checkboxes, without the text inputs' padding.

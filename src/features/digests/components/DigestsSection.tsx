@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Pager } from '../../../components/Pager';
-import { ListToolbar } from '../../analytics/components/ListToolbar';
-import { ListState } from '../../processedData/components/ListState';
-import { PrimaryButton } from '../../processedData/styles';
+import { ListToolbar } from '../../../components/ListToolbar';
+import { ListState } from '../../../components/ListState';
+import { PrimaryButton } from '../../../components/Button';
 import type { Digest, DigestType } from '../digestsApi';
 import {
   digestDeleteResource,

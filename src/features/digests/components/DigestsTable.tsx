@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { StackedTable } from '../../alerts/components/StackedTable';
+import { StackedTable } from '../../../components/StackedTable';
 import { formatDateTime } from '../../../i18n/format';
-import { Muted, TableWrap } from '../../processedData/styles';
-import { DestinationList } from '../../recipients/DestinationList';
+import { Muted } from '../../../components/Text';
+import { TableWrap } from '../../../components/Table';
+import { DestinationList } from '../../recipients';
 import type { Digest } from '../digestsApi';
 import { scheduleText, scopeText } from '../format';
 import { DigestActions, type DigestHandlers } from './DigestActions';

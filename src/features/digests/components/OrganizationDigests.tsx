@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { formatDateTime } from '../../../i18n/format';
-import { Muted, PrimaryButton } from '../../processedData/styles';
+import { Muted } from '../../../components/Text';
+import { PrimaryButton } from '../../../components/Button';
 import type { Digest } from '../digestsApi';
 import { organizationDigestsResource } from '../digestsResources';
 import { scheduleText } from '../format';
-import { DestinationList } from '../../recipients/DestinationList';
+import { DestinationList } from '../../recipients';
 import { DigestActions, type DigestHandlers } from './DigestActions';
 import '../locale';
 

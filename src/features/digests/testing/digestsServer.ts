@@ -7,6 +7,11 @@ import type {
   digestSendSchema,
 } from '../../../../contract/digests';
 import { page, userHandler } from '../../alerts/testing/alertsServer';
+import { patternOf } from '../../../api/call';
+import { digestOps } from '../../../../contract/operations/digests';
+import { domainOps } from '../../../../contract/operations/domains';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { recipientOps } from '../../../../contract/operations/recipients';
 
 // Wire documents (snake_case, as the server sends them), typed by the contract (contract/digests.ts), and
 // one msw server that records every call the Reports page makes.
@@ -14,7 +19,6 @@ type DigestWire = z.input<typeof digestResourceSchema>;
 type SendWire = z.input<typeof digestSendSchema>;
 type PreviewWire = z.input<typeof digestPreviewDocument>;
 
-const base = '/api/dm/digest-reports/';
 export type Call = { method: string; path: string; body?: unknown };
 
 export function digestWire(over: Partial<DigestWire['attributes']> & { id?: number } = {}): DigestWire {
@@ -113,20 +117,20 @@ const domain = (id: number, name: string) => ({ type: 'domains', id, attributes:
 
 export const digestsServer = setupServer(
   userHandler(),
-  http.post('*/api/ph/recipient-confirmations/resend/', async ({ request }) => {
+  http.post(`*${patternOf(recipientOps.resend)}`, async ({ request }) => {
     const body = (await request.json()) as { address: string };
     return (
       record('POST', `resend/${body.address}`, body) ??
       HttpResponse.json({ detail: 'Confirmation e-mail sent.' })
     );
   }),
-  http.get('*/api/dm/v2/domains/', () =>
+  http.get(`*${patternOf(domainOps.listV2)}`, () =>
     HttpResponse.json(page([domain(12, 'b.example'), domain(11, 'a.example')])),
   ),
-  http.get('*/api/dm/v2/domain-groups/', () =>
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
     HttpResponse.json(page([{ type: 'domain_groups', id: 4, attributes: { name: 'Brands' } }])),
   ),
-  http.get(`*${base}`, ({ request }) => {
+  http.get(`*${patternOf(digestOps.list)}`, ({ request }) => {
     const q = new URL(request.url).searchParams;
     const type = q.get('type') ?? 'all';
     const failed = record('GET', `list/${type}`);
@@ -140,7 +144,7 @@ export const digestsServer = setupServer(
       page(world.scheduled.filter((d) => !search || d.attributes.name.includes(search))),
     );
   }),
-  http.post(`*${base}:type/`, async ({ request, params }) => {
+  http.post(`*${patternOf(digestOps.create)}`, async ({ request, params }) => {
     const body = (await request.json()) as Record<string, unknown>;
     const type = String(params.type) as 'scheduled' | 'weekly' | 'monthly';
     const failed = record('POST', type, body);
@@ -150,26 +154,26 @@ export const digestsServer = setupServer(
     else world[type] = made;
     return HttpResponse.json({ data: made }, { status: 201 });
   }),
-  http.patch(`*${base}:type/:id/`, async ({ request, params }) => {
+  http.patch(`*${patternOf(digestOps.update)}`, async ({ request, params }) => {
     const body = (await request.json()) as Record<string, unknown>;
     const failed = record('PATCH', `${params.type}/${params.id}`, body);
     if (failed) return failed;
     return HttpResponse.json({ data: digestWire({ id: Number(params.id), name: String(body.name) }) });
   }),
-  http.delete(`*${base}:type/:id/`, ({ params }) => {
+  http.delete(`*${patternOf(digestOps.delete)}`, ({ params }) => {
     const failed = record('DELETE', `${params.type}/${params.id}`);
     if (failed) return failed;
     world.scheduled = world.scheduled.filter((d) => d.id !== Number(params.id));
     if (params.type === 'weekly') world.weekly = null;
     return new HttpResponse(null, { status: 204 });
   }),
-  http.get(`*${base}:type/:id/sends/`, ({ params }) => {
+  http.get(`*${patternOf(digestOps.sends)}`, ({ params }) => {
     return record('GET', `sends/${params.type}/${params.id}`) ?? HttpResponse.json(page(world.sends));
   }),
-  http.get(`*${base}:type/:id/preview/`, ({ params }) => {
+  http.get(`*${patternOf(digestOps.preview)}`, ({ params }) => {
     return record('GET', `preview/${params.type}/${params.id}`) ?? HttpResponse.json(previewWire);
   }),
-  http.get(`*${base}:type/:id/pdf/`, ({ params }) => {
+  http.get(`*${patternOf(digestOps.pdf)}`, ({ params }) => {
     return (
       record('GET', `pdf/${params.type}/${params.id}`) ??
       new HttpResponse('%PDF-1.4', {
@@ -180,7 +184,7 @@ export const digestsServer = setupServer(
       })
     );
   }),
-  http.post(`*${base}:type/:id/send/`, ({ params }) => {
+  http.post(`*${patternOf(digestOps.send)}`, ({ params }) => {
     return record('POST', `send/${params.type}/${params.id}`) ?? HttpResponse.json(world.sendNow);
   }),
 );

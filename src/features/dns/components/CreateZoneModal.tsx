@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import { zoneCreateResource } from '../dnsResources';
 import { FieldProblems } from '../../../app/layout/FieldProblems';
 import { Actions, Form, Hint, Notice } from './styles';

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ListState } from '../../processedData/components/ListState';
+import { ListState } from '../../../components/ListState';
 import { dnsStatusResource } from '../dnsResources';
 import { NotConfigured } from './NotConfigured';
 import { Notice } from './styles';

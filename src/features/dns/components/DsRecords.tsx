@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CopyButton } from '../../../components/CopyButton';
-import { Facts } from '../../processedData/styles';
+import { Facts } from '../../../components/Facts';
 import { Cards, Code } from './styles';
 import '../locale';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ListState } from '../../processedData/components/ListState';
-import { PrimaryButton } from '../../processedData/styles';
+import { ListState } from '../../../components/ListState';
+import { PrimaryButton } from '../../../components/Button';
 import type { Fix } from '../dnsApi';
 import { fixApplyResource, fixesResource } from '../fixResources';
 import { ConfirmModal } from '../../../components/ConfirmModal';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { camelCaseKeys } from '../../../../contract/casing';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Modal } from '../../../components/Modal';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import { patchOf, problemsByRrset, type Change } from '../changeSet';
 import type { Conflict, Zone } from '../dnsApi';
 import { zoneApplyResource, zoneResource } from '../dnsResources';

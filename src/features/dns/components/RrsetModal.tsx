@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import type { Rrset } from '../dnsApi';
 import { checkForm, formOf, type FormProblems, type RrsetForm } from '../rrsetForm';
 import { editableTypes, type Problem } from '../validate';

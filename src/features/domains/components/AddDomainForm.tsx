@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingButton } from '../../../components/LoadingButton';
-import { TextField } from '../../account/components/TextField';
-import { useOnSuccess } from '../../account/useResourceForm';
+import { TextField } from '../../../components/TextField';
+import { useOnSuccess } from '../../../app/resource/useResourceForm';
 import { domainChangeResource } from '../domainsResources';
 
 /** "Add a domain": the name, the server's field message, cleared once added (Account → Domains, get started). */

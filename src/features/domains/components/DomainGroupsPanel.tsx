@@ -6,7 +6,7 @@ import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Select, type SelectOption } from '../../../components/Select';
 import { showMessage } from '../../../components/showMessage';
-import { TextField } from '../../account/components/TextField';
+import { TextField } from '../../../components/TextField';
 import type { DomainGroup } from '../domainsApi';
 import { domainGroupsResource, groupChangeResource } from '../domainsResources';
 import { Button } from '../../../components/Button';

@@ -6,6 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { domainOps } from '../../../../contract/operations/domains';
+import { userOps } from '../../../../contract/operations/users';
 
 // The domains list with each domain's ownership: the badge, the records to publish with their copy buttons,
 // and "check now" reloading the list with the new state.
@@ -30,14 +34,14 @@ const domain = () => ({
 });
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/dm/v2/domains/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${patternOf(domainOps.listV2)}`, () =>
     HttpResponse.json({ data: [domain()], links: {}, meta: { count: 1, page: 1, page_size: 100 } }),
   ),
-  http.get('*/api/dm/v2/domain-groups/', () =>
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
     HttpResponse.json({ data: [], links: {}, meta: { count: 0, page: 1, page_size: 100 } }),
   ),
-  http.post('*/api/dm/v2/domains/4/verify/', ({ request }) => {
+  http.post(`*${urlOf(domainOps.verify, { params: { id: 4 } })}`, ({ request }) => {
     verifyCalls.push(request.url);
     state = records('verified', null);
     return HttpResponse.json({ data: domain() });
@@ -94,7 +98,11 @@ describe('domain rows', () => {
   it('speaks Portuguese', async () => {
     state = records('pending', null);
     // The interface follows the user's language setting.
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     storeSession();
     renderApp('/msas/settings/account');
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Domínios' }, { timeout: 15_000 }));
@@ -109,7 +117,7 @@ describe('domain rows', () => {
     const user = userEvent.setup();
     const deletes: string[] = [];
     server.use(
-      http.post('*/api/dm/domains/acme.com/delete/', ({ request }) => {
+      http.post(`*${urlOf(domainOps.delete, { params: { name: 'acme.com' } })}`, ({ request }) => {
         deletes.push(new URL(request.url).search);
         if (!request.url.includes('zones=delete'))
           return HttpResponse.json(

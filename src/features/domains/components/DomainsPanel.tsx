@@ -2,8 +2,8 @@ import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
-import { Table } from '../../organizations/components/MembersTable';
+import { selectCurrentUser, selectTokenData } from '../../auth';
+import { PlainTable } from '../../../components/PlainTable';
 import {
   domainChangeResource,
   domainsResource,
@@ -56,7 +56,7 @@ export function DomainsPanel() {
         {error && !data && <p role="alert">{error.message}</p>}
         {data && domains.length === 0 && <p>{t('list.empty')}</p>}
         {domains.length > 0 && (
-          <Table>
+          <PlainTable>
             <caption className="visually-hidden">{t('list.title')}</caption>
             <thead>
               <tr>
@@ -120,7 +120,7 @@ export function DomainsPanel() {
                 );
               })}
             </tbody>
-          </Table>
+          </PlainTable>
         )}
         <AddDomainForm id="domain-add" title={t('create.title')} />
       </LoadingPanel>

@@ -6,6 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { organizationDomainOps } from '../../../../contract/operations/organization-domains';
+import { domainOps } from '../../../../contract/operations/domains';
+import { userOps } from '../../../../contract/operations/users';
 
 // Rename in Account → Domains: the owner and admins (permission domains.change) get a Rename button per row
 // that opens a dialog; the call is PATCH /organizations/{org}/domains/ with {id, name}, the server's message
@@ -21,12 +26,12 @@ const list = () => ({
 const owner = () => HttpResponse.json(userDocument({ permissions: ['domains.change'] }));
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', owner),
-  http.get('*/api/dm/v2/domains/', () => HttpResponse.json(list())),
-  http.get('*/api/dm/v2/domain-groups/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, owner),
+  http.get(`*${patternOf(domainOps.listV2)}`, () => HttpResponse.json(list())),
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
     HttpResponse.json({ data: [], links: {}, meta: { count: 0, page: 1, page_size: 100 } }),
   ),
-  http.patch('*/api/ph/organizations/1/domains/', async ({ request }) => {
+  http.patch(`*${patternOf(organizationDomainOps.rename)}`, async ({ request }) => {
     const body = (await request.json()) as { id: number; name: string };
     patches.push(body);
     if (body.name === 'acme.org')
@@ -109,7 +114,9 @@ describe('rename a domain in Account → Domains', () => {
 
   it('shows no Rename to a member', async () => {
     server.use(
-      http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ permissions: ['domains.view'] }))),
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ permissions: ['domains.view'] })),
+      ),
     );
     const row = await openDomains('Domains');
     expect(within(row).getByRole('button', { name: 'Delete domain acme.com' })).toBeInTheDocument();
@@ -118,7 +125,7 @@ describe('rename a domain in Account → Domains', () => {
 
   it('speaks Portuguese', async () => {
     server.use(
-      http.get('*/api/ph/users/7/', () =>
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
         HttpResponse.json(userDocument({ permissions: ['domains.change'], language: 'pt' })),
       ),
     );

@@ -4,8 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/Button';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { Modal } from '../../../components/Modal';
-import { TextField } from '../../account/components/TextField';
-import { useOnSuccess } from '../../account/useResourceForm';
+import { TextField } from '../../../components/TextField';
+import { useOnSuccess } from '../../../app/resource/useResourceForm';
 import { domainRenameResource } from '../domainsResources';
 
 type Props = { org: number; domain: { id: number; name: string } | null; onClose: () => void };

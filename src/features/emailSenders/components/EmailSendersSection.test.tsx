@@ -7,8 +7,12 @@ import { userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
 import { renderAnalytics } from '../../analytics/testing/renderAnalytics';
 import { EmailSendersSection } from './EmailSendersSection';
+import { patternOf, urlOf } from '../../../api/call';
+import { emailSenderOps as ops } from '../../../../contract/operations/email-senders';
+import { userOps } from '../../../../contract/operations/users';
 
-const base = '/api/dm/dmarc/aggregate-reports/email-senders/';
+const base = patternOf(ops.list);
+const at = (op: Parameters<typeof patternOf>[0]) => `*${patternOf(op)}`;
 type Call = { method: string; path: string; body?: unknown };
 let calls: Call[] = [];
 let fail: Record<string, { status: number; body: unknown }> = {};
@@ -37,7 +41,7 @@ function record(method: string, path: string, body?: unknown) {
 }
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${base}`, ({ request }) => {
     const query = new URL(request.url).searchParams;
     if (query.get('format') === 'csv') {
@@ -61,17 +65,17 @@ const server = setupServer(
       HttpResponse.json({ data: senderWire({ ...senders[0], id: 9, name: 'Acme Mail' }) }, { status: 201 })
     );
   }),
-  http.patch(`*${base}:id/`, async ({ request, params }) => {
+  http.patch(at(ops.update), async ({ request, params }) => {
     const body = await request.json();
     return (
       record('PATCH', `sender/${params.id}`, body) ?? HttpResponse.json({ data: senderWire(senders[0]) })
     );
   }),
   http.delete(
-    `*${base}:id/`,
+    at(ops.delete),
     ({ params }) => record('DELETE', `sender/${params.id}`) ?? new HttpResponse(null, { status: 204 }),
   ),
-  http.post(`*${base}:id/logo/`, async ({ request, params }) => {
+  http.post(at(ops.uploadLogo), async ({ request, params }) => {
     const form = await request.formData();
     const file = form.get('file');
     return (
@@ -82,16 +86,16 @@ const server = setupServer(
       ) ?? HttpResponse.json({}, { status: 201 })
     );
   }),
-  http.put(`*${base}:id/networks/`, async ({ request, params }) => {
+  http.put(at(ops.replaceNetworks), async ({ request, params }) => {
     const body = await request.json();
     return record('PUT', `networks/${params.id}`, body) ?? HttpResponse.json({ data: [] });
   }),
   http.post(
-    `*${base}:id/networks/refresh/`,
+    at(ops.refreshNetworks),
     ({ params }) => record('POST', `refresh/${params.id}`) ?? HttpResponse.json({ data: [] }),
   ),
   http.post(
-    '*/api/dm/dmarc/aggregate-reports/networks/recalculate/',
+    at(ops.recalculate),
     () =>
       record('POST', 'recalculate') ??
       HttpResponse.json({ detail: 'Recalculated.', ips: 12 }, { status: 202 }),
@@ -218,7 +222,7 @@ describe('Email senders', { timeout: 20_000 }, () => {
     fail = { 'DELETE logo/1': { status: 500, body: {} } };
     server.use(
       http.delete(
-        `*${base}:id/logo/`,
+        at(ops.deleteLogo),
         ({ params }) => record('DELETE', `logo/${params.id}`) ?? new HttpResponse(null, { status: 204 }),
       ),
     );

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Modal } from '../../../components/Modal';
-import { selectTokenData } from '../../auth/state/authSelectors';
-import { ListState } from '../../processedData/components/ListState';
+import { selectTokenData } from '../../auth';
+import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
-import { Button, PrimaryButton } from '../../processedData/styles';
-import { ExportCsvButton } from '../../analytics/components/ExportCsvButton';
-import { ListToolbar } from '../../analytics/components/ListToolbar';
-import { sendersUrl } from '../emailSendersApi';
+import { Button, PrimaryButton } from '../../../components/Button';
+import { ExportCsvButton } from '../../analytics';
+import { ListToolbar } from '../../../components/ListToolbar';
+import { sendersList } from '../emailSendersApi';
 import {
   emailSenderDeleteResource,
   emailSenderSaveResource,
@@ -72,7 +72,7 @@ export function EmailSendersSection() {
         title={<span id="email-senders-title">{t('list.title')}</span>}
         headerButtons={
           <ExportCsvButton
-            url={sendersUrl}
+            url={sendersList}
             params={search ? { search } : {}}
             fileName="email-senders.csv"
             label={t('list.export')}

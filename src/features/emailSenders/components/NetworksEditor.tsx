@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button } from '../../processedData/styles';
+import { Button } from '../../../components/Button';
 
 const Row = styled.div`
   display: flex;

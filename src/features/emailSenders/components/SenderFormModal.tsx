@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FileField } from '../../../components/FileField';
 import { Modal } from '../../../components/Modal';
-import { Button, PrimaryButton } from '../../processedData/styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import { emailSenderLogoDeleteResource, emailSenderSaveResource } from '../emailSendersResources';
 import type { EmailSender } from '../emailSendersApi';
 import { NetworksEditor } from './NetworksEditor';

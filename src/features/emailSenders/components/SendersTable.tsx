@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button, Table, TableWrap } from '../../processedData/styles';
+import { Button } from '../../../components/Button';
+import { Table, TableWrap } from '../../../components/Table';
 import type { EmailSender } from '../emailSendersApi';
 import { SenderLogo } from './SenderLogo';
 

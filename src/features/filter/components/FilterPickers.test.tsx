@@ -9,6 +9,11 @@ import { setLanguage } from '../../../i18n';
 import { location, renderAnalytics } from '../../analytics/testing/renderAnalytics';
 import { selectFilter } from '../filterSlice';
 import { filterHandlers } from '../testing/filterHandlers';
+import { patternOf, urlOf } from '../../../api/call';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { domainOps } from '../../../../contract/operations/domains';
+import { organizationOps } from '../../../../contract/operations/organizations';
+import { userOps } from '../../../../contract/operations/users';
 
 // An installation larger than one page of every list: 250 organizations, 120 groups, 130 domains.
 const pad = (n: number) => String(n).padStart(3, '0');
@@ -23,13 +28,13 @@ const domains = Array.from({ length: 130 }, (_, i) => `d${pad(i + 1)}.example`);
 const queries: Record<string, URLSearchParams[]> = { organizations: [], domains: [], groups: [] };
 const server = setupServer(
   ...filterHandlers(organizations, groups, domains),
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
 );
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
-  if (url.pathname === '/api/ph/organizations/') queries.organizations.push(url.searchParams);
-  if (url.pathname === '/api/dm/v2/domains/') queries.domains.push(url.searchParams);
-  if (url.pathname === '/api/dm/v2/domain-groups/') queries.groups.push(url.searchParams);
+  if (url.pathname === patternOf(organizationOps.list)) queries.organizations.push(url.searchParams);
+  if (url.pathname === patternOf(domainOps.listV2)) queries.domains.push(url.searchParams);
+  if (url.pathname === patternOf(domainGroupOps.listV2)) queries.groups.push(url.searchParams);
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -116,7 +121,9 @@ describe('Filter pickers over long lists', { timeout: 20_000 }, () => {
     await user.click(picker);
     await screen.findByText('Org 100');
     server.use(
-      http.get('*/api/ph/organizations/', () => HttpResponse.json({ detail: 'Boom.' }, { status: 500 })),
+      http.get(`*${patternOf(organizationOps.list)}`, () =>
+        HttpResponse.json({ detail: 'Boom.' }, { status: 500 }),
+      ),
     );
     await user.type(picker, 'zz');
     expect(

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select, type SelectOption } from '../../../components/Select';
-import { organizationLabel } from '../../organizations/organizationLabel';
+import { organizationLabel } from '../../../components/organizationLabel';
 import { all, type FilterState } from '../filterSlice';
 import {
   fetchDomainPage,

@@ -1,4 +1,8 @@
 import { http, HttpResponse } from 'msw';
+import { patternOf } from '../../../api/call';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { domainOps } from '../../../../contract/operations/domains';
+import { organizationOps } from '../../../../contract/operations/organizations';
 
 // msw handlers for the global filter's choices, for any page test that renders the FilterBar. They page and
 // search like the real list routes (?page, ?page_size up to 100, ?search inside names, links.next).
@@ -35,14 +39,16 @@ export function filterHandlers(
 ) {
   const orgs = organizations.map((o) => ({ type: 'organizations', id: o.id, attributes: { name: o.name } }));
   return [
-    http.get('*/api/ph/organizations/', ({ request }) => page(request, orgs, (o) => o.attributes.name)),
-    http.get('*/api/ph/organizations/:id/', ({ params }) => {
+    http.get(`*${patternOf(organizationOps.list)}`, ({ request }) =>
+      page(request, orgs, (o) => o.attributes.name),
+    ),
+    http.get(`*${patternOf(organizationOps.get)}`, ({ params }) => {
       const found = orgs.find((o) => String(o.id) === params.id);
       return found
         ? HttpResponse.json({ data: found })
         : HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
     }),
-    http.get('*/api/dm/v2/domain-groups/', ({ request }) =>
+    http.get(`*${patternOf(domainGroupOps.listV2)}`, ({ request }) =>
       page(
         request,
         groups.map((g) => ({
@@ -53,7 +59,7 @@ export function filterHandlers(
         (g) => g.attributes.name,
       ),
     ),
-    http.get('*/api/dm/v2/domains/', ({ request }) =>
+    http.get(`*${patternOf(domainOps.listV2)}`, ({ request }) =>
       page(
         request,
         domains.map((name, i) => ({ type: 'domains', id: i + 1, attributes: { name } })),

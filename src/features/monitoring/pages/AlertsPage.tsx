@@ -1,5 +1,5 @@
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { AlertsSection } from '../../alerts/components/AlertsSection';
+import { AlertsSection } from '../../alerts';
 
 export function AlertsPage() {
   return (

@@ -1,5 +1,5 @@
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { DigestsSection } from '../../digests/components/DigestsSection';
+import { DigestsSection } from '../../digests';
 
 export function ReportsPage() {
   return (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { fieldMessages, TextField } from '../../account/components/TextField';
-import { useOnSuccess } from '../../account/useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
+import { useOnSuccess } from '../../../app/resource/useResourceForm';
 import { createOrganizationResource } from '../adminResources';
 
 const empty = { name: '', username: '', email: '', password: '' };

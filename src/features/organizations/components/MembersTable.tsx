@@ -1,26 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { useAppDispatch } from '../../../app/hooks';
 import type { Member } from '../organizationsApi';
 import { memberActionResource } from '../organizationResources';
 import { Button } from '../../../components/Button';
-
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  margin: 12px 0 20px;
-
-  th,
-  td {
-    padding: 8px;
-    text-align: left;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-
-  td button {
-    margin-right: 6px;
-  }
-`;
+import { PlainTable } from '../../../components/PlainTable';
 
 type Props = {
   org: number;
@@ -39,7 +22,7 @@ export function MembersTable({ org, members, ownerId, isOwner, canManage, me }: 
   const act = (action: Parameters<typeof memberActionResource.actions.request>[0]) =>
     dispatch(memberActionResource.actions.request(action));
   return (
-    <Table>
+    <PlainTable>
       <caption className="visually-hidden">{t('detail.membersCaption')}</caption>
       <thead>
         <tr>
@@ -92,6 +75,6 @@ export function MembersTable({ org, members, ownerId, isOwner, canManage, me }: 
           );
         })}
       </tbody>
-    </Table>
+    </PlainTable>
   );
 }

@@ -8,14 +8,18 @@ import { AppToastContainer } from '../../../components/AppToastContainer';
 import { renderPage } from '../../processedData/testing/renderPage';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { organizationDomainOps } from '../../../../contract/operations/organization-domains';
+import { organizationOps } from '../../../../contract/operations/organizations';
+import { userOps } from '../../../../contract/operations/users';
 
 const calls: { method: string; body: unknown }[] = [];
 let domains = [{ type: 'domains', id: 4, attributes: { name: 'acme.com', organization: 1 } }];
 const ref = (id: number) => ({ type: 'users', id });
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/ph/organizations/1/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(organizationOps.get, { params: { id: 1 } })}`, () =>
     HttpResponse.json({
       data: {
         type: 'organizations',
@@ -31,7 +35,7 @@ const server = setupServer(
       },
     }),
   ),
-  http.get('*/api/ph/organizations/1/members/', () =>
+  http.get(`*${urlOf(organizationOps.members, { params: { id: 1 } })}`, () =>
     HttpResponse.json({
       data: [
         {
@@ -49,10 +53,10 @@ const server = setupServer(
       ],
     }),
   ),
-  http.get('*/api/ph/organizations/1/domains/', () =>
+  http.get(`*${patternOf(organizationDomainOps.list)}`, () =>
     HttpResponse.json({ data: domains, links: {}, meta: { count: domains.length, page: 1, page_size: 100 } }),
   ),
-  http.all('*/api/ph/organizations/1/domains/', async ({ request }) => {
+  http.all(`*${patternOf(organizationDomainOps.list)}`, async ({ request }) => {
     const body = (await request.json()) as { name?: string; id?: number };
     calls.push({ method: request.method, body });
     if (request.method === 'POST' && body.name === 'bad name')

@@ -4,10 +4,10 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FieldError } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { fieldMessages, TextField } from '../../account/components/TextField';
-import { useOnSuccess } from '../../account/useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
+import { useOnSuccess } from '../../../app/resource/useResourceForm';
 import { organizationDomainChangeResource, organizationDomainsResource } from '../adminResources';
-import { Table } from './MembersTable';
+import { PlainTable } from '../../../components/PlainTable';
 import { Button } from '../../../components/Button';
 
 type Props = { org: number; canEdit: boolean };
@@ -46,7 +46,7 @@ export function OrganizationDomainsEditor({ org, canEdit }: Props) {
       {error && !data && <p role="alert">{error.message}</p>}
       {data && domains.length === 0 && <p>{t('domains.empty')}</p>}
       {domains.length > 0 && (
-        <Table>
+        <PlainTable>
           <caption className="visually-hidden">{t('domains.title')}</caption>
           <thead>
             <tr>
@@ -124,7 +124,7 @@ export function OrganizationDomainsEditor({ org, canEdit }: Props) {
               );
             })}
           </tbody>
-        </Table>
+        </PlainTable>
       )}
       {canEdit && (
         <form onSubmit={add} noValidate aria-labelledby={`org-domain-add-${org}`}>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { Modal } from '../../../components/Modal';
-import { TextField } from '../../account/components/TextField';
+import { TextField } from '../../../components/TextField';
 import { organizationChangeResource } from '../adminResources';
 import { Button } from '../../../components/Button';
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Panel } from '../../../app/layout/PageFrame';
+import { routePath } from '../../../app/router/routes';
 
 /**
  * Where the organization's domains and settings are changed: domains in one place (Account → Domains, with
@@ -13,10 +14,10 @@ export function OrganizationLinks() {
       <h2 id="organization-links">{t('links.title')}</h2>
       <ul>
         <li>
-          <Link to="/msas/settings/account#domains">{t('links.domains')}</Link>
+          <Link to={`${routePath('account')}#domains`}>{t('links.domains')}</Link>
         </li>
         <li>
-          <Link to="/msas/settings/dynamic">{t('links.settings')}</Link>
+          <Link to={routePath('dynamicSettings')}>{t('links.settings')}</Link>
         </li>
       </ul>
     </Panel>

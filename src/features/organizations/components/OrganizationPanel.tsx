@@ -5,9 +5,9 @@ import { SelectControl } from '../../../app/layout/controls';
 import { Field, Notice } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { useOnSuccess } from '../../account/useResourceForm';
-import { TextField } from '../../account/components/TextField';
-import { selectTokenData, selectUserId } from '../../auth/state/authSelectors';
+import { useOnSuccess } from '../../../app/resource/useResourceForm';
+import { TextField } from '../../../components/TextField';
+import { selectTokenData, selectUserId } from '../../auth';
 import {
   invitationResource,
   memberActionResource,
@@ -19,7 +19,7 @@ import { ReportAddressSection } from './ReportAddressSection';
 import { OrganizationLinks } from './OrganizationLinks';
 import { OrganizationEditSection } from './OrganizationEditSection';
 import { Button } from '../../../components/Button';
-import { organizationLabel } from '../organizationLabel';
+import { organizationLabel } from '../../../components/organizationLabel';
 
 function InviteForm({ org }: { org: number }) {
   const { t } = useTranslation('organizations');

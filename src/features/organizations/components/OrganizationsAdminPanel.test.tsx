@@ -6,6 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { organizationDomainOps } from '../../../../contract/operations/organization-domains';
+import { organizationOps } from '../../../../contract/operations/organizations';
+import { publicationOps } from '../../../../contract/operations/publications';
+import { userOps } from '../../../../contract/operations/users';
 
 const listQueries: string[] = [];
 const posted: { url: string; body: unknown }[] = [];
@@ -24,8 +29,10 @@ const org = (id: number, name: string) => ({
 let organizationAnswer = 201;
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ organization: null }))),
-  http.get('*/api/ph/organizations/', ({ request }) => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ organization: null })),
+  ),
+  http.get(`*${patternOf(organizationOps.list)}`, ({ request }) => {
     const search = new URL(request.url).searchParams.get('search') ?? '';
     listQueries.push(new URL(request.url).search);
     const all = [org(1, 'Acme'), org(2, 'Globex')].filter((o) =>
@@ -33,8 +40,10 @@ const server = setupServer(
     );
     return HttpResponse.json({ data: all, links: {}, meta: { count: all.length, page: 1, page_size: 20 } });
   }),
-  http.get('*/api/ph/organizations/2/', () => HttpResponse.json({ data: org(2, 'Globex') })),
-  http.get('*/api/ph/organizations/2/members/', () =>
+  http.get(`*${urlOf(organizationOps.get, { params: { id: 2 } })}`, () =>
+    HttpResponse.json({ data: org(2, 'Globex') }),
+  ),
+  http.get(`*${urlOf(organizationOps.members, { params: { id: 2 } })}`, () =>
     HttpResponse.json({
       data: [
         {
@@ -52,26 +61,26 @@ const server = setupServer(
       ],
     }),
   ),
-  http.get('*/api/ph/organizations/2/domains/', () =>
+  http.get(`*${patternOf(organizationDomainOps.list)}`, () =>
     HttpResponse.json({
       data: [{ type: 'domains', id: 5, attributes: { name: 'globex.example', organization: 2 } }],
       links: {},
       meta: { count: 1, page: 1, page_size: 100 },
     }),
   ),
-  http.post('*/api/ph/users/', async ({ request }) => {
+  http.post(`*${patternOf(userOps.create)}`, async ({ request }) => {
     const body = (await request.json()) as { username: string };
     posted.push({ url: 'users', body });
     if (body.username === 'taken')
       return HttpResponse.json({ username: ['A user with that username already exists.'] }, { status: 400 });
     return HttpResponse.json({ data: { type: 'users', id: 31, attributes: {} } }, { status: 201 });
   }),
-  http.post('*/api/ph/organizations/', async ({ request }) => {
+  http.post(`*${patternOf(organizationOps.create)}`, async ({ request }) => {
     posted.push({ url: 'organizations', body: await request.json() });
     if (organizationAnswer !== 201) return HttpResponse.json({ name: ['Too long.'] }, { status: 400 });
     return HttpResponse.json({ data: org(3, 'Initech') }, { status: 201 });
   }),
-  http.get('*/api/ph/publications/', () => HttpResponse.json({ data: [] })),
+  http.get(`*${patternOf(publicationOps.list)}`, () => HttpResponse.json({ data: [] })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));

@@ -5,16 +5,16 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Modal } from '../../../components/Modal';
 import { Pager } from '../../../components/Pager';
-import { TextField } from '../../account/components/TextField';
+import { TextField } from '../../../components/TextField';
 import type { OrganizationQuery } from '../adminApi';
 import { organizationsListResource } from '../adminResources';
 import { organizationDetailResource } from '../organizationResources';
 import type { Organization } from '../organizationsApi';
 import { CreateOrganizationForm } from './CreateOrganizationForm';
-import { Table } from './MembersTable';
+import { PlainTable } from '../../../components/PlainTable';
 import { OrganizationDomainsEditor } from './OrganizationDomainsEditor';
 import { Button, PrimaryButton } from '../../../components/Button';
-import { organizationLabel } from '../organizationLabel';
+import { organizationLabel } from '../../../components/organizationLabel';
 
 const Facts = styled.dl`
   display: grid;
@@ -101,7 +101,7 @@ export function OrganizationsAdminPanel() {
       {error && !data && <p role="alert">{error.message}</p>}
       {data && rows.length === 0 && <p>{t('admin.empty')}</p>}
       {rows.length > 0 && (
-        <Table>
+        <PlainTable>
           <caption className="visually-hidden">{t('admin.title')}</caption>
           <thead>
             <tr>
@@ -129,7 +129,7 @@ export function OrganizationsAdminPanel() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </PlainTable>
       )}
       {pages > 1 && (
         <Pager

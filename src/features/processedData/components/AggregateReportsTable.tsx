@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { policyTags } from '../format';
 import { formatCount, formatDateTime } from '../../../i18n/format';
-import { RowLink, Table, TableWrap } from '../styles';
+import { RowLink, Table, TableWrap } from '../../../components/Table';
 import type { AggregateReport } from '../types';
 
 type Props = { reports: AggregateReport[]; onOpen: (id: number) => void };

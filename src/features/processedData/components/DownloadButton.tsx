@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
 import { showMessage } from '../../../components/showMessage';
 import { downloadReportFile } from '../reportsApi';
-import { Button } from '../styles';
+import { Button } from '../../../components/Button';
 import type { ReportKind } from '../types';
 
 /** `label` names the file for assistive technology where several download buttons share a table. */

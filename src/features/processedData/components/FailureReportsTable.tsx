@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/format';
-import { List, Muted, Table, TableWrap } from '../styles';
+import { List } from '../../../components/Facts';
+import { Muted } from '../../../components/Text';
+import { Table, TableWrap } from '../../../components/Table';
 import type { FailureReport } from '../types';
 import { DownloadButton } from './DownloadButton';
 

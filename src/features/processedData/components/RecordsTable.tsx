@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../i18n/format';
-import { List, Muted, Table, TableWrap } from '../styles';
+import { List } from '../../../components/Facts';
+import { Muted } from '../../../components/Text';
+import { Table, TableWrap } from '../../../components/Table';
 import type { AuthResult, DmarcRecord } from '../types';
 
 function Results({ items, kind }: { items: AuthResult[]; kind: 'dkim' | 'spf' }) {

@@ -5,9 +5,10 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import { policyTags } from '../format';
 import { formatCount, formatDateTime } from '../../../i18n/format';
 import { aggregateReportResource, reportRecordsResource } from '../reportsResources';
-import { Button, Facts } from '../styles';
+import { Button } from '../../../components/Button';
+import { Facts } from '../../../components/Facts';
 import { DownloadButton } from './DownloadButton';
-import { ListState } from './ListState';
+import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
 import { RecordsTable } from './RecordsTable';
 

@@ -3,9 +3,9 @@ import { LoadingPanel } from '../../../components/LoadingPanel';
 import type { Resource } from '../../../app/resource/createResource';
 import type { ListQuery, Paged } from '../types';
 import { useReportList } from '../useReportList';
-import { ListState } from './ListState';
+import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
-import { Toolbar } from '../styles';
+import { Toolbar } from '../../../components/Toolbar';
 
 type Props<T> = {
   resource: Resource<ListQuery, Paged<T>>;

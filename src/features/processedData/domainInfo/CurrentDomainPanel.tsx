@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { ListState } from '../components/ListState';
-import { Facts, Table, TableWrap } from '../styles';
+import { ListState } from '../../../components/ListState';
+import { Facts } from '../../../components/Facts';
+import { Table, TableWrap } from '../../../components/Table';
 import { currentDomainResource } from './domainInfoResources';
 import { formatDateTime } from '../../../i18n/format';
 

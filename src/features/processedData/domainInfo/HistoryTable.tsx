@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ListState } from '../components/ListState';
+import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
-import { Table, TableWrap } from '../styles';
+import { Table, TableWrap } from '../../../components/Table';
 import { historyPageSize } from './domainInfoApi';
 import { historyResources } from './domainInfoResources';
 import { formatDateTime } from '../../../i18n/format';

@@ -1,16 +1,8 @@
-import { api, apiBase } from '../../../api/client';
-import type { z } from 'zod';
-import type { Wire } from '../../../../contract/casing';
-import type {
-  currentRecordDocument,
-  domainDkimDocument,
-  domainIpsDocument,
-  historyQuery,
-} from '../../../../contract/domain-info';
-import type { domainListDocument, domainListQuery } from '../../../../contract/domains';
+import { call, send } from '../../../api/call';
+import { domainInfoOps } from '../../../../contract/operations/domain-info';
+import { domainOps } from '../../../../contract/operations/domains';
 import type { CurrentDomain, DomainOption, HistoryPage, HistoryQuery } from './types';
 
-const dm = apiBase.dm;
 export const historyPageSize = 10;
 
 const withOrg = (organization?: number) => (organization ? { organization } : undefined);
@@ -20,10 +12,8 @@ export async function fetchDomainOptions(
   organization?: number,
   signal?: AbortSignal,
 ): Promise<DomainOption[]> {
-  const { data } = await api.get<Wire<typeof domainListDocument>>(`${dm}/v2/domains/`, {
-    params: { page: 1, page_size: 100, ...withOrg(organization) } satisfies z.input<typeof domainListQuery>,
-    signal,
-  });
+  const query = { page: 1, page_size: 100, ...withOrg(organization) };
+  const data = await call(domainOps.listV2, { query }, { signal });
   return data.data
     .map((d) => ({ id: d.id, name: d.attributes.name }))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
@@ -34,23 +24,19 @@ export async function fetchCurrentDomain(
   { name, organization }: { name: string; organization?: number },
   signal?: AbortSignal,
 ): Promise<CurrentDomain> {
-  const url = (part: string) => `${dm}/domains/${encodeURIComponent(name)}/${part}/`;
-  const get = <D extends { data: unknown }>(part: string): Promise<D['data']> =>
-    api.get<D>(url(part), { params: withOrg(organization), signal }).then((r) => r.data.data);
+  const input = { params: { name }, query: withOrg(organization) };
   const [dmarc, spf, ips, dkim] = await Promise.all([
-    get<Wire<typeof currentRecordDocument>>('dmarc-record'),
-    get<Wire<typeof currentRecordDocument>>('spf-record'),
-    get<Wire<typeof domainIpsDocument>>('ips'),
-    get<Wire<typeof domainDkimDocument>>('dkim-signatures'),
+    call(domainInfoOps.dmarcRecord, input, { signal }).then((r) => r.data),
+    call(domainInfoOps.spfRecord, input, { signal }).then((r) => r.data),
+    call(domainInfoOps.ips, input, { signal }).then((r) => r.data),
+    call(domainInfoOps.dkimSignatures, input, { signal }).then((r) => r.data),
   ]);
   return { dmarc, spf, ips: ips.ips, dkim };
 }
 
 /** GET /v2/domains/{id}/history/{type}/, newest first. */
 export async function fetchHistory(q: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
-  const { data } = await api.get<HistoryPage>(`${dm}/v2/domains/${q.id}/history/${q.type}/`, {
-    params: { page: q.page, page_size: historyPageSize } satisfies z.input<typeof historyQuery>,
-    signal,
-  });
-  return data;
+  const input = { params: { id: q.id, type: q.type }, query: { page: q.page, page_size: historyPageSize } };
+  const { data } = await send(domainInfoOps.history, input, { signal });
+  return data as HistoryPage;
 }

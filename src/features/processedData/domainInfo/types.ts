@@ -8,7 +8,7 @@ import type {
   historyParams,
   historyQuery,
 } from '../../../../contract/domain-info';
-import type { Domain } from '../../domains/domainsApi';
+import type { Domain } from '../../domains';
 
 // Domain Info answers as the SPA reads them: the contract's schemas (contract/domain-info.ts) after the
 // client's camelCase mapping.

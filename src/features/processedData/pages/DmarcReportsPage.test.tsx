@@ -8,15 +8,18 @@ import { setLanguage } from '../../../i18n';
 import { aggregateWire, listWire, recordsWire } from '../testing/fixtures';
 import { renderPage } from '../testing/renderPage';
 import { DmarcReportsPage } from './DmarcReportsPage';
+import { patternOf, urlOf } from '../../../api/call';
+import { reportOps } from '../../../../contract/operations/reports';
+import { userOps } from '../../../../contract/operations/users';
 
-const listPath = '/api/dm/dmarc/aggregate-reports/';
+const listPath = patternOf(reportOps.aggregates);
 const queries: URLSearchParams[] = [];
 const uploads: { names: string[]; files: number }[] = [];
 let stored = [aggregateWire(1, 'Google', 'example.com:1701129600')];
 let listStatus = 200;
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${listPath}`, ({ request }) => {
     const query = new URL(request.url).searchParams;
     queries.push(query);
@@ -25,11 +28,13 @@ const server = setupServer(
     const rows = search ? stored.filter((r) => r.attributes.org_name.toLowerCase().includes(search)) : stored;
     return HttpResponse.json(listWire(listPath, rows));
   }),
-  http.get(`*${listPath}:id/`, ({ params }) =>
+  http.get(`*${patternOf(reportOps.aggregate)}`, ({ params }) =>
     HttpResponse.json({ data: stored.find((r) => r.id === Number(params.id)) }),
   ),
-  http.get(`*${listPath}:id/records/`, ({ params }) => HttpResponse.json(recordsWire(Number(params.id)))),
-  http.post('*/api/dm/dmarc/reports/upload/', async ({ request }) => {
+  http.get(`*${patternOf(reportOps.records)}`, ({ params }) =>
+    HttpResponse.json(recordsWire(Number(params.id))),
+  ),
+  http.post(`*${patternOf(reportOps.upload)}`, async ({ request }) => {
     const form = await request.formData();
     const names = form.getAll('filenames').map(String);
     uploads.push({ names, files: form.getAll('files').length });

@@ -4,11 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { AggregateReportsTable } from '../components/AggregateReportsTable';
-import { ListState } from '../components/ListState';
+import { ListState } from '../../../components/ListState';
 import { Pager } from '../../../components/Pager';
 import { ReportDetail } from '../components/ReportDetail';
 import { aggregateReportsResource } from '../reportsResources';
-import { PrimaryButton, SearchForm, Toolbar } from '../styles';
+import { PrimaryButton } from '../../../components/Button';
+import { SearchForm, Toolbar } from '../../../components/Toolbar';
 import { UploadReportsButton } from '../upload/UploadReportsButton';
 import { useReportList } from '../useReportList';
 

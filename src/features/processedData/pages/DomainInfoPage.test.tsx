@@ -7,6 +7,9 @@ import { setLanguage } from '../../../i18n';
 import { pagedWire, shellHandlers } from '../../analysisBySystem/testing/wire';
 import { renderPage } from '../testing/renderPage';
 import { DomainInfoPage } from './DomainInfoPage';
+import { patternOf } from '../../../api/call';
+import { domainInfoOps } from '../../../../contract/operations/domain-info';
+import { domainOps } from '../../../../contract/operations/domains';
 
 const historyCalls: string[] = [];
 const domains = [
@@ -35,18 +38,20 @@ function historyRows(id: number, type: string, page: number) {
 
 const server = setupServer(
   ...shellHandlers,
-  http.get('*/api/dm/v2/domains/', () => HttpResponse.json(pagedWire('/api/dm/v2/domains/', domains))),
-  http.get('*/api/dm/domains/:name/dmarc-record/', ({ params }) =>
+  http.get(`*${patternOf(domainOps.listV2)}`, () =>
+    HttpResponse.json(pagedWire(patternOf(domainOps.listV2), domains)),
+  ),
+  http.get(`*${patternOf(domainInfoOps.dmarcRecord)}`, ({ params }) =>
     domainStatus === 200
       ? HttpResponse.json(
           record(String(params.name), `v=DMARC1; p=reject; rua=mailto:d@${String(params.name)}`),
         )
       : HttpResponse.json({ detail: 'Not found.' }, { status: domainStatus }),
   ),
-  http.get('*/api/dm/domains/:name/spf-record/', ({ params }) =>
+  http.get(`*${patternOf(domainInfoOps.spfRecord)}`, ({ params }) =>
     HttpResponse.json(record(String(params.name), null)),
   ),
-  http.get('*/api/dm/domains/:name/ips/', ({ params }) =>
+  http.get(`*${patternOf(domainInfoOps.ips)}`, ({ params }) =>
     HttpResponse.json({
       data: {
         domain: params.name,
@@ -57,7 +62,7 @@ const server = setupServer(
       },
     }),
   ),
-  http.get('*/api/dm/domains/:name/dkim-signatures/', () =>
+  http.get(`*${patternOf(domainInfoOps.dkimSignatures)}`, () =>
     HttpResponse.json({
       data: [
         {
@@ -72,7 +77,7 @@ const server = setupServer(
       ],
     }),
   ),
-  http.get('*/api/dm/v2/domains/:id/history/:type/', ({ params, request }) => {
+  http.get(`*${patternOf(domainInfoOps.history)}`, ({ params, request }) => {
     const page = Number(new URL(request.url).searchParams.get('page'));
     historyCalls.push(`${String(params.id)}/${String(params.type)}/${page}`);
     const rows = historyRows(Number(params.id), String(params.type), page);
@@ -140,7 +145,7 @@ describe('Processed Data → Domain Info', { timeout: 15_000 }, () => {
   });
 
   it('says so when the organization has no domains', async () => {
-    server.use(http.get('*/api/dm/v2/domains/', () => HttpResponse.json(pagedWire('/d', []))));
+    server.use(http.get(`*${patternOf(domainOps.listV2)}`, () => HttpResponse.json(pagedWire('/d', []))));
     renderPage(<DomainInfoPage />, path);
     expect(
       await screen.findByText(

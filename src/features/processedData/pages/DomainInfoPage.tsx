@@ -6,15 +6,15 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Tabs } from '../../../components/Tabs';
-import { filterQueryKeys } from '../../filter/filterQuery';
-import { all, selectFilter, setDomain } from '../../filter/filterSlice';
-import { ListState } from '../components/ListState';
+import { filterQueryKeys, all, selectFilter, setDomain } from '../../filter';
+import { ListState } from '../../../components/ListState';
 import { CurrentDomainPanel } from '../domainInfo/CurrentDomainPanel';
 import { DomainPicker } from '../domainInfo/DomainPicker';
 import { domainOptionsResource } from '../domainInfo/domainInfoResources';
 import { HistoryTable } from '../domainInfo/HistoryTable';
 import { historyTypes } from '../domainInfo/types';
-import { StateText, Toolbar } from '../styles';
+import { StateText } from '../../../components/Text';
+import { Toolbar } from '../../../components/Toolbar';
 
 const Section = styled.section`
   margin-top: 20px;

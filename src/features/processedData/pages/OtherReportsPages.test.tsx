@@ -8,14 +8,17 @@ import { failureWire, listWire, tlsWire } from '../testing/fixtures';
 import { renderPage } from '../testing/renderPage';
 import { FailureReportsPage } from './FailureReportsPage';
 import { TlsReportsPage } from './TlsReportsPage';
+import { patternOf, urlOf } from '../../../api/call';
+import { reportOps } from '../../../../contract/operations/reports';
+import { userOps } from '../../../../contract/operations/users';
 
-const tlsPath = '/api/dm/dmarc/tls-reports/';
-const failurePath = '/api/dm/dmarc/failure-reports/';
+const tlsPath = patternOf(reportOps.tlsReports);
+const failurePath = patternOf(reportOps.failureReports);
 let tls = [tlsWire(3)];
 let failures = [failureWire(4)];
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
   http.get(`*${tlsPath}`, () => HttpResponse.json(listWire(tlsPath, tls))),
   http.get(`*${failurePath}`, () => HttpResponse.json(listWire(failurePath, failures))),
 );
@@ -40,7 +43,11 @@ describe('Processed Data → TLS and failure reports', () => {
     expect(row).toHaveTextContent('certificate-expired: 2 sessions to mx1.foo-bar.io from 2001:db8::25');
     expect(within(row).getByRole('button', { name: /^Download / })).toBeInTheDocument();
     view.unmount();
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     renderPage(<TlsReportsPage />, '/msas/processed_data/tls_reports');
     expect(await screen.findByRole('table', { name: 'Relatórios SMTP TLS' })).toHaveTextContent(

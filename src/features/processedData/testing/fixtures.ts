@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { aggregateReportResource, recordResource } from '../../../../contract/reports';
 import type { failureReportList, tlsReportList } from '../../../../contract/other-reports';
+import { urlOf } from '../../../api/call';
+import { reportOps } from '../../../../contract/operations/reports';
 
 // Wire documents (snake_case, as the server sends them) for the page tests, typed by the contract
 // (contract/reports.ts) so that a fixture cannot drift from what the server sends.
@@ -69,7 +71,7 @@ export function listWire<T>(path: string, data: T[], count = data.length, page =
 }
 
 export const recordsWire = (reportId: number) =>
-  listWire<RecordWire>(`/api/dm/dmarc/aggregate-reports/${reportId}/records/`, [
+  listWire<RecordWire>(urlOf(reportOps.records, { params: { id: reportId } }), [
     {
       type: 'dmarc-records',
       id: 11,

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppDispatch } from '../../../app/hooks';
-import { addDomains } from '../../domains/addDomains';
-import { domainGroupsResource, domainsResource } from '../../domains/domainsResources';
-import { PrimaryButton } from '../styles';
+import { addDomains, domainGroupsResource, domainsResource } from '../../domains';
+import { PrimaryButton } from '../../../components/Button';
 import { refusedForItsDomain } from './UploadOutcomeText';
 import type { UploadItem } from './useUploads';
 

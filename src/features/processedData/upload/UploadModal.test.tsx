@@ -7,6 +7,11 @@ import { userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
 import { renderPage } from '../testing/renderPage';
 import { UploadModal } from './UploadModal';
+import { patternOf, urlOf } from '../../../api/call';
+import { reportOps } from '../../../../contract/operations/reports';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { domainOps } from '../../../../contract/operations/domains';
+import { userOps } from '../../../../contract/operations/users';
 
 // The upload dialog of the first hour (issue 21): totals, plurals, what retention does, and "add these
 // domains" for files refused because their domain is not the organization's yet.
@@ -32,8 +37,10 @@ const outcome = (file: string, extra: Record<string, unknown>) => ({
 });
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language }))),
-  http.post('*/api/dm/domains/create/', async ({ request }) => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+    HttpResponse.json(userDocument({ language })),
+  ),
+  http.post(`*${patternOf(domainOps.create)}`, async ({ request }) => {
     const name = new URLSearchParams(await request.text()).get('name') ?? '';
     created.push(name);
     if (name === 'taken.example')
@@ -44,9 +51,11 @@ const server = setupServer(
       { status: 201 },
     );
   }),
-  http.get('*/api/dm/v2/domains/', () => HttpResponse.json({ data: [], links: {}, meta: {} })),
-  http.get('*/api/dm/v2/domain-groups/', () => HttpResponse.json({ data: [], links: {}, meta: {} })),
-  http.post('*/api/dm/dmarc/reports/upload/', async ({ request }) => {
+  http.get(`*${patternOf(domainOps.listV2)}`, () => HttpResponse.json({ data: [], links: {}, meta: {} })),
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
+    HttpResponse.json({ data: [], links: {}, meta: {} }),
+  ),
+  http.post(`*${patternOf(reportOps.upload)}`, async ({ request }) => {
     const name = String((await request.formData()).get('filenames'));
     sent.push(name);
     const domain = name.replace(/\.xml$/, '');

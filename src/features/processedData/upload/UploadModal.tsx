@@ -5,7 +5,7 @@ import { FileField } from '../../../components/FileField';
 import { Modal } from '../../../components/Modal';
 import { PercentageBar } from '../../../components/PercentageBar';
 import { focusRing } from '../../../components/focusRing';
-import { Button, PrimaryButton } from '../styles';
+import { Button, PrimaryButton } from '../../../components/Button';
 import { AddDomainsOffer } from './AddDomainsOffer';
 import { UploadOutcomeText } from './UploadOutcomeText';
 import { UploadTotals } from './UploadTotals';

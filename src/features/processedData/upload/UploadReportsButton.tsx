@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrimaryButton } from '../styles';
+import { PrimaryButton } from '../../../components/Button';
 import { UploadModal } from './UploadModal';
 
 type Props = {

@@ -10,6 +10,9 @@ import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
 import { themes, type ThemeName } from '../../../theme/themes';
 import { PublicationsBanner } from './PublicationsBanner';
+import { patternOf, urlOf } from '../../../api/call';
+import { publicationOps } from '../../../../contract/operations/publications';
+import { userOps } from '../../../../contract/operations/users';
 
 const maintenance = { id: 1, title: 'Maintenance on Sunday' };
 const newReports = { id: 2, title: 'New reports' };
@@ -18,14 +21,14 @@ let userPublications = [maintenance, newReports];
 let userSettings: { layout_theme?: ThemeName; language?: 'en' | 'pt' } = {};
 const seenCalls: string[] = [];
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
     HttpResponse.json(userDocument({ publications: userPublications, ...userSettings })),
   ),
-  http.post('*/api/ph/publications/:id/seen/', ({ params }) => {
+  http.post(`*${patternOf(publicationOps.seen)}`, ({ params }) => {
     seenCalls.push(String(params.id));
     return HttpResponse.json({});
   }),
-  http.get('*/api/ph/publications/', () => HttpResponse.json({ data: [] })),
+  http.get(`*${patternOf(publicationOps.list)}`, () => HttpResponse.json({ data: [] })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -108,7 +111,7 @@ describe('publications banner', () => {
 
   it('keeps a publication when the call fails, with the error toast', async () => {
     server.use(
-      http.post('*/api/ph/publications/:id/seen/', () =>
+      http.post(`*${patternOf(publicationOps.seen)}`, () =>
         HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
       ),
     );

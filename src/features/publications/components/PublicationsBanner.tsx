@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { focusRing } from '../../../components/focusRing';
-import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
-import type { AccessClaims, CurrentUser } from '../../auth/authApi';
+import { selectCurrentUser, selectTokenData } from '../../auth';
+import type { AccessClaims, CurrentUser } from '../../auth';
 import { publicationSeenResource } from '../publicationsResources';
 
 // The same entry in the user document and the token claim (contract/auth.ts).

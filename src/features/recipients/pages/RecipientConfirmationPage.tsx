@@ -8,7 +8,7 @@ import { Button, PrimaryButton } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { codesOf } from '../../../api/errors';
 import { recipientMessages } from '../../../../contract/recipients';
-import { useResource } from '../../account/useResourceForm';
+import { useResource } from '../../../app/resource/useResourceForm';
 import { recipientDecisionResource } from '../recipientsResources';
 import '../locale';
 

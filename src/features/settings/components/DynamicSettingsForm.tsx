@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SelectControl } from '../../../app/layout/controls';
 import { Field } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
-import { TextField } from '../../account/components/TextField';
+import { TextField } from '../../../components/TextField';
 import type { OrganizationSettings } from '../settingsApi';
 import { saveSettingsResource } from '../settingsResources';
 import { formatDateTime } from '../../../i18n/format';

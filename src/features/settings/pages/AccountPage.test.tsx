@@ -6,8 +6,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { authOps } from '../../../../contract/operations/auth';
+import { domainGroupOps } from '../../../../contract/operations/domain-groups';
+import { domainOps } from '../../../../contract/operations/domains';
+import { organizationOps } from '../../../../contract/operations/organizations';
+import { publicationOps } from '../../../../contract/operations/publications';
+import { userOps } from '../../../../contract/operations/users';
 
 let twoFactorOn = false;
+// A 1x1 PNG standing for the server's drawing of the otpauth URI.
+const qrCode =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const calls: { method: string; path: string; body: unknown }[] = [];
 const record = async (request: Request) => {
   const text = await request.text();
@@ -32,27 +42,30 @@ const member = (id: number, username: string, role: string) => ({
 });
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
     HttpResponse.json(userDocument({ has_2_factor_authentication: twoFactorOn })),
   ),
-  http.get('*/api/ph/users/7/email-change/', () => HttpResponse.json({ email_change: null })),
-  http.post('*/api/ph/2fa/setup/start/', () =>
+  http.get(`*${urlOf(userOps.pendingEmailChange, { params: { id: 7 } })}`, () =>
+    HttpResponse.json({ email_change: null }),
+  ),
+  http.post(`*${patternOf(authOps.setupStart)}`, () =>
     HttpResponse.json({
       config_url: 'otpauth://totp/msas:ana?secret=JBSWY3DPEHPK3PXP',
       secret: 'JBSWY3DPEHPK3PXP',
+      qr_code: qrCode,
     }),
   ),
-  http.post('*/api/ph/2fa/setup/confirm/', async ({ request }) => {
+  http.post(`*${patternOf(authOps.setupConfirm)}`, async ({ request }) => {
     const code = new URLSearchParams(await request.text()).get('code');
     if (code !== '123456') return HttpResponse.json({ code: ['Invalid code.'] }, { status: 400 });
     twoFactorOn = true;
     return HttpResponse.json({ recovery_codes: ['aaaa-bbbb', 'cccc-dddd'] });
   }),
-  http.post('*/api/ph/2fa/disable/', () => {
+  http.post(`*${patternOf(authOps.disable)}`, () => {
     twoFactorOn = false;
     return HttpResponse.json({});
   }),
-  http.get('*/api/ph/organizations/1/', () =>
+  http.get(`*${urlOf(organizationOps.get, { params: { id: 1 } })}`, () =>
     HttpResponse.json({
       data: {
         type: 'organizations',
@@ -73,21 +86,21 @@ const server = setupServer(
       },
     }),
   ),
-  http.get('*/api/ph/organizations/1/members/', () =>
+  http.get(`*${urlOf(organizationOps.members, { params: { id: 1 } })}`, () =>
     HttpResponse.json({ data: [member(7, 'ana', 'owner'), member(8, 'bruno', 'member')], meta: {} }),
   ),
-  http.patch('*/api/ph/organizations/1/owner/', async ({ request }) => {
+  http.patch(`*${urlOf(organizationOps.setOwner, { params: { id: 1 } })}`, async ({ request }) => {
     await record(request);
     return HttpResponse.json({ detail: 'nope' }, { status: 500 });
   }),
-  http.get('*/api/dm/v2/domains/', () =>
+  http.get(`*${patternOf(domainOps.listV2)}`, () =>
     HttpResponse.json({
       data: [{ type: 'domains', id: 1, attributes: { name: 'example.com' } }],
       links: {},
       meta: {},
     }),
   ),
-  http.get('*/api/dm/v2/domain-groups/', () =>
+  http.get(`*${patternOf(domainGroupOps.listV2)}`, () =>
     HttpResponse.json({
       data: [
         {
@@ -100,7 +113,7 @@ const server = setupServer(
       meta: {},
     }),
   ),
-  http.get('*/api/ph/publications/', () => HttpResponse.json({ data: [] })),
+  http.get(`*${patternOf(publicationOps.list)}`, () => HttpResponse.json({ data: [] })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -126,7 +139,8 @@ describe('Settings → Account', () => {
   it('sets up 2FA: QR code, a refused code, then the recovery codes once and the catalogue toast', async () => {
     const user = await openTab('Security');
     await user.click(screen.getByRole('button', { name: 'Set up 2FA' }));
-    expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    // The server's drawing, as it answered it.
+    expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', qrCode);
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
 
     await user.type(screen.getByLabelText('Authentication code'), '000000');
@@ -162,6 +176,8 @@ describe('Settings → Account', () => {
     expect(await screen.findByText('2 members of 5 allowed by your plan')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Make bruno the owner' }));
     expect(await screen.findByText('Unable to update organization owner.')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'PATCH', path: '/api/ph/organizations/1/owner/', body: '{"owner":8}' }]);
+    expect(calls).toEqual([
+      { method: 'PATCH', path: urlOf(organizationOps.setOwner, { params: { id: 1 } }), body: '{"owner":8}' },
+    ]);
   });
 });

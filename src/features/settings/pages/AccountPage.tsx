@@ -4,17 +4,18 @@ import styled from 'styled-components';
 import { useAppSelector } from '../../../app/hooks';
 import { PageFrame, Panel } from '../../../app/layout/PageFrame';
 import { Tabs } from '../../../components/Tabs';
-import { AlertsEmailForm } from '../../account/components/AlertsEmailForm';
-import { ChangePasswordForm } from '../../account/components/ChangePasswordForm';
-import { DeleteAccountSection } from '../../account/components/DeleteAccountSection';
-import { EmailChangeForm } from '../../account/components/EmailChangeForm';
-import { TwoFactorSection } from '../../account/components/TwoFactorSection';
-import { selectCurrentUser, selectTokenData } from '../../auth/state/authSelectors';
-import { DomainsPanel } from '../../domains/components/DomainsPanel';
-import { OrganizationPanel } from '../../organizations/components/OrganizationPanel';
-import { OrganizationsAdminPanel } from '../../organizations/components/OrganizationsAdminPanel';
-import { PublicationsPanel } from '../../publications/components/PublicationsPanel';
-import { UsersPanel } from '../../users/components/UsersPanel';
+import {
+  AlertsEmailForm,
+  ChangePasswordForm,
+  DeleteAccountSection,
+  EmailChangeForm,
+  TwoFactorSection,
+} from '../../account';
+import { selectCurrentUser, selectTokenData } from '../../auth';
+import { DomainsPanel } from '../../domains';
+import { OrganizationPanel, OrganizationsAdminPanel } from '../../organizations';
+import { PublicationsPanel } from '../../publications';
+import { UsersPanel } from '../../users';
 
 const Details = styled.dl`
   display: grid;

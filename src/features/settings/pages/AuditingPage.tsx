@@ -6,9 +6,9 @@ import { Field } from '../../../app/layout/formControls';
 import { PageFrame } from '../../../app/layout/PageFrame';
 import { DateInput } from '../../../components/DateInput';
 import { LoadingPanel } from '../../../components/LoadingPanel';
-import { TextField } from '../../account/components/TextField';
-import { Table } from '../../organizations/components/MembersTable';
-import { TableWrap } from '../../processedData/styles';
+import { TextField } from '../../../components/TextField';
+import { PlainTable } from '../../../components/PlainTable';
+import { TableWrap } from '../../../components/Table';
 import { auditOperationLabel } from '../auditOperationLabel';
 import type { AuditFilter } from '../settingsApi';
 import { auditResource } from '../settingsResources';
@@ -74,7 +74,7 @@ export function AuditingPage() {
         {data && rows.length === 0 && <p>{t('audit.empty')}</p>}
         {rows.length > 0 && (
           <TableWrap>
-            <Table>
+            <PlainTable>
               <caption className="visually-hidden">{t('audit.title')}</caption>
               <thead>
                 <tr>
@@ -94,7 +94,7 @@ export function AuditingPage() {
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </PlainTable>
           </TableWrap>
         )}
         {pages > 1 && (

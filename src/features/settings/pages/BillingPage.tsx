@@ -1,5 +1,5 @@
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { BillingSection } from '../../billing/components/BillingSection';
+import { BillingSection } from '../../billing';
 
 export function BillingPage() {
   return (

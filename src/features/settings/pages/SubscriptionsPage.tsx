@@ -1,5 +1,5 @@
 import { PageFrame } from '../../../app/layout/PageFrame';
-import { SubscriptionsSection } from '../../billing/components/SubscriptionsSection';
+import { SubscriptionsSection } from '../../billing';
 
 export function SubscriptionsPage() {
   return (

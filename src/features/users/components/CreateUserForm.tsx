@@ -5,8 +5,8 @@ import { SelectControl } from '../../../app/layout/controls';
 import { Field } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { PasswordInput } from '../../../components/PasswordInput';
-import { useOnSuccess } from '../../account/useResourceForm';
-import { fieldMessages, TextField } from '../../account/components/TextField';
+import { useOnSuccess } from '../../../app/resource/useResourceForm';
+import { fieldMessages, TextField } from '../../../components/TextField';
 import type { NewUser } from '../usersApi';
 import { createUserResource } from '../usersResources';
 

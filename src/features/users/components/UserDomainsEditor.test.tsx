@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { domainOps } from '../../../../contract/operations/domains';
+import { userOps } from '../../../../contract/operations/users';
 
 const patches: { path: string; body: unknown }[] = [];
 let assignAnswer = 200;
@@ -26,11 +29,11 @@ const carla = {
 const domain = (id: number, name: string) => ({ type: 'domains', id, attributes: { name, organization: 1 } });
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/ph/users/', () =>
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${patternOf(userOps.list)}`, () =>
     HttpResponse.json({ data: [carla], links: {}, meta: { count: 1, page: 1, page_size: 20 } }),
   ),
-  http.get('*/api/ph/authorization-groups/', () =>
+  http.get(`*${patternOf(userOps.groups)}`, () =>
     HttpResponse.json({
       data: [1, 2, 3].map((id) => ({
         type: 'groups',
@@ -39,16 +42,18 @@ const server = setupServer(
       })),
     }),
   ),
-  http.get('*/api/dm/v2/domains/', () =>
+  http.get(`*${patternOf(domainOps.listV2)}`, () =>
     HttpResponse.json({ data: [domain(1, 'b.com'), domain(2, 'a.com')], links: {}, meta: { count: 2 } }),
   ),
-  http.get('*/api/ph/users/9/domains/', () => HttpResponse.json({ data: [domain(1, 'b.com')], meta: {} })),
-  http.patch('*/api/ph/users/9/domains/', async ({ request }) => {
+  http.get(`*${urlOf(userOps.domains, { params: { id: 9 } })}`, () =>
+    HttpResponse.json({ data: [domain(1, 'b.com')], meta: {} }),
+  ),
+  http.patch(`*${urlOf(userOps.setDomains, { params: { id: 9 } })}`, async ({ request }) => {
     patches.push({ path: 'domains', body: await request.json() });
     if (assignAnswer !== 200) return HttpResponse.json({ detail: 'Nope' }, { status: assignAnswer });
     return HttpResponse.json({ data: [domain(1, 'b.com'), domain(2, 'a.com')], meta: {} });
   }),
-  http.patch('*/api/ph/users/9/groups/', async ({ request }) => {
+  http.patch(`*${urlOf(userOps.setGroups, { params: { id: 9 } })}`, async ({ request }) => {
     patches.push({ path: 'groups', body: await request.json() });
     // A 400 (a 403 would start the shared token refresh of the HTTP client first).
     const refusal = 'This group cannot be assigned here; use the owner transfer instead.';

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Field } from '../../../app/layout/formControls';
 import { LoadingButton } from '../../../components/LoadingButton';
 import { Select, sortOptions, type SelectOption } from '../../../components/Select';
-import { domainsResource } from '../../domains/domainsResources';
+import { domainsResource } from '../../domains';
 import { userDomainsResource, userDomainsUpdateResource } from '../userDomainsResources';
 
 type Props = { user: number; name: string };

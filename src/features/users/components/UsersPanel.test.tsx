@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { organizationOps } from '../../../../contract/operations/organizations';
+import { userOps } from '../../../../contract/operations/users';
 
 const listQueries: string[] = [];
 const row = {
@@ -24,19 +27,28 @@ const row = {
 };
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/api/ph/users/7/email-change/', () => HttpResponse.json({ email_change: null })),
-  http.get('*/api/ph/users/', ({ request }) => {
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  http.get(`*${urlOf(userOps.pendingEmailChange, { params: { id: 7 } })}`, () =>
+    HttpResponse.json({ email_change: null }),
+  ),
+  http.get(`*${patternOf(userOps.list)}`, ({ request }) => {
     listQueries.push(new URL(request.url).search);
     return HttpResponse.json({ data: [row], links: {}, meta: { count: 1, page: 1, page_size: 20 } });
   }),
-  http.get('*/api/ph/authorization-groups/', () =>
+  http.get(`*${patternOf(userOps.groups)}`, () =>
     HttpResponse.json({ data: [{ type: 'groups', id: 2, attributes: { name: 'Admins' } }] }),
   ),
-  http.post('*/api/ph/users/', () => HttpResponse.json({ data: row }, { status: 201 })),
-  http.post('*/api/ph/users/9/delete/', () => new HttpResponse(null, { status: 500 })),
-  http.get('*/api/ph/organizations/1/', () => HttpResponse.json({}, { status: 403 })),
-  http.get('*/api/ph/organizations/1/members/', () => HttpResponse.json({}, { status: 403 })),
+  http.post(`*${patternOf(userOps.create)}`, () => HttpResponse.json({ data: row }, { status: 201 })),
+  http.post(
+    `*${urlOf(userOps.delete, { params: { id: 9 } })}`,
+    () => new HttpResponse(null, { status: 500 }),
+  ),
+  http.get(`*${urlOf(organizationOps.get, { params: { id: 1 } })}`, () =>
+    HttpResponse.json({}, { status: 403 }),
+  ),
+  http.get(`*${urlOf(organizationOps.members, { params: { id: 1 } })}`, () =>
+    HttpResponse.json({}, { status: 403 }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -74,7 +86,7 @@ describe('users administration', () => {
   it("says 'Unable to add user to organization' with the reason when the organization is full", async () => {
     const user = userEvent.setup();
     server.use(
-      http.post('*/api/ph/users/', () =>
+      http.post(`*${patternOf(userOps.create)}`, () =>
         HttpResponse.json(
           { non_field_errors: ['This organization has reached its limit of 5 members.'] },
           { status: 400 },

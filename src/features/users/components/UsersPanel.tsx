@@ -5,12 +5,12 @@ import { SelectControl } from '../../../app/layout/controls';
 import { Field } from '../../../app/layout/formControls';
 import { LoadingPanel } from '../../../components/LoadingPanel';
 import { Pager } from '../../../components/Pager';
-import { TextField } from '../../account/components/TextField';
-import { Table } from '../../organizations/components/MembersTable';
+import { TextField } from '../../../components/TextField';
+import { PlainTable } from '../../../components/PlainTable';
 import type { UserQuery } from '../usersApi';
 import { deleteUserResource, groupsResource, usersResource } from '../usersResources';
 import { Modal } from '../../../components/Modal';
-import { selectTokenData } from '../../auth/state/authSelectors';
+import { selectTokenData } from '../../auth';
 import { CreateUserForm } from './CreateUserForm';
 import { UserDomainsEditor } from './UserDomainsEditor';
 import { UserGroupSelect } from './UserGroupSelect';
@@ -77,7 +77,7 @@ export function UsersPanel() {
       {error && !data && <p role="alert">{error.message}</p>}
       {data && rows.length === 0 && <p>{t('list.empty')}</p>}
       {rows.length > 0 && (
-        <Table>
+        <PlainTable>
           <caption className="visually-hidden">{t('list.title')}</caption>
           <thead>
             <tr>
@@ -120,7 +120,7 @@ export function UsersPanel() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </PlainTable>
       )}
       {pages > 1 && (
         <Pager

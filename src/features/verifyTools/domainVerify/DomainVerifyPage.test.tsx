@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../app/testing/renderApp';
 import { storeSession, userDocument } from '../../../app/testing/session';
 import { setLanguage } from '../../../i18n';
+import { patternOf, urlOf } from '../../../api/call';
+import { checkOps } from '../../../../contract/operations/checks';
+import { userOps } from '../../../../contract/operations/users';
 
 const calls: string[] = [];
 
@@ -41,15 +44,17 @@ const dmarc = {
 };
 
 const server = setupServer(
-  http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument())),
-  http.get('*/checks/:system/:domain', ({ params }) => {
-    calls.push(`${String(params.system)}/${String(params.domain)}`);
-    if (params.system === 'spf')
-      return HttpResponse.json({ data: { type: 'spf-check', id: 'x', attributes: spf } });
-    if (params.system === 'dmarc')
-      return HttpResponse.json({ data: { type: 'dmarc-check', id: 'x', attributes: dmarc } });
-    return HttpResponse.json({ detail: 'boom' }, { status: 500 });
-  }),
+  http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () => HttpResponse.json(userDocument())),
+  ...Object.entries(checkOps).map(([system, op]) =>
+    http.get(`*${patternOf(op)}`, ({ params }) => {
+      calls.push(`${system}/${String(params.domain)}`);
+      if (system === 'spf')
+        return HttpResponse.json({ data: { type: 'spf-check', id: 'x', attributes: spf } });
+      if (system === 'dmarc')
+        return HttpResponse.json({ data: { type: 'dmarc-check', id: 'x', attributes: dmarc } });
+      return HttpResponse.json({ detail: 'boom' }, { status: 500 });
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -81,10 +86,12 @@ describe('Domain verify page', () => {
   it('shows the catalogue text when a check fails', async () => {
     storeSession();
     renderApp('/msas/verify_tools/domain_verify?domain=example.com&nameServers=1&dnssec=1');
-    const alerts = await screen.findAllByRole('alert');
-    const texts = alerts.map((a) => a.textContent);
-    expect(texts).toContain('Something went wrong to get the DNS data.');
-    expect(texts).toContain('Something went wrong to get the DNSSEC data.');
+    // Both calls fail on their own; wait for both alerts, not only the first.
+    await waitFor(() => {
+      const texts = screen.getAllByRole('alert').map((a) => a.textContent);
+      expect(texts).toContain('Something went wrong to get the DNS data.');
+      expect(texts).toContain('Something went wrong to get the DNSSEC data.');
+    });
   });
 
   it('writes the form into the URL and checks only the chosen systems, with the keyboard', async () => {
@@ -119,7 +126,11 @@ describe('Domain verify page', () => {
   it('speaks Portuguese', async () => {
     storeSession();
     // The user's stored language wins over the local choice once the user loads.
-    server.use(http.get('*/api/ph/users/7/', () => HttpResponse.json(userDocument({ language: 'pt' }))));
+    server.use(
+      http.get(`*${urlOf(userOps.get, { params: { id: 7 } })}`, () =>
+        HttpResponse.json(userDocument({ language: 'pt' })),
+      ),
+    );
     await setLanguage('pt');
     renderApp('/msas/verify_tools/domain_verify?domain=example.com&dmarc=1');
     expect(await screen.findByRole('table', { name: 'Tags DMARC' })).toBeInTheDocument();

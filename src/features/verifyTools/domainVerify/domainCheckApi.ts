@@ -1,15 +1,16 @@
-import { api, apiBase } from '../../../api/client';
-import type { SingleDocument } from '../../../../contract/jsonapi';
-import { systemPaths, type SystemName } from './flags';
+import { call } from '../../../api/call';
+import { checkOps } from '../../../../contract/operations/checks';
+import type { SystemName } from './flags';
 import type { SystemResult } from './types';
 
-/** GET /checks/<system>/<domain> (public, no token): the result document's attributes (contract/checks.ts). */
+/** One system's check of a domain (public, no token): the result document's attributes (contract/checks.ts). */
 export async function fetchDomainCheck<S extends SystemName>(
   system: S,
   domain: string,
   signal?: AbortSignal,
 ): Promise<SystemResult<S>> {
-  const url = `${apiBase.checks}/${systemPaths[system]}/${encodeURIComponent(domain)}`;
-  const { data } = await api.get<SingleDocument<SystemResult<S>>>(url, { public: true, signal });
-  return data.data.attributes;
+  // Each system's descriptor takes the same path parameter; the answer is the one of that system.
+  const op = checkOps[system] as (typeof checkOps)['dns'];
+  const answer = await call(op, { params: { domain } }, { signal });
+  return answer.data.attributes as SystemResult<S>;
 }

@@ -17,8 +17,8 @@ export type FlagName = (typeof flagNames)[number];
 export type CheckFlags = Record<FlagName, boolean>;
 export type DomainCheckForm = { domain: string } & CheckFlags;
 
-/** The /checks/* endpoint each system is read from. */
-export const systemPaths = {
+/** The check (contract/checks.ts) each system is read from; its descriptor is contract/operations/checks.ts. */
+export const systemKinds = {
   dns: 'dns',
   spf: 'spf',
   dmarc: 'dmarc',
@@ -29,8 +29,8 @@ export const systemPaths = {
   smtp: 'smtp',
 } as const;
 
-export type SystemName = keyof typeof systemPaths;
-export const systemNames = Object.keys(systemPaths) as SystemName[];
+export type SystemName = keyof typeof systemKinds;
+export const systemNames = Object.keys(systemKinds) as SystemName[];
 
 /** Which call each flag needs: SMTP servers and TLS share the SMTP probe, name servers come with DNS. */
 export const systemOfFlag: Record<FlagName, SystemName> = {

@@ -14,9 +14,9 @@ import type {
   dnssecCheckSchema,
   smtpCheckSchema,
 } from '../../../../contract/checks-transport';
-import type { systemPaths } from './flags';
+import type { systemKinds } from './flags';
 
-// The /checks/* results as the SPA reads them: the contract's schemas (contract/checks.ts) after the
+// The domain check results as the SPA reads them: the contract's schemas (contract/checks.ts) after the
 // client's camelCase mapping.
 
 export type CheckWarning = Wire<typeof checkWarningSchema>;
@@ -33,11 +33,11 @@ export type DnssecResult = Wire<typeof dnssecCheckSchema>;
 export type DaneResult = Wire<typeof daneCheckSchema>;
 export type SmtpResult = Wire<typeof smtpCheckSchema>;
 
-/** What GET /checks/<path>/<domain> answers for one system (the DNS check may answer { error }). */
-export type SystemResult<S extends keyof typeof systemPaths> = Wire<
-  (typeof checkAttributes)[(typeof systemPaths)[S]]
+/** What one system's check answers (the DNS check may answer { error }). */
+export type SystemResult<S extends keyof typeof systemKinds> = Wire<
+  (typeof checkAttributes)[(typeof systemKinds)[S]]
 >;
-export type AnySystemResult = SystemResult<keyof typeof systemPaths>;
+export type AnySystemResult = SystemResult<keyof typeof systemKinds>;
 
 /** The record facts several results share (DMARC, SPF, MTA-STS, TLS-RPT). */
 export type RecordResult = Pick<DmarcResult, 'record'> & Partial<Pick<DmarcResult, 'location' | 'valid'>>;

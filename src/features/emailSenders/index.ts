@@ -1,0 +1,2 @@
+// The emailSenders feature's face: all that other features may import from it (docs/ARCHITECTURE.md, SPA seams).
+export { SenderLogo } from './components/SenderLogo';
