@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detailErrorSchema } from './errors';
 import { answerExample } from './example';
 
 // Demo data under /api/dm/demo-data/: whether the caller may load it into their organization,
@@ -29,4 +30,4 @@ export const demoLoadedDocument = answerExample(
 );
 
 /** The 409 when demo data cannot be loaded into the organization (its reason in `detail`). */
-export const demoConflictDocument = z.looseObject({ detail: z.string() });
+export const demoConflictDocument = detailErrorSchema.loose();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detailErrorSchema } from './errors';
 import { code } from './error-codes';
 import { normalizeCidr } from './cidr';
 import { detailDocument, idField, text } from './fields';
@@ -130,4 +131,4 @@ export const networksRefreshedDocument = answerExample(
   { data: networksExample, meta: { found: 2, added: 1 } },
 );
 /** An SPF refresh that DNS could not answer (502) or not in time (504). */
-export const refreshFailure = z.looseObject({ detail: z.string() });
+export const refreshFailure = detailErrorSchema.loose();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detailErrorSchema } from './errors';
 import { answerExample, sample } from './example';
 import { nullableText } from './reports';
 
@@ -56,4 +57,4 @@ export const binaryBody = z.string().meta({ format: 'binary' });
 export const uploadBody = z.looseObject({});
 
 /** A refused upload (411 without a length, 413 over the size limits): a detail, as the common errors. */
-export const uploadRefusal = z.looseObject({ detail: z.string() });
+export const uploadRefusal = detailErrorSchema.loose();

@@ -27,6 +27,6 @@ describe('normalizeDomain', () => {
     `${'a'.repeat(64)}.com`,
     'under_score.com',
   ])('rejects %j', (input) => {
-    expect(normalizeDomain(input)).toEqual({ ok: false, error: 'Enter a valid domain name.' });
+    expect(normalizeDomain(input)).toEqual({ ok: false, error: 'domain_invalid' });
   });
 });
