@@ -13,7 +13,12 @@ export type CodedError = { code: string; params?: Record<string, string | number
 /** How an area shows a value of a coded error (a param's label), by name; the value as it came otherwise. */
 export type ReadParam = (name: string, value: string | number) => string | number;
 
+// error_codes beside a 400's fields; code and params of a detail body. A field may itself be named `code`
+// (the login's two-factor code): its value is a list of messages, never a string or an object.
 const errorKeys = new Set(['error_codes', 'code', 'params']);
+/** Whether a key of an error body is a code rather than a field's messages. */
+export const isCodeKey = (key: string, value?: unknown) =>
+  key === 'error_codes' || (errorKeys.has(key) && !Array.isArray(value));
 
 /** A coded error in the reader's language, or `message` (the server's English) when it has no text here. */
 export function codeText(coded: CodedError | undefined, message: string, read?: ReadParam): string {
@@ -67,7 +72,7 @@ export function messagesOf(value: unknown): string[] {
   if (typeof value === 'string') return value.trim() ? [value] : [];
   if (Array.isArray(value)) return value.flatMap(messagesOf);
   if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, v]) => (errorKeys.has(key) ? [] : messagesOf(v)));
+    return Object.entries(value).flatMap(([key, v]) => (isCodeKey(key, v) ? [] : messagesOf(v)));
   return [];
 }
 
@@ -75,11 +80,10 @@ export function messagesOf(value: unknown): string[] {
 export function bodyMessages(body: Record<string, unknown> | null, read?: ReadParam): string[] {
   if (!body) return [];
   if ('detail' in body) return detailText(body);
-  return Object.keys(body).flatMap((field) => (errorKeys.has(field) ? [] : fieldMessages(body, field, read)));
+  return Object.keys(body).flatMap((field) =>
+    isCodeKey(field, body[field]) ? [] : fieldMessages(body, field, read),
+  );
 }
-
-/** Whether a key of an error body holds codes rather than messages. */
-export const isCodeKey = (key: string) => errorKeys.has(key);
 
 // Accept the camelCase spelling too, in case a caller hands over an already converted body.
 function keyed(body: Record<string, unknown>, snake: string, camel: string): string[] {

@@ -180,7 +180,7 @@ describe('alert evaluation from ingested reports', () => {
       headers: form,
       payload: 'List-Unsubscribe=One-Click',
     });
-    expect(res.json()).toEqual({ detail: 'You will no longer receive e-mails from this alert rule.' });
+    expect(res.json()).toMatchObject({ detail: 'You will no longer receive e-mails from this alert rule.' });
     const doc = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, await owner())).json().data.attributes;
     expect(doc.destination_addresses).toEqual([]);
     expect(t.logs.join('\n')).not.toContain(token);

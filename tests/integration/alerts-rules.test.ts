@@ -73,7 +73,7 @@ describe('alert rules', () => {
       rule({ target_selection: 'alerts-b.example.com', params: { threshold_percent: 250, bogus: 1 } }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ target_selection: ['Select a domain of your organization.'] });
+    expect(res.json()).toMatchObject({ target_selection: ['Select a domain of your organization.'] });
     const params = await call(
       t,
       'POST',
@@ -101,7 +101,7 @@ describe('alert rules', () => {
       a.tokens.admin,
       rule({ scope_type: 'ip', target_selection: '192.0.2.1', condition: 'no_reports', params: {} }),
     );
-    expect(scope.json()).toEqual({ condition: ['This condition cannot watch this scope.'] });
+    expect(scope.json()).toMatchObject({ condition: ['This condition cannot watch this scope.'] });
     const hook = await call(
       t,
       'POST',
@@ -109,7 +109,7 @@ describe('alert rules', () => {
       a.tokens.admin,
       rule({ webhook_url: 'http://10.0.0.5/hook' }),
     );
-    expect(hook.json()).toEqual({ webhook_url: ['The webhook must be on a public address.'] });
+    expect(hook.json()).toMatchObject({ webhook_url: ['The webhook must be on a public address.'] });
   });
 
   it('keeps the webhook secret encrypted and never returns it', async () => {
@@ -156,7 +156,7 @@ describe('alert rules', () => {
       rule({ target_selection: 'alerts-b.example.com' }),
     );
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({
+    expect(second.json()).toMatchObject({
       non_field_errors: ['Your plan allows at most 1 alert rules. Remove a rule or upgrade the plan.'],
     });
   });

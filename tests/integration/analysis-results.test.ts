@@ -231,6 +231,6 @@ describe('GET /api/dm/analysis-by-system/{system}/{domainId}/', () => {
       b.tokens.owner,
     );
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ detail: 'Not found.' });
+    expect(other.json()).toMatchObject({ detail: 'Not found.' });
   });
 });

@@ -215,7 +215,7 @@ describe('the DNSSEC, DANE and SMTP routes', () => {
     for (const kind of ['dnssec', 'dane', 'smtp']) {
       const res = await get(`/checks/${kind}/not_a_domain`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ domain: ['Enter a valid domain name.'] });
+      expect(res.json()).toMatchObject({ domain: ['Enter a valid domain name.'] });
     }
   });
 

@@ -283,7 +283,7 @@ describe('a zone whose organization was deleted', () => {
     await addAndProve(b, 'outside-zone.com');
     const refused = await createZone(b, 'outside-zone.com', { existing: 'take_over' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ name: ['A zone with this name already exists.'] });
+    expect(refused.json()).toMatchObject({ name: ['A zone with this name already exists.'] });
   });
 });
 

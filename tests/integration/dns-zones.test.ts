@@ -111,7 +111,7 @@ describe('DNS zones', () => {
     expect(sub.name).toBe('lab.alpha.test.');
     const again = await call(t, 'POST', zones, a.tokens.admin, { name: 'alpha.test' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ name: ['A zone with this name already exists.'] });
+    expect(again.json()).toMatchObject({ name: ['A zone with this name already exists.'] });
     const foreign = await call(t, 'POST', zones, a.tokens.owner, { name: 'beta.test' });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json<{ name: string[] }>().name[0]).toMatch(/verified/);
@@ -204,7 +204,7 @@ describe('DNS zones', () => {
       replace('alpha.test', 'SOA', 'a. b. 1 2 3 4 5'),
     ]);
     expect(ours.statusCode).toBe(400);
-    expect(ours.json()).toEqual({
+    expect(ours.json()).toMatchObject({
       'rrsets.1.records.0.content': ['Enter a valid IPv4 address.'],
       'rrsets.2.name': ['The name must be inside the zone alpha.test..'],
       'rrsets.3.type': ['SOA records are managed by the DNS server and cannot be changed.'],
@@ -215,7 +215,7 @@ describe('DNS zones', () => {
       replace('_25._tcp.mail.alpha.test', 'TLSA', 'not a tlsa record'),
     ]);
     expect(theirs.statusCode).toBe(400);
-    const keys = Object.keys(theirs.json());
+    const keys = Object.keys(theirs.json()).filter((k) => k !== 'error_codes');
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^rrsets\.1/);
     expect(await liveRrsets('alpha.test.')).toEqual(before);
@@ -291,7 +291,7 @@ describe('DNS zones', () => {
       a.tokens.owner,
     );
     expect(undoCreate.statusCode).toBe(400);
-    expect(undoCreate.json()).toEqual({
+    expect(undoCreate.json()).toMatchObject({
       non_field_errors: ["A zone's creation is undone by deleting the zone."],
     });
 
@@ -515,7 +515,10 @@ describe('DNS hosting not configured', () => {
       const tenant = await seedTenant(bare, 'Gamma', 'gamma.test');
       const res = await call(bare, 'GET', zones, tenant.tokens.owner);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'DNS hosting is not configured.', code: 'dns_not_configured' });
+      expect(res.json()).toMatchObject({
+        detail: 'DNS hosting is not configured.',
+        code: 'dns_not_configured',
+      });
       const status = await call(bare, 'GET', '/api/dm/power-dns/status/', tenant.tokens.owner);
       expect(status.json()).toEqual({
         configured: false,

@@ -47,17 +47,17 @@ describe('domain groups v1', () => {
     const unknown = await call(t, 'POST', `/api/dm/domain-groups/${id}/update/`, a.tokens.admin, {
       domains: ['nope.example.com'],
     });
-    expect(unknown.json()).toEqual({
+    expect(unknown.json()).toMatchObject({
       __all__: ['Domain nope.example.com does not belong to this organization.'],
     });
     const dup = await call(t, 'POST', '/api/dm/domain-groups/create/', a.tokens.admin, { name: 'Marketing' });
-    expect(dup.json()).toEqual({ name: ['A domain group with this name already exists.'] });
+    expect(dup.json()).toMatchObject({ name: ['A domain group with this name already exists.'] });
     const list = await call(t, 'GET', '/api/dm/domain-groups/?page=1', a.tokens.member);
     expect(list.json().meta.count).toBe(2);
     const one = await call(t, 'GET', `/api/dm/domain-groups/${id}/`, a.tokens.member);
     expect(one.json().data.relationships.owner.data).toEqual({ type: 'users', id: a.member.id });
     const del = await call(t, 'POST', `/api/dm/domain-groups/${id}/delete/`, a.tokens.admin);
-    expect(del.json()).toEqual({ detail: 'Domain group has been deleted.' });
+    expect(del.json()).toMatchObject({ detail: 'Domain group has been deleted.' });
   });
 });
 
@@ -69,11 +69,11 @@ describe('domain groups v2', () => {
       domains: [],
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ __all__: ['You need to select an option to add.'] });
+    expect(empty.json()).toMatchObject({ __all__: ['You need to select an option to add.'] });
     const blank = await call(t, 'POST', `/api/dm/v2/domain-groups/${id}/domains/`, a.tokens.owner, {
       domains: [''],
     });
-    expect(blank.json()).toEqual({ __all__: ['You need to select an option to add.'] });
+    expect(blank.json()).toMatchObject({ __all__: ['You need to select an option to add.'] });
     const add = await call(t, 'POST', `/api/dm/v2/domain-groups/${id}/domains/`, a.tokens.owner, {
       domains: ['second-a.example.com'],
     });

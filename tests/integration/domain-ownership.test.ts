@@ -128,10 +128,10 @@ describe('adding a domain', () => {
     for (const name of ['own-a.example.com', 'MAIL.own-a.example.com', 'deep.mail.own-a.example.com']) {
       const res = await addDomain(b, name);
       expect(res.statusCode, name).toBe(400);
-      expect(res.json(), name).toEqual({ name: ['This domain cannot be added.'] });
+      expect(res.json(), name).toMatchObject({ name: ['This domain cannot be added.'] });
     }
     const again = await addDomain(a, 'own-a.example.com');
-    expect(again.json()).toEqual({ name: ['This domain is already registered in this organization.'] });
+    expect(again.json()).toMatchObject({ name: ['This domain is already registered in this organization.'] });
   });
 
   it('lets several organizations hold one name pending, each with its own token and address', async () => {

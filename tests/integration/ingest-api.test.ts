@@ -89,7 +89,7 @@ describe('report upload and reads', () => {
       headers: { ...multipart([]).headers, ...bearer(token) },
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ files: ['No file was submitted.'] });
+    expect(empty.json()).toMatchObject({ files: ['No file was submitted.'] });
   });
 
   it('lists reports, their records with DKIM signatures, and serves the original file', async () => {

@@ -52,7 +52,7 @@ describe('organizations', () => {
     expect(org.json().data.relationships.owner.data).toEqual({ type: 'users', id: ownerId });
     const again = await call(t, 'POST', '/api/ph/organizations/', token, { name: 'Again', owner: ownerId });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ owner: ['This user already belongs to an organization.'] });
+    expect(again.json()).toMatchObject({ owner: ['This user already belongs to an organization.'] });
     const byOwner = await call(t, 'POST', '/api/ph/organizations/', a.tokens.owner, {
       name: 'X',
       owner: ownerId,
@@ -72,7 +72,7 @@ describe('organizations', () => {
       user: loner.id,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       non_field_errors: [
         'This organization has reached its limit of 3 members. Remove a member or upgrade the plan.',
       ],
@@ -236,6 +236,6 @@ describe('invitation e-mail language', () => {
 
     const bad = await invite(b.tokens.owner, { email: 'bad@example.com', language: 'fr' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ language: ['Not a valid choice.'] });
+    expect(bad.json()).toMatchObject({ language: ['Not a valid choice.'] });
   });
 });

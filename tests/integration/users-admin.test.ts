@@ -46,7 +46,7 @@ describe('users administration', () => {
     const toOwner = await call(t, 'PATCH', `/api/ph/users/${a.member.id}/groups/`, a.tokens.owner, {
       groups: [1],
     });
-    expect(toOwner.json()).toEqual({
+    expect(toOwner.json()).toMatchObject({
       groups: ['This group cannot be assigned here; use the owner transfer instead.'],
     });
     const ok = await call(t, 'PATCH', `/api/ph/users/${a.member.id}/groups/`, a.tokens.owner, {
@@ -70,7 +70,7 @@ describe('users administration', () => {
       username: 'NEW.member',
       email: 'x@example.com',
     });
-    expect(taken.json()).toEqual({ username: ['A user with that username already exists.'] });
+    expect(taken.json()).toMatchObject({ username: ['A user with that username already exists.'] });
     const patched = await call(t, 'PATCH', `/api/ph/users/${created.json().data.id}/`, a.tokens.admin, {
       name: 'New Member',
     });
@@ -84,20 +84,20 @@ describe('users administration', () => {
       password: fixturePassword,
     });
     expect(blocked.statusCode).toBe(400);
-    expect(blocked.json()).toEqual({
+    expect(blocked.json()).toMatchObject({
       organization: [
         'This user owns an organization that has other members. Transfer the ownership before deleting the account.',
       ],
     });
     const noPassword = await call(t, 'POST', `/api/ph/users/${a.member.id}/delete/`, a.tokens.member, {});
-    expect(noPassword.json()).toEqual({ password: ['Enter your password to delete your account.'] });
+    expect(noPassword.json()).toMatchObject({ password: ['Enter your password to delete your account.'] });
     const solo = await seedTenant(t, 'Solo', 'solo.example.com');
     for (const u of [solo.admin, solo.member])
       await t.db.updateTable('users').set({ organization_id: null }).where('id', '=', u.id).execute();
     const del = await call(t, 'POST', `/api/ph/users/${solo.owner.id}/delete/`, solo.tokens.owner, {
       password: fixturePassword,
     });
-    expect(del.json()).toEqual({ detail: 'The account has been deleted.' });
+    expect(del.json()).toMatchObject({ detail: 'The account has been deleted.' });
     expect(
       await t.db.selectFrom('organizations').select('id').where('id', '=', solo.org.id).executeTakeFirst(),
     ).toBeUndefined();
@@ -123,7 +123,9 @@ describe('member registrations', () => {
     const twice = await call(t, 'POST', '/api/ph/member-registrations/', a.tokens.admin, {
       email: 'INVITEE@example.com',
     });
-    expect(twice.json()).toEqual({ email: ['An invitation to this address is pending; resend it instead.'] });
+    expect(twice.json()).toMatchObject({
+      email: ['An invitation to this address is pending; resend it instead.'],
+    });
     const firstMail = await t.db
       .selectFrom('outbox')
       .selectAll()
@@ -145,7 +147,7 @@ describe('member registrations', () => {
         username: 'invitee',
         password: 'amber-river-77-kite',
       });
-    expect((await confirm(oldToken!)).json()).toEqual({ token: ['Invalid or expired token.'] });
+    expect((await confirm(oldToken!)).json()).toMatchObject({ token: ['Invalid or expired token.'] });
     const ok = await confirm(newToken!);
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ username: 'invitee', organization: a.org.id });
@@ -246,7 +248,9 @@ describe('audit, publications and dynamic settings', () => {
     const tooLong = await call(t, 'PATCH', '/api/ph/settings/organization/', a.tokens.admin, {
       retention_days: 31,
     });
-    expect(tooLong.json()).toEqual({ retention_days: ['Ensure this value is less than or equal to 30.'] });
+    expect(tooLong.json()).toMatchObject({
+      retention_days: ['Ensure this value is less than or equal to 30.'],
+    });
     expect((await call(t, 'GET', '/api/ph/settings/organization/', a.tokens.member)).statusCode).toBe(403);
     const audit = await t.db
       .selectFrom('audit_operations')

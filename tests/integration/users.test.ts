@@ -62,7 +62,7 @@ describe('GET /api/ph/users/{id}/', () => {
     for (const id of [other.user.id, 999_999]) {
       const res = await t.app.inject({ url: `/api/ph/users/${id}/`, headers: bearer(me.access) });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Not found.' });
     }
   });
 
@@ -118,7 +118,10 @@ describe('PATCH /api/ph/users/{id}/settings/', () => {
       payload: { layout_theme: 'neon', language: 'fr' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ layout_theme: ['Not a valid choice.'], language: ['Not a valid choice.'] });
+    expect(bad.json()).toMatchObject({
+      layout_theme: ['Not a valid choice.'],
+      language: ['Not a valid choice.'],
+    });
     const other = await makeUser(t.db);
     const res = await t.app.inject({
       method: 'PATCH',

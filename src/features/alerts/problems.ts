@@ -42,7 +42,7 @@ export function problemsOf(
   const out: Problems = { fields: {}, params: {}, rest: [] };
   if (body && 'detail' in body) return { ...out, rest: detailText(body) };
   for (const key of Object.keys(body ?? {})) {
-    if (isCodeKey(key)) continue;
+    if (isCodeKey(key, body?.[key])) continue;
     const field = fieldOfKey[key.split('.')[0]!];
     const codes = codesOf(body, key);
     fieldMessages(body, key, read).forEach((message, i) => {

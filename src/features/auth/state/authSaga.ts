@@ -25,7 +25,7 @@ function fieldErrorsOf(error: unknown): FieldErrors | null {
   const errors: FieldErrors = {};
   // Each field's messages in the reader's language (their codes).
   for (const [field, value] of Object.entries(body))
-    if (Array.isArray(value) && !isCodeKey(field)) errors[field] = fieldMessages(body, field);
+    if (Array.isArray(value) && !isCodeKey(field, value)) errors[field] = fieldMessages(body, field);
   return errors;
 }
 
