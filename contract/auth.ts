@@ -42,7 +42,7 @@ export const defaultBenefits = {
   campaigns: 1000,
   campaignRecipients: 100,
   retention: 30,
-  /** Alert rules an organization may hold (server/modules/alerts/rules.ts). */
+  /** Alert rules an organization may hold (server/modules/alerts/rules/rules.ts). */
   alerts: 50,
   /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
   digestReports: 20,

@@ -46,7 +46,7 @@ import {
 } from './modules/analytics/overview/overview-routes';
 import { aggregationRoutes } from './modules/analytics/aggregations/aggregation-routes';
 import { alertRoutes } from './modules/alerts/routes';
-import { alertUnsubscribeRoutes } from './modules/alerts/unsubscribe';
+import { alertUnsubscribeRoutes } from './modules/alerts/delivery/unsubscribe';
 import { demoRoutes } from './modules/demo';
 import { analysisRoutes } from './modules/analysis/routes';
 import { dnsRoutes } from './modules/dns';

@@ -2,4 +2,4 @@
 // docs/ARCHITECTURE.md). Ingestion and the re-checks queue evaluations through it; the digests read the
 // alerts of a period.
 export { queueAlertEvaluations, queueDnsEvaluations } from './jobs';
-export { alertsOfPeriod, type PeriodAlert } from './period';
+export { alertsOfPeriod, type PeriodAlert } from './evaluation/period';

@@ -1,7 +1,8 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { hmacHex, safeEqual } from '../../lib/crypto';
-import { unsubscribeRoutes } from '../shared/unsubscribe-routes';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { hmacHex, safeEqual } from '../../../lib/crypto';
+import { unsubscribeRoutes } from '../../shared/unsubscribe-routes';
+import { lockRuleAddresses, setRuleAddresses } from '../repo';
 
 // The unsubscribe link of an alert e-mail: the rule, its organization and the recipient, signed with the
 // instance's key (HMAC-SHA256), so the link works without signing in and names nobody else's rule. Its
@@ -32,23 +33,14 @@ function readToken(key: Buffer, token: string): Claim | null {
 
 /** Removes the token's address from its rule (a deleted rule sends nothing any more: the same answer). */
 async function removeAddress(trx: Db, claim: Claim) {
-  const rule = await trx
-    .selectFrom('alert_rules')
-    .select(['destination_addresses'])
-    .where('organization_id', '=', claim.o)
-    .where('id', '=', claim.r)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!rule) return;
-  await trx
-    .updateTable('alert_rules')
-    .set({
-      destination_addresses: JSON.stringify(rule.destination_addresses.filter((a) => a !== claim.e)),
-      updated_at: new Date(),
-    })
-    .where('organization_id', '=', claim.o)
-    .where('id', '=', claim.r)
-    .execute();
+  const addresses = await lockRuleAddresses(trx, claim.o, claim.r);
+  if (!addresses) return;
+  await setRuleAddresses(
+    trx,
+    claim.o,
+    claim.r,
+    addresses.filter((a) => a !== claim.e),
+  );
 }
 
 /** GET /alerts/unsubscribe/ (the confirmation page) and POST (the page's button, RFC 8058 one-click). */

@@ -1,4 +1,4 @@
-import type { AlertStateName } from '../../db/schema-alerts';
+import type { AlertStateName } from '../../../db/schema-alerts';
 import type { Observed } from './evaluators';
 
 // The per-subject state machine: ok → firing → resolved (→ firing again). Pure, so the backtest steps it

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../db/database';
 import type { Observed } from './evaluators';
-import { type AlertRuleRow, ruleKey } from './repo';
+import { type AlertRuleRow, ruleKey } from '../repo';
 import type { SubjectState, Transition } from './state';
 
 // The state reads and writes of a batch of evaluations (./batch.ts): every rule's states in one statement,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../db/database';
 import { emptyData, type Planned } from './batch-load';
 import { type DaySums, daySumsOf } from './evaluators';
 import { type RuleData, rollupSums } from './judge';
-import type { AlertRuleRow } from './repo';
+import type { AlertRuleRow } from '../repo';
 
 // The message sums per day of a batch's rate and volume rules (./batch-load.ts), each (organization, domain)
 // read once over the widest window the batch's rules ask of it (each item then keeps its own days), in one

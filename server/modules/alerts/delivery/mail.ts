@@ -1,11 +1,11 @@
 import escapeHtml from 'escape-html';
-import { intlLocale, languageOf, serverT } from '../../lib/i18n';
-import type { OutgoingMail } from '../../mail/send';
-import type { ConditionId } from '../../../contract/alerts';
-import { conditionById } from './catalogue';
-import type { Observed } from './evaluators';
-import type { AlertRuleRow } from './repo';
-import type { Language } from '../../db/schema';
+import { intlLocale, languageOf, serverT } from '../../../lib/i18n';
+import type { OutgoingMail } from '../../../mail/send';
+import type { ConditionId } from '../../../../contract/alerts';
+import { conditionById } from '../rules/catalogue';
+import type { Observed } from '../evaluation/evaluators';
+import type { AlertRuleRow } from '../repo';
+import type { Language } from '../../../db/schema';
 
 // The alert e-mail: one per rule and recipient, listing every subject that fired or recovered since the
 // last one, in the recipient's language, as plain text with an HTML alternative. Each line names the day

@@ -1,12 +1,12 @@
-import type { AlertCreateBody } from '../../../contract/alerts';
-import type { AppContext } from '../../context';
-import { forbidden } from '../../lib/errors';
-import { type Actor, isSupport } from '../../lib/permissions';
-import { conditionById } from './catalogue';
+import type { AlertCreateBody } from '../../../../contract/alerts';
+import type { AppContext } from '../../../context';
+import { forbidden } from '../../../lib/errors';
+import { type Actor, isSupport } from '../../../lib/permissions';
+import { conditionById } from '../rules/catalogue';
 import { addDays, type Observed } from './evaluators';
 import { judgeDay, liveConditions, loadRuleData } from './judge';
-import type { AlertRuleRow } from './repo';
-import { checkRule } from './rules';
+import type { AlertRuleRow } from '../repo';
+import { checkRule } from '../rules/rules';
 import { type SubjectState, step } from './state';
 
 // POST /alerts/backtest/: the rule as the form holds it, judged on each of the last 30 complete days of the

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { foldSummaries } from '../analytics';
-import { lapsedOrganizations } from '../shared/billing-access';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { foldSummaries } from '../../analytics';
+import { lapsedOrganizations } from '../../shared/billing-access';
 import { loadBatchData, plan, type Planned } from './batch-load';
 import {
   firedDays,
@@ -12,11 +12,11 @@ import {
   type StateWrite,
   writeStates,
 } from './batch-write';
-import { conditionById } from './catalogue';
+import { conditionById } from '../rules/catalogue';
 import { evaluateRuleDay } from './evaluate';
-import { cooledDown, pendingFirings, sendMany } from './send';
+import { cooledDown, pendingFirings, sendMany } from '../delivery/send';
 import { judgeDay, type RuleData } from './judge';
-import { type AlertRuleRow, domainsOfRules, markEvaluatedMany, ruleKey } from './repo';
+import { type AlertRuleRow, domainsOfRules, markEvaluatedMany, ruleKey } from '../repo';
 import { type SubjectState, step } from './state';
 
 // Many evaluations (a rule and the day it judges) at once, as a worker fetches them from the queue: the same
@@ -25,7 +25,7 @@ import { type SubjectState, step } from './state';
 //   the rules, read and locked (1 statement); their scopes' domains (1); the data, one statement per kind
 //   of condition (./batch-load.ts); the states (1); the firings of the days judged (1); the states that
 //   moved (1); the firings and recoveries (1); the pending items of the rules whose cool-down has passed
-//   (1); and for the rules with something to send (./send.ts): the recipients' languages (1), one insert
+//   (1); and for the rules with something to send (../delivery/send.ts): the recipients' languages (1), one insert
 //   per e-mail, the items sent (1), the rules' last e-mail (1), their webhook jobs (1).
 // Each rule's days are stepped in the batch's order, as the jobs would have run one after another, and its
 // items go out in one e-mail per recipient. A rule that throws (a bad stored rule, its mail) fails its own

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { ipBlocklistStatus } from '../reputation';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { ipBlocklistStatus } from '../../reputation';
 import { addDays, blocklistFindings, type IpListing } from './evaluators';
 import { applyVerdicts } from './evaluate';
-import { sendPending } from './send';
-import { findRule, markEvaluated, type AlertRuleRow, ruleDomains } from './repo';
+import { sendPending } from '../delivery/send';
+import { findRule, markEvaluated, type AlertRuleRow, ruleDomains } from '../repo';
 
 // ip_blocklisted: judged by the hourly sweep with live DNS lookups (blocklist state keeps no history). The
 // IPs are the rule's own (an ip scope) or the largest senders of its domains over the last 7 days, from the

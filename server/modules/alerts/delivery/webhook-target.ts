@@ -1,10 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { hostAddresses } from '../../checks/dns/hostAddresses';
-import { createDnsResolver } from '../../checks/resolver';
-import type { Resolver } from '../../checks/dnsTypes';
-import { nonPublicRange } from '../../lib/public-address';
+import { hostAddresses } from '../../../checks/dns/hostAddresses';
+import { createDnsResolver } from '../../../checks/resolver';
+import type { Resolver } from '../../../checks/dnsTypes';
+import { nonPublicRange } from '../../../lib/public-address';
 
 // Where a webhook is posted. The host name is resolved once, every address it has is checked (public
 // addresses only, unless CHECKS_ALLOW_PRIVATE_TARGETS), and the connection goes to the first checked

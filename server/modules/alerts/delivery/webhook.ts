@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { decryptSecret } from '../../lib/crypto';
-import { lapsedOrganizations } from '../shared/billing-access';
-import { findRule } from './repo';
+import type { AppContext } from '../../../context';
+import { decryptSecret } from '../../../lib/crypto';
+import { lapsedOrganizations } from '../../shared/billing-access';
+import { findRule } from '../repo';
 import { postToTarget, webhookTarget } from './webhook-target';
 
 // The optional webhook of a rule: one POST per batch of firings, a JSON body signed with the rule's secret

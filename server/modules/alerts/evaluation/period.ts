@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../db/database';
 
 // The alerts of a period, for the digest (docs/DIGESTS.md): each rule and subject that fired on a day of the
 // period, how often, on which last day, and whether it is still open now.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { AlertRuleRow } from './repo';
+import type { Db } from '../../../db/database';
+import type { AlertRuleRow } from '../repo';
 
 // The cool-down of an address, not only of a rule (issue 32): when an address last got an alert mail of a
 // condition from the organization (alert_mail_cooldowns, migration 0060). A rule deleted and created again

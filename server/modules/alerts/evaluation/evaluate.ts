@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
 import {
   firedDays,
   firedKey,
@@ -10,15 +10,15 @@ import {
   type StateWrite,
   writeStates,
 } from './batch-write';
-import { conditionById } from './catalogue';
+import { conditionById } from '../rules/catalogue';
 import type { Verdicts } from './evaluators';
 import { judgeDay, loadRuleData } from './judge';
-import { type AlertRuleRow, markEvaluated, ruleKey } from './repo';
-import { sendPending } from './send';
+import { type AlertRuleRow, markEvaluated, ruleKey } from '../repo';
+import { sendPending } from '../delivery/send';
 import { step } from './state';
 
 // Live evaluation of one rule for one day: judge the day, step each subject's state, record the firings and
-// recoveries, then send what is pending if the rule's cool-down allows (./send.ts). Runs in the caller's
+// recoveries, then send what is pending if the rule's cool-down allows (../delivery/send.ts). Runs in the caller's
 // transaction. The queue's jobs run in batches (./batch.ts), which read their data in a few statements for
 // the whole batch; this one-rule path is the batch's fallback and what the blocklist sweep uses.
 

@@ -1,11 +1,11 @@
-import type { IpBlocklistStatus } from '../reputation';
-import type { ResolvedParams } from './catalogue';
+import type { IpBlocklistStatus } from '../../reputation';
+import type { ResolvedParams } from '../rules/catalogue';
 
 // The pure half of every condition: given the sums of the days it reads, which subjects trip on day D and
 // with which values. No database here: the live evaluation and the backtest feed the same functions, so
 // the backtest answers what live evaluation would have sent.
 
-/** Per subject and UTC day: message sums from dmarc_rollups (./load.ts). */
+/** Per subject and UTC day: message sums from dmarc_rollups (./judge.ts). */
 export type DaySums = {
   subject: string;
   day: string;

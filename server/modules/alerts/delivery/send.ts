@@ -1,18 +1,18 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { enqueueMany } from '../../jobs/queue';
-import { oneClickHeaders, type OutgoingMail } from '../../mail/send';
-import type { Observed } from './evaluators';
-import { mailableByOrganization } from '../recipients';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { enqueueMany } from '../../../jobs/queue';
+import { oneClickHeaders, type OutgoingMail } from '../../../mail/send';
+import type { Observed } from '../evaluation/evaluators';
+import { mailableByOrganization } from '../../recipients';
 import { addressCooling, lastMailed, noteMailed, planMailed } from './cooldown';
 import { alertMail } from './mail';
-import { type AlertRuleRow, ruleKey } from './repo';
+import { type AlertRuleRow, ruleKey } from '../repo';
 import { unsubscribeToken } from './unsubscribe';
 
 // Sending what rules hold pending: one e-mail per rule and recipient holding every pending item (several
 // subjects, firings and recoveries), and one webhook call per rule. For many rules at once (a batch of
-// evaluations, ./batch.ts) the reads and writes are one statement each, plus one insert per e-mail.
+// evaluations, ../evaluation/batch.ts) the reads and writes are one statement each, plus one insert per e-mail.
 
 export const webhookQueue = 'alert-webhook';
 

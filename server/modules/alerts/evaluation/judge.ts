@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { ResolvedParams } from './catalogue';
+import type { Db } from '../../../db/database';
+import type { ResolvedParams } from '../rules/catalogue';
 import {
   addDays,
   checkFindings,
@@ -18,7 +18,7 @@ import {
   type Verdicts,
   volumeChange,
 } from './evaluators';
-import { type AlertRuleRow, ruleDomains } from './repo';
+import { type AlertRuleRow, ruleDomains } from '../repo';
 
 // Reads what a rule's condition needs for the days [from, to] and judges any day in that range with the
 // pure evaluators. The reads go to the per-day summaries (dmarc_rollups, keyed by organization, domain and

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../../db/database';
 import { loadSums, type SumsSource, sumsSource } from './batch-sums';
 import { addDays, type SeenDay, type TlsDay } from './evaluators';
 import { lookbackDays, loadRuleData, type RuleData, usesSums } from './judge';
-import type { AlertRuleRow } from './repo';
+import type { AlertRuleRow } from '../repo';
 
 // What a batch of evaluations reads, one statement per kind of condition for the whole batch instead of a
 // few per rule (./batch.ts). Each answers, per item (a rule and the day it judges), the same data the

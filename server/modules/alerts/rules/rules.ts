@@ -1,19 +1,19 @@
 import { isIP } from 'node:net';
-import type { AlertCreateBody, AlertPatchBody } from '../../../contract/alerts';
-import type { Db } from '../../db/database';
-import type { AlertScopeType } from '../../db/schema-alerts';
-import { AppError, badRequest, forbidden, item, notFound, type ErrorItem } from '../../lib/errors';
-import { type Actor, belongsTo, isAdminOf, isSupport } from '../../lib/permissions';
-import { nonPublicRange } from '../../lib/public-address';
-import { encryptSecret } from '../../lib/crypto';
-import { findOrganization } from '../shared/organization-rows';
-import { overPlanLimit } from '../shared/plan-limits';
-import { scopeFor } from '../shared/domain-scope';
-import { findDomainByName, normaliseDomainName } from '../domains';
-import { neverLookedUp } from '../reputation';
+import type { AlertCreateBody, AlertPatchBody } from '../../../../contract/alerts';
+import type { Db } from '../../../db/database';
+import type { AlertScopeType } from '../../../db/schema-alerts';
+import { AppError, badRequest, forbidden, item, notFound, type ErrorItem } from '../../../lib/errors';
+import { type Actor, belongsTo, isAdminOf, isSupport } from '../../../lib/permissions';
+import { nonPublicRange } from '../../../lib/public-address';
+import { encryptSecret } from '../../../lib/crypto';
+import { findOrganization } from '../../shared/organization-rows';
+import { overPlanLimit } from '../../shared/plan-limits';
+import { scopeFor } from '../../shared/domain-scope';
+import { findDomainByName, normaliseDomainName } from '../../domains';
+import { neverLookedUp } from '../../reputation';
 import { conditionById, resolveParams } from './catalogue';
-import { liveConditions } from './judge';
-import { type AlertRuleRow, countRules, findRule } from './repo';
+import { liveConditions } from '../evaluation/judge';
+import { type AlertRuleRow, countRules, findRule } from '../repo';
 
 // Creating, changing and deleting alert rules: who may, what a valid rule is, the plan's limit. The form
 // shows the problems below (codes of the errors catalogue) in the reader's language.
@@ -25,7 +25,7 @@ export const targetMessages = {
   limited: item('alert_target_limited'),
 };
 const scopeMismatch = item('alert_scope_mismatch');
-/** An IP rule on the block lists naming an address they are never asked about (./blocklist.ts). */
+/** An IP rule on the block lists naming an address they are never asked about (../evaluation/blocklist.ts). */
 const unlistedIp = (range: string) => item('alert_unlisted_ip', { range });
 const privateWebhook = item('webhook_private');
 const invalidUrl = item('invalid_url');

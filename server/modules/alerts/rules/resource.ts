@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Actor } from '../../lib/permissions';
-import { isAdminOf, isSupport } from '../../lib/permissions';
-import { notFound } from '../../lib/errors';
-import { pageLinks, pageMeta, paging } from '../../lib/paging';
-import { destinationStates } from '../recipients';
-import { scopeFor } from '../shared/domain-scope';
-import { type AlertRuleRow, countRules, groupNames, listRules, ruleStates, type RuleQuery } from './repo';
+import type { Db } from '../../../db/database';
+import type { Actor } from '../../../lib/permissions';
+import { isAdminOf, isSupport } from '../../../lib/permissions';
+import { notFound } from '../../../lib/errors';
+import { pageLinks, pageMeta, paging } from '../../../lib/paging';
+import { destinationStates } from '../../recipients';
+import { scopeFor } from '../../shared/domain-scope';
+import { type AlertRuleRow, countRules, groupNames, listRules, ruleStates, type RuleQuery } from '../repo';
 
 // The alert documents of contract/alerts.ts, built from the stored rows.
 

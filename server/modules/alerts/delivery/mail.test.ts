@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertMail, type MailItem } from './mail';
-import type { AlertRuleRow } from './repo';
+import type { AlertRuleRow } from '../repo';
 
 // The alert mail in the recipient's language: the words, the condition's name as the console says it, and
 // the values that tripped the rule written the reader's way.
