@@ -46,7 +46,7 @@ export const defaultBenefits = {
   alerts: 50,
   /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
   digestReports: 20,
-  /** DNS zones an organization may host (server/modules/dns/zones.ts). */
+  /** DNS zones an organization may host (server/modules/dns/zones/zones.ts). */
   dnsZones: 20,
 } as const;
 

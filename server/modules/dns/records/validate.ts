@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { editableTypes } from '../../../contract/dns';
-import { item, type ErrorItem } from '../../lib/errors';
+import { editableTypes } from '../../../../contract/dns';
+import { item, type ErrorItem } from '../../../lib/errors';
 
 // Checks a change set before it goes to PowerDNS, so most mistakes come back on their field with a plain
 // message instead of PowerDNS's parser text. PowerDNS still has the last word (its 422 is mapped too).

@@ -1,16 +1,16 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { baseDomainOf } from '../../checks/dns/baseDomain';
-import { AppError, detailBody, notFound } from '../../lib/errors';
-import { reportAddress } from '../../mail/report-address';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { baseDomainOf } from '../../../checks/dns/baseDomain';
+import { AppError, detailBody, notFound } from '../../../lib/errors';
+import { reportAddress } from '../../../mail/report-address';
 
-import { storedChecks } from '../analysis';
-import { dailyTotals } from '../analytics';
+import { storedChecks } from '../../analysis';
+import { dailyTotals } from '../../analytics';
 import { type FixKind, fixName, proposeFixes, quarantineAfterDays } from './fix-rules';
-import { changesSince, reportSlugOf, type ZoneRow } from './repo';
-import { wireRrset } from './rrsets';
-import { applyChanges } from './apply-changes';
-import { type DnsActor, historyItems, loadLive, zoneFor } from './service';
+import { changesSince, reportSlugOf, type ZoneRow } from '../repo';
+import { wireRrset } from '../records/rrsets';
+import { applyChanges } from '../records/apply-changes';
+import { type DnsActor, historyItems, loadLive, zoneFor } from '../service';
 
 // The suggested fixes of a hosted zone (docs/DNS.md "Suggested fixes"), listed as change set previews and
 // applied one at a time with the zone's version, like any change set.

@@ -1,4 +1,4 @@
-import { item, type ErrorItem } from '../../lib/errors';
+import { item, type ErrorItem } from '../../../lib/errors';
 // Splits a master file (RFC 1035 section 5.1) into entries: one per record or directive, a parenthesised
 // group spanning lines kept as one entry, comments (";" to the end of the line) dropped, quoted strings kept
 // with their escapes as written. Anything this small lexer cannot read is an error on its line.

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { routeOf } from '../../lib/operation';
-import { dnsOps as ops } from '../../../contract/operations/dns';
-import { withAudit } from '../shared/with-audit';
-import { requireAuth } from '../auth';
-import type { DnsActor } from './service';
+import type { AppContext } from '../../../context';
+import { routeOf } from '../../../lib/operation';
+import { dnsOps as ops } from '../../../../contract/operations/dns';
+import { withAudit } from '../../shared/with-audit';
+import { requireAuth } from '../../auth';
+import type { DnsActor } from '../service';
 import { applyFix, listFixes } from './fixes';
 
 // Mounted under /api/dm beside the other DNS calls: the zone's suggested fixes, listed and applied.

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { routeOf } from '../../lib/operation';
-import { dnsOps as ops } from '../../../contract/operations/dns';
-import { withAudit } from '../shared/with-audit';
-import { requireAuth } from '../auth';
+import type { AppContext } from '../../../context';
+import { routeOf } from '../../../lib/operation';
+import { dnsOps as ops } from '../../../../contract/operations/dns';
+import { withAudit } from '../../shared/with-audit';
+import { requireAuth } from '../../auth';
 import { readDnssec, setDnssec } from './dnssec';
-import type { DnsActor } from './service';
+import type { DnsActor } from '../service';
 
 // Mounted under /api/dm beside the other DNS calls: a zone's DNSSEC signing and its DS records.
 export function dnssecRoutes(ctx: AppContext): FastifyPluginAsyncZod {

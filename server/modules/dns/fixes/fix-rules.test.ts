@@ -1,4 +1,4 @@
-import type { StoredRrset } from '../../db/schema-dns';
+import type { StoredRrset } from '../../../db/schema-dns';
 import { type FixInputs, proposeFixes, txtText } from './fix-rules';
 
 const rrset = (name: string, type: string, ...contents: string[]): StoredRrset => ({

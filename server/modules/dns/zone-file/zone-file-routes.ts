@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { routeOf } from '../../lib/operation';
-import { dnsOps as ops } from '../../../contract/operations/dns';
-import { withAudit } from '../shared/with-audit';
-import { requireAuth } from '../auth';
-import { maxZoneFileLength } from '../../../contract/dns-zone-file';
-import type { DnsActor } from './service';
+import type { AppContext } from '../../../context';
+import { routeOf } from '../../../lib/operation';
+import { dnsOps as ops } from '../../../../contract/operations/dns';
+import { withAudit } from '../../shared/with-audit';
+import { requireAuth } from '../../auth';
+import { maxZoneFileLength } from '../../../../contract/dns-zone-file';
+import type { DnsActor } from '../service';
 import { exportZoneFile, importZoneFile, previewImport } from './zone-file';
 
 // The JSON body holds the file as one string: room for the longest file with every character escaped.

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { type DnsActor, pdnsOf, reaching, zoneFor } from './service';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { type DnsActor, pdnsOf, reaching, zoneFor } from '../service';
 
 // DNSSEC signing of a zone through PowerDNS (docs/DNS.md "DNSSEC"): on or off as a whole, and the DS records
 // the registrar needs (RFC 4034 section 5), from the key-signing keys PowerDNS holds.

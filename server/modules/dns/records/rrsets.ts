@@ -1,5 +1,5 @@
-import type { StoredRrset } from '../../db/schema-dns';
-import type { PdnsRrset } from './pdns-client';
+import type { StoredRrset } from '../../../db/schema-dns';
+import type { PdnsRrset } from '../pdns-client';
 import type { NameTypes } from './validate';
 
 // rrsets as msas keeps, compares and shows them. SOA is never kept or shown (spec section 5): its serial

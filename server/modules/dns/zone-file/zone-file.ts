@@ -1,13 +1,13 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import type { StoredRrset } from '../../db/schema-dns';
-import { AppError, codesOf, type ErrorItem, errorText, item } from '../../lib/errors';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import type { StoredRrset } from '../../../db/schema-dns';
+import { AppError, codesOf, type ErrorItem, errorText, item } from '../../../lib/errors';
 import type { LineError } from './bind-lexer';
 import { type ParsedRrset, parseZoneFile } from './bind-parse';
-import { byKey, keyOf, nameTypes, sameRrset, wireRrset } from './rrsets';
-import { applyChanges } from './apply-changes';
-import { type DnsActor, loadLive, pdnsOf, reaching, zoneDocument, zoneFor } from './service';
-import { checkChanges, type RrsetChangeInput } from './validate';
+import { byKey, keyOf, nameTypes, sameRrset, wireRrset } from '../records/rrsets';
+import { applyChanges } from '../records/apply-changes';
+import { type DnsActor, loadLive, pdnsOf, reaching, zoneDocument, zoneFor } from '../service';
+import { checkChanges, type RrsetChangeInput } from '../records/validate';
 
 // Import and export of a zone as a BIND master file (docs/DNS.md "Zone files"). An import replaces only the
 // rrsets the file holds, each as a whole (REPLACE); rrsets of the zone the file does not mention stay, so a

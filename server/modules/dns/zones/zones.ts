@@ -1,18 +1,19 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { detailError, fieldError } from '../../lib/errors';
-import { type PdnsClient, PdnsError } from './pdns-client';
-import { overPlanLimit } from '../shared/plan-limits';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { detailError, fieldError } from '../../../lib/errors';
+import { type PdnsClient, PdnsError } from '../pdns-client';
+import { overPlanLimit } from '../../shared/plan-limits';
 import {
   countZones,
   deleteZoneRow,
   holdsZoneName,
   insertZone,
   recordChangeSet,
+  zoneNameTaken,
   zonesElsewhere,
   type ZoneRow,
-} from './repo';
-import { diffRrsets, storedRrsets } from './rrsets';
+} from '../repo';
+import { diffRrsets, storedRrsets } from '../records/rrsets';
 import {
   accountOf,
   type DnsActor,
@@ -22,8 +23,8 @@ import {
   scopeOf,
   zoneDocument,
   zoneFor,
-} from './service';
-import { absoluteName } from './validate';
+} from '../service';
+import { absoluteName } from '../records/validate';
 
 // Creating and deleting zones: PowerDNS and msas's row change together, or neither does. A zone left behind
 // by its domain's old holder is taken over (records kept) or replaced by the domain's verified holder
@@ -51,13 +52,7 @@ export async function createZone(
   if (nameservers.some((n) => n === null)) throw fieldError('nameservers', 'nameserver_invalid');
   const pdns = pdnsOf(ctx);
   // The row first: a second create of the name in this organization stops on its unique key.
-  const existing = await db
-    .selectFrom('dns_zones')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (existing) throw fieldError('name', 'zone_name_taken');
+  if (await zoneNameTaken(db, organizationId, name)) throw fieldError('name', 'zone_name_taken');
   const left = await zonesElsewhere(db, organizationId, name);
   // Another organization holding a verified parent of the name still controls its zone: the answer of any
   // name not verified here, nothing said about whose zone it is.

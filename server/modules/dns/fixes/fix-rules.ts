@@ -1,4 +1,4 @@
-import type { StoredRrset } from '../../db/schema-dns';
+import type { StoredRrset } from '../../../db/schema-dns';
 
 // Which fixes and notes a hosted zone gets (docs/DNS.md "Suggested fixes"). Pure: the zone's rrsets as
 // PowerDNS holds them, the organization's report address, the domain's stored check warnings and its DMARC

@@ -1,6 +1,6 @@
-import { item, type ErrorItem } from '../../lib/errors';
+import { item, type ErrorItem } from '../../../lib/errors';
 import { type Entry, type LineError, lex, type Token } from './bind-lexer';
-import { absoluteName, checkContent, defaultTtl, editableTypes, messages } from './validate';
+import { absoluteName, checkContent, defaultTtl, editableTypes, messages } from '../records/validate';
 
 // Reads a BIND master file (RFC 1035 section 5) into rrsets for one zone: $ORIGIN and $TTL, names relative
 // to the origin or absolute, "@", records spread over lines in parentheses, quoted TXT strings with their

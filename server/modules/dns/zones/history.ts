@@ -1,11 +1,11 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { fieldError, notFound } from '../../lib/errors';
-import { pageLinks, pageMeta, paging } from '../../lib/paging';
-import { countHistory, findChangeSet, findZone, listHistory } from './repo';
-import { applyChanges } from './apply-changes';
-import { type DnsActor, heldZone, historyItems, loadLive, revertInputs, scopeOf, zoneFor } from './service';
-import { absoluteName } from './validate';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { fieldError, notFound } from '../../../lib/errors';
+import { pageLinks, pageMeta, paging } from '../../../lib/paging';
+import { countHistory, findChangeSet, findZone, listHistory } from '../repo';
+import { applyChanges } from '../records/apply-changes';
+import { type DnsActor, heldZone, historyItems, loadLive, revertInputs, scopeOf, zoneFor } from '../service';
+import { absoluteName } from '../records/validate';
 
 // The history of a zone (or of one name in it), reverting a change set, and the flat record rows.
 

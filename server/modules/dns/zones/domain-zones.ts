@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { AppError, detailBody } from '../../lib/errors';
-import { insertAuditOperation } from '../shared/audit-repo';
-import { deleteZoneRow, holdsZoneName, zonesUnder } from './repo';
-import { pdnsOf } from './service';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { AppError, detailBody } from '../../../lib/errors';
+import { insertAuditOperation } from '../../shared/audit-repo';
+import { deleteZoneRow, holdsZoneName, zonesUnder } from '../repo';
+import { pdnsOf } from '../service';
 import { removeFromPdns } from './zones';
 
 // What happens to hosted zones when their domain changes hands (docs/DNS.md "Who controls a zone"): called by

@@ -1,15 +1,15 @@
-import type { AppContext } from '../../context';
-import type { StoredRrset } from '../../db/schema-dns';
-import type { Job } from '../../jobs/job';
-import { AppError } from '../../lib/errors';
-import { reportDomainRecords, type DnsRecord } from '../../mail/report-domain';
-import { insertAuditOperation } from '../shared/audit-repo';
-import { findZone } from './repo';
-import { byKey, keyOf } from './rrsets';
-import { applyChanges } from './apply-changes';
-import { loadLive } from './service';
-import { txtText } from './fix-rules';
-import type { RrsetChangeInput } from './validate';
+import type { AppContext } from '../../../context';
+import type { StoredRrset } from '../../../db/schema-dns';
+import type { Job } from '../../../jobs/job';
+import { AppError } from '../../../lib/errors';
+import { reportDomainRecords, type DnsRecord } from '../../../mail/report-domain';
+import { insertAuditOperation } from '../../shared/audit-repo';
+import { findZone } from '../repo';
+import { byKey, keyOf } from '../records/rrsets';
+import { applyChanges } from '../records/apply-changes';
+import { loadLive } from '../service';
+import { txtText } from '../fixes/fix-rules';
+import type { RrsetChangeInput } from '../records/validate';
 
 // When the report domain's zone is hosted here (docs/INGESTION.md, "Reports from the internet"), msas
 // keeps its records itself: the MX to the SMTP listener and the RFC 7489 section 7.1 authorisation. It adds

@@ -1,12 +1,12 @@
 import pLimit from 'p-limit';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import type { StoredRrset } from '../../db/schema-dns';
-import { AppError, badRequest, detailBody, detailError, type ErrorItem, item } from '../../lib/errors';
-import { PdnsError, type PdnsRrsetChange, type PdnsZone } from './pdns-client';
-import { changesSince, knownCopy, recordChangeSet, rewriteKnown, type ZoneRow } from './repo';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import type { StoredRrset } from '../../../db/schema-dns';
+import { AppError, badRequest, detailBody, detailError, type ErrorItem, item } from '../../../lib/errors';
+import { PdnsError, type PdnsRrsetChange, type PdnsZone } from '../pdns-client';
+import { changesSince, knownCopy, recordChangeSet, rewriteKnown, type ZoneRow } from '../repo';
 import { byKey, byNameType, exportedRrsets, keyOf, nameTypes, sameRrset, storedRrsets } from './rrsets';
-import { type DnsActor, historyItems, loadLive, pdnsOf, reaching, zoneDocument } from './service';
+import { type DnsActor, historyItems, loadLive, pdnsOf, reaching, zoneDocument } from '../service';
 import { checkChanges, type RrsetChangeInput } from './validate';
 
 // Applying a change set to a zone: what it starts from, the checks, the one PATCH to PowerDNS and what is
