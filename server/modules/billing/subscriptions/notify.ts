@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { appLink, queueTemplate } from '../../mail/app-mail';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { appLink, queueTemplate } from '../../../mail/app-mail';
 
 // Billing mails go to the organization's owner, in the owner's language (locales/<lang>/mail.json,
 // billing*).

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context';
-import type { Job } from '../../jobs/job';
-import { deliverInBackground } from '../../mail/app-mail';
+import type { AppContext } from '../../../context';
+import type { Job } from '../../../jobs/job';
+import { deliverInBackground } from '../../../mail/app-mail';
 import { stripeOf } from './client';
-import { liveSubscriptions } from './repo';
+import { liveSubscriptions } from '../repo';
 import { syncSubscription } from './sync';
 
 // The nightly reconciliation (docs/BILLING.md): a webhook can be lost for good (an endpoint down longer than

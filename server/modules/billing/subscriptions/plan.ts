@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { SubscriptionStatus } from '../../../contract/billing';
+import type { SubscriptionStatus } from '../../../../contract/billing';
 
 // What a plan allows is written on its Stripe product as metadata (docs/BILLING.md, "Products"): whole numbers
 // under these keys; a key left out falls back to the defaults of spec section 9 (server/modules/shared/roles.ts).

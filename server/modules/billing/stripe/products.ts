@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
-import type { BillingSettings } from '../../config-integrations';
-import type { PriceWire, ProductWire } from '../../../contract/billing';
+import type { BillingSettings } from '../../../config-integrations';
+import type { PriceWire, ProductWire } from '../../../../contract/billing';
 import { stripeOf } from './client';
-import { benefitsFor } from '../shared/roles';
-import { benefitsOf, trialDaysOf } from './plan';
+import { benefitsFor } from '../../shared/roles';
+import { benefitsOf, trialDaysOf } from '../subscriptions/plan';
 
 // The plans on offer: Stripe's active products that have an active recurring price, read through the SDK and
 // kept for a minute (the products page is public and every visitor would otherwise cost two Stripe calls).

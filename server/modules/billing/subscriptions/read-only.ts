@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { detailError } from '../../lib/errors';
-import { billingMessages } from '../../../contract/billing';
+import { detailError } from '../../../lib/errors';
+import { billingMessages } from '../../../../contract/billing';
 
 // A Cancelled organization is read-only (docs/BILLING.md, "What a status allows"): every write under /api
 // answers 403 with the toast of spec section 4, decided from the organization's stored subscription_status

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import type { StoredCard, StoredPrice } from '../../db/schema-billing';
-import { insertAuditOperation } from '../shared/audit-repo';
-import { accessOf, benefitsOf, claimStatusOf } from './plan';
-import { notifyPastDue } from './notify';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import type { StoredCard, StoredPrice } from '../../../db/schema-billing';
+import { insertAuditOperation } from '../../shared/audit-repo';
+import { accessOf, benefitsOf, claimStatusOf } from '../subscriptions/plan';
+import { notifyPastDue } from '../subscriptions/notify';
 import {
   currentSubscription,
   lockOrganization,
@@ -12,7 +12,7 @@ import {
   subscriptionByStripeId,
   upsertInvoice,
   upsertSubscription,
-} from './repo';
+} from '../repo';
 
 // Applying Stripe's state to msas. Events arrive late, twice and out of order (Stripe documents no order), so
 // nothing here trusts an event's copy of an object: each change re-reads the object from Stripe inside a

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { fieldError } from '../../lib/errors';
-import type { Actor } from '../../lib/permissions';
-import { billingMessages } from '../../../contract/billing';
+import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/database';
+import { fieldError } from '../../../lib/errors';
+import type { Actor } from '../../../lib/permissions';
+import { billingMessages } from '../../../../contract/billing';
 import { requireBilling } from './client';
 import { catalogue, findPrice } from './products';
-import { customerOf, ownOrganization, refuseSecondSubscription } from './service';
+import { customerOf, ownOrganization, refuseSecondSubscription } from '../service';
 import { syncSubscription } from './sync';
 
 // The legacy host's payment intent: a subscription whose first invoice waits for the card (its client

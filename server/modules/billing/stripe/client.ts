@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import type { BillingSettings } from '../../config-integrations';
-import type { AppContext } from '../../context';
-import { AppError, detailError, type ErrorCode } from '../../lib/errors';
-import { billingMessages } from '../../../contract/billing';
+import type { BillingSettings } from '../../../config-integrations';
+import type { AppContext } from '../../../context';
+import { AppError, detailError, type ErrorCode } from '../../../lib/errors';
+import { billingMessages } from '../../../../contract/billing';
 
 // One SDK client per settings object (the process has one; tests build several apps with different fakes).
 const clients = new WeakMap<BillingSettings, Stripe>();

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { BillingInvoicesTable, BillingSubscriptionsTable } from '../../db/schema-billing';
-import type { SubscriptionStatus } from '../../../contract/billing';
-import { benefitsFor } from '../shared/roles';
+import type { BillingInvoicesTable, BillingSubscriptionsTable } from '../../../db/schema-billing';
+import type { SubscriptionStatus } from '../../../../contract/billing';
+import { benefitsFor } from '../../shared/roles';
 import { accessOf, claimStatusOf } from './plan';
 
 // Rows to the wire shapes of contract/billing.ts.

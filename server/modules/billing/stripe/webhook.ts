@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
-import type { AppContext } from '../../context';
-import { fieldError } from '../../lib/errors';
-import { deliverInBackground } from '../../mail/app-mail';
+import type { AppContext } from '../../../context';
+import { fieldError } from '../../../lib/errors';
+import { deliverInBackground } from '../../../mail/app-mail';
 import { requireBilling } from './client';
-import { notifyTrialEnding } from './notify';
-import { claimEvent } from './repo';
+import { notifyTrialEnding } from '../subscriptions/notify';
+import { claimEvent } from '../repo';
 import { syncInvoice, syncSubscription, type Applied } from './sync';
-import type { Db } from '../../db/database';
-import { routeOf } from '../../lib/operation';
-import { billingOps } from '../../../contract/operations/billing';
+import type { Db } from '../../../db/database';
+import { routeOf } from '../../../lib/operation';
+import { billingOps } from '../../../../contract/operations/billing';
 
 // POST /api/pg/stripe/webhook/ (docs/BILLING.md, "Webhooks"): Stripe's events, verified by Stripe-Signature on
 // the raw body (a five-minute tolerance against replays), each applied once by event id. The answer is 200
