@@ -1,5 +1,5 @@
 // npm run bench:scale -- [--records 10000000] [--seconds 20] [--clients 8] [--reports 300]
-// Scale-out (issue 16) on a private PostgreSQL primary and its streaming replica, with real `msas serve
+// Scale-out (docs/SCALING.md, docs/PERFORMANCE.md "Scale-out") on a private PostgreSQL primary and its streaming replica, with real `msas serve
 // --no-jobs` processes reading from the replica (DATABASE_READ_URL):
 // - dashboard: synthetic analytics (scripts/bench-analytics-load.ts) of --records records; --clients
 //   concurrent clients call the overview metrics, the three aggregations and the time series (90 days) in

@@ -45,7 +45,7 @@ export function registrationDocument(r: Registration) {
 
 type Language = 'en' | 'pt';
 
-// Invitation mail is limited (issue 32 item 8: nine mails in a row to one outside address): per invitation,
+// Invitation mail is limited (docs/OPERATIONS.md "Mail budget": not nine mails in a row to one outside address): per invitation,
 // INVITATION_RESEND_LIMIT re-sends a day; per organization, INVITATION_ORGANIZATION_LIMIT mails a day, new
 // and re-sent together. Past either: 429 with Retry-After, nothing sent, nothing changed.
 function invitationAllowance(ctx: AppContext, db: Db, organizationId: number, resentId?: number) {
@@ -63,7 +63,7 @@ function invitationAllowance(ctx: AppContext, db: Db, organizationId: number, re
   );
 }
 
-// Brief for issue 7: the chosen language, else the invitee's own (an existing account), else the
+// The invitation's language (docs/PERMISSIONS.md): the chosen language, else the invitee's own (an existing account), else the
 // organization's default (Dynamic Settings), else the inviter's.
 async function invitationLanguage(
   db: Db,

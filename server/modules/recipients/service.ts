@@ -17,7 +17,7 @@ import {
   storedStates,
 } from './repo';
 
-// The confirmation rule (issue 32): the console mails an address only when it is the account address of an
+// The confirmation rule (docs/DIGESTS.md "Who gets the mail"): the console mails an address only when it is the account address of an
 // active member of the organization, or when its owner confirmed it from the link mailed to it. Until then
 // the address is waiting and gets that one mail and nothing else; a declined one gets nothing, ever.
 

@@ -114,7 +114,7 @@ export async function sendMany(
 ): Promise<number[]> {
   const withPending = sends.filter((s) => s.pending.length > 0);
   if (withPending.length === 0) return [];
-  // Only members' and confirmed addresses get mail (issue 32); a waiting or declined one nothing.
+  // Only members' and confirmed addresses get mail (docs/DIGESTS.md "Who gets the mail"); a waiting or declined one nothing.
   const mailable = await mailableByOrganization(
     db,
     withPending.flatMap((s) =>
