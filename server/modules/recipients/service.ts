@@ -13,6 +13,7 @@ import {
   insertWaiting,
   mailablePairs,
   memberAddresses,
+  organizationName,
   setToken,
   storedStates,
 } from './repo';
@@ -58,11 +59,6 @@ export async function mailableByOrganization(db: Db, pairs: { organizationId: nu
     db,
     pairs.map((p) => ({ o: p.organizationId, a: p.address.trim().toLowerCase() })),
   );
-}
-
-async function organizationName(db: Db, id: number): Promise<string> {
-  const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
-  return row?.name ?? '';
 }
 
 /**
