@@ -6,10 +6,9 @@ import { catalogue } from './catalogue';
 // keyed by the catalogue's names: a condition added here without its texts would show raw keys in one language.
 
 const texts = (lang: string) =>
-  JSON.parse(readFileSync(path.resolve(__dirname, `../../../locales/${lang}/alerts.json`), 'utf8')) as Record<
-    string,
-    Record<string, string>
-  >;
+  JSON.parse(
+    readFileSync(path.resolve(__dirname, `../../../../locales/${lang}/alerts.json`), 'utf8'),
+  ) as Record<string, Record<string, string>>;
 
 describe.each(['en', 'pt'])('alert condition texts in %s', (lang) => {
   const t = texts(lang);
