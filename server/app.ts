@@ -155,7 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(publicConfigRoutes(ctx), { prefix: '/api/ph' });
   await app.register(reputationRoutes(ctx), { prefix: '/api/rep' });
   await app.register(rblCheckRoutes(ctx), { prefix: '/checks' });
-  // Domain tests (docs/CHECKS.md): /checks/dns|spf|dmarc|mta-sts|tls-rpt|domain/{domain}; CHECKS_PORT serves /checks too.
+  // Domain tests (docs/CHECKS.md): /checks/dns|spf|dmarc|mta-sts|tls-rpt|domain/{domain}, on CHECKS_PORT too.
   await app.register(checksRoutes(ctx), { prefix: '/checks' });
   registerChecksPort(app, ctx);
   // Organizations, users, domains and accounts (docs/PERMISSIONS.md).
@@ -178,7 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Analytics (spec section 7): metrics, time series and aggregations, read from dmarc_rollups.
   await app.register(domainAnalyticsRoutes(ctx), { prefix: '/api/dm' });
   await app.register(aggregationRoutes(ctx), { prefix: '/api/dm' });
-  // Stored domain checks (docs/CHECKS.md "Stored results"): Analysis by system, re-check, DNS history, Domain Info.
+  // Stored domain checks (docs/CHECKS.md): Analysis by system, re-check, DNS history, Domain Info.
   await app.register(analysisRoutes(ctx), { prefix: '/api/dm' });
   await app.register(historyRoutes(ctx), { prefix: '/api/dm' });
   await app.register(domainInfoRoutes(ctx), { prefix: '/api/dm' });

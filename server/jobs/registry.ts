@@ -28,7 +28,8 @@ export const registeredJobs: Job[] = [
   // Stored domain checks and DNS history (docs/CHECKS.md): every CHECK_INTERVAL_HOURS, one job per domain.
   recheckPlanJob(),
   recheckDomainJob(),
-  // Domain ownership (docs/PERMISSIONS.md "Domain ownership", migration 0039): re-check the DMARC rua / TXT proof of every domain.
+  // Domain ownership (docs/PERMISSIONS.md "Domain ownership", migration 0039): re-check the DMARC rua / TXT
+  // proof of every domain.
   verifyDomainsJob(),
   // PGlite has no autovacuum: reclaim the space of deleted rows and keep the planner's statistics.
   embeddedVacuumJob(),
@@ -47,9 +48,10 @@ export const registeredJobs: Job[] = [
   // Scheduled and digest reports (docs/DIGESTS.md, migration 0047): one job per (schedule, period).
   planDigestsJob(),
   sendDigestJob(),
-  // Billing (docs/BILLING.md, migration 0050): re-read every live Stripe subscription nightly and repair drift.
+  // Billing (docs/BILLING.md, migration 0050): re-read live Stripe subscriptions nightly, repair drift.
   reconcileBillingJob(),
-  // The report domain's MX and RFC 7489 section 7.1 authorisation, when its zone is hosted here (docs/INGESTION.md "Reports from the internet").
+  // The report domain's MX and RFC 7489 section 7.1 authorisation, when its zone is hosted here
+  // (docs/INGESTION.md "Reports from the internet").
   reportDomainRecordsJob(),
   // The email-sender catalogue's networks, read again from the senders' SPF records once a day.
   senderNetworksRefreshJob(),

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-// Writes of the account area to users (sign-up, confirmation, password); the one-time tokens are in tokens.ts.
+// Writes of the account area to users (sign-up, confirmation, password); the one-time tokens are in
+// tokens.ts.
 
 export async function setUserOrganization(db: Db, userId: number, organizationId: number): Promise<void> {
   await db.updateTable('users').set({ organization_id: organizationId }).where('id', '=', userId).execute();

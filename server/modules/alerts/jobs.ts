@@ -92,7 +92,10 @@ function fedBy(condition: string, source: 'reports' | 'dns' | 'check'): boolean 
   return source === 'reports';
 }
 
-/** Evaluations a worker fetches and judges at once (./evaluation/batch.ts): a round's cost is per batch, not per rule. */
+/**
+ * Evaluations a worker fetches and judges at once (./evaluation/batch.ts): a round's cost is per batch, not
+ * per rule.
+ */
 export const evaluateBatchSize = 1000;
 
 const asItem = (data: unknown) => data as EvaluationItem;

@@ -13,8 +13,8 @@ import { alertDocumentOf, alertList, firingList } from './rules/resource';
 import type { AlertRuleRow } from './repo';
 import { createRule, deleteRule, updateRule, visibleRule } from './rules/rules';
 
-// Mounted under /api/dm (spec section 7, Alerts): GET, POST /alerts/; GET, PATCH, DELETE /alerts/{id}/;
-// GET /conditions/; and the history and the backtest (the e-mails' unsubscribe link: delivery/unsubscribe.ts).
+// Mounted under /api/dm (spec section 7, Alerts): GET, POST /alerts/; GET, PATCH, DELETE /alerts/{id}/; GET
+// /conditions/; and the history and the backtest (the e-mails' unsubscribe link: delivery/unsubscribe.ts).
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);

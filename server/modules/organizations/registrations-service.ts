@@ -55,9 +55,10 @@ export function registrationDocument(r: Registration) {
 
 type Language = 'en' | 'pt';
 
-// Invitation mail is limited (docs/OPERATIONS.md "Mail budget": not nine mails in a row to one outside address): per invitation,
-// INVITATION_RESEND_LIMIT re-sends a day; per organization, INVITATION_ORGANIZATION_LIMIT mails a day, new
-// and re-sent together. Past either: 429 with Retry-After, nothing sent, nothing changed.
+// Invitation mail is limited (docs/OPERATIONS.md "Mail budget": not nine mails in a row to one outside
+// address): per invitation, INVITATION_RESEND_LIMIT re-sends a day; per organization,
+// INVITATION_ORGANIZATION_LIMIT mails a day, new and re-sent together. Past either: 429 with Retry-After,
+// nothing sent, nothing changed.
 function invitationAllowance(ctx: AppContext, db: Db, organizationId: number, resentId?: number) {
   const limits = ctx.config.mailLimits;
   const day = dayWindowSeconds;

@@ -18,9 +18,10 @@ import {
   storedStates,
 } from './repo';
 
-// The confirmation rule (docs/DIGESTS.md "Who gets the mail"): the console mails an address only when it is the account address of an
-// active member of the organization, or when its owner confirmed it from the link mailed to it. Until then
-// the address is waiting and gets that one mail and nothing else; a declined one gets nothing, ever.
+// The confirmation rule (docs/DIGESTS.md "Who gets the mail"): the console mails an address only when it is
+// the account address of an active member of the organization, or when its owner confirmed it from the link
+// mailed to it. Until then the address is waiting and gets that one mail and nothing else; a declined one
+// gets nothing, ever.
 
 export const confirmationHours = 7 * 24;
 /** One address gets at most one link per hour from an organization, and three a day from all of them. */

@@ -5,7 +5,9 @@ import type { Role, UsersTable } from '../../db/schema';
 // Reads and writes of the users area: the user list, a user's row, group and assigned domains
 // (user_domains). The rows every area reads (by id, by username) are in shared/users-repo.ts.
 
-/** One page of active users by username: of an organization (undefined: all), of a role, matching a search. */
+/**
+ * One page of active users by username: of an organization (undefined: all), of a role, matching a search.
+ */
 export async function activeUsersPage(
   db: Db,
   filter: { organizationId?: number; role?: Role; search?: string },

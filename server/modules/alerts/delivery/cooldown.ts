@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { AlertRuleRow } from '../repo';
 
-// The cool-down of an address, not only of a rule (docs/ALERTS.md "States, firings and e-mail"): when an address last got an alert mail of a
-// condition from the organization (alert_mail_cooldowns, migration 0060). A rule deleted and created again
-// is a new rule, but the address and the condition are the same, so the new rule waits as the old one would.
+// The cool-down of an address, not only of a rule (docs/ALERTS.md "States, firings and e-mail"): when an
+// address last got an alert mail of a condition from the organization (alert_mail_cooldowns, migration 0060).
+// A rule deleted and created again is a new rule, but the address and the condition are the same, so the new
+// rule waits as the old one would.
 
 const pairKey = (o: number, a: string, c: string) => `${o} ${a} ${c}`;
 

@@ -12,7 +12,8 @@ import { unsubscribeToken } from './unsubscribe';
 
 // Sending what rules hold pending: one e-mail per rule and recipient holding every pending item (several
 // subjects, firings and recoveries), and one webhook call per rule. For many rules at once (a batch of
-// evaluations, ../evaluation/batch.ts) the reads and writes are one statement each, plus one insert per e-mail.
+// evaluations, ../evaluation/batch.ts) the reads and writes are one statement each, plus one insert per
+// e-mail.
 
 export const webhookQueue = 'alert-webhook';
 
@@ -114,7 +115,8 @@ export async function sendMany(
 ): Promise<number[]> {
   const withPending = sends.filter((s) => s.pending.length > 0);
   if (withPending.length === 0) return [];
-  // Only members' and confirmed addresses get mail (docs/DIGESTS.md "Who gets the mail"); a waiting or declined one nothing.
+  // Only members' and confirmed addresses get mail (docs/DIGESTS.md "Who gets the mail"); a waiting or
+  // declined one nothing.
   const mailable = await mailableByOrganization(
     db,
     withPending.flatMap((s) =>

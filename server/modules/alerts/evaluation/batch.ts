@@ -25,8 +25,8 @@ import { type SubjectState, step } from './state';
 //   the rules, read and locked (1 statement); their scopes' domains (1); the data, one statement per kind
 //   of condition (./batch-load.ts); the states (1); the firings of the days judged (1); the states that
 //   moved (1); the firings and recoveries (1); the pending items of the rules whose cool-down has passed
-//   (1); and for the rules with something to send (../delivery/send.ts): the recipients' languages (1), one insert
-//   per e-mail, the items sent (1), the rules' last e-mail (1), their webhook jobs (1).
+//   (1); and for the rules with something to send (../delivery/send.ts): the recipients' languages (1), one
+//   insert per e-mail, the items sent (1), the rules' last e-mail (1), their webhook jobs (1).
 // Each rule's days are stepped in the batch's order, as the jobs would have run one after another, and its
 // items go out in one e-mail per recipient. A rule that throws (a bad stored rule, its mail) fails its own
 // jobs only; a statement that fails for the batch (one organization's bad data) rolls it back, and the

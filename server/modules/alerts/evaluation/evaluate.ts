@@ -18,9 +18,10 @@ import { sendPending } from '../delivery/send';
 import { step } from './state';
 
 // Live evaluation of one rule for one day: judge the day, step each subject's state, record the firings and
-// recoveries, then send what is pending if the rule's cool-down allows (../delivery/send.ts). Runs in the caller's
-// transaction. The queue's jobs run in batches (./batch.ts), which read their data in a few statements for
-// the whole batch; this one-rule path is the batch's fallback and what the blocklist sweep uses.
+// recoveries, then send what is pending if the rule's cool-down allows (../delivery/send.ts). Runs in the
+// caller's transaction. The queue's jobs run in batches (./batch.ts), which read their data in a few
+// statements for the whole batch; this one-rule path is the batch's fallback and what the blocklist sweep
+// uses.
 
 /** Applies a day's verdicts to the stored states; returns how many firings and recoveries it recorded. */
 export async function applyVerdicts(

@@ -2,9 +2,9 @@ import { item, type ErrorItem } from '../../../lib/errors';
 import type { ConditionId, ConditionParam } from '../../../../contract/alerts';
 import type { AlertScopeType } from '../../../db/schema-alerts';
 
-// The conditions GET /conditions/ serves and the evaluator of each reads (../evaluation/evaluate.ts). Each parameter has
-// a type, a unit and a default, so the form can be built from this list alone and a rule saved with no
-// params still means something.
+// The conditions GET /conditions/ serves and the evaluator of each reads (../evaluation/evaluate.ts). Each
+// parameter has a type, a unit and a default, so the form can be built from this list alone and a rule saved
+// with no params still means something.
 
 export type ConditionInfo = {
   id: ConditionId;

@@ -25,7 +25,9 @@ export const targetMessages = {
   limited: item('alert_target_limited'),
 };
 const scopeMismatch = item('alert_scope_mismatch');
-/** An IP rule on the block lists naming an address they are never asked about (../evaluation/blocklist.ts). */
+/**
+ * An IP rule on the block lists naming an address they are never asked about (../evaluation/blocklist.ts).
+ */
 const unlistedIp = (range: string) => item('alert_unlisted_ip', { range });
 const privateWebhook = item('webhook_private');
 const invalidUrl = item('invalid_url');
