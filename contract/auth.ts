@@ -42,11 +42,11 @@ export const defaultBenefits = {
   campaigns: 1000,
   campaignRecipients: 100,
   retention: 30,
-  /** Alert rules an organization may hold (server/modules/alerts/rules.ts). */
+  /** Alert rules an organization may hold (server/modules/alerts/rules/rules.ts). */
   alerts: 50,
   /** Scheduled digest reports an organization may keep (docs/DIGESTS.md). */
   digestReports: 20,
-  /** DNS zones an organization may host (server/modules/dns/zones.ts). */
+  /** DNS zones an organization may host (server/modules/dns/zones/zones.ts). */
   dnsZones: 20,
 } as const;
 

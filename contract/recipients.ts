@@ -3,7 +3,7 @@ import type { ErrorCode } from './error-codes';
 import { answerExample, bodyExample, sample } from './example';
 import { emailField } from './fields';
 
-// Who may get an organization's mail (issue 32, docs/DIGESTS.md "Who gets the mail"): a member's verified
+// Who may get an organization's mail (docs/DIGESTS.md "Who gets the mail"): a member's verified
 // account address, or an outside address whose owner confirmed it from the link mailed to it.
 export const recipientStates = ['member', 'confirmed', 'waiting', 'declined'] as const;
 export type RecipientStateName = (typeof recipientStates)[number];

@@ -14,3 +14,5 @@ export const unsubscribeBody = bodyExample(
 export const unsubscribeDocument = answerExample(z.object({ detail: z.string() }), {
   detail: 'You will not receive this report any more.',
 });
+/** GET's answer: the confirmation page. */
+export const unsubscribePage = z.string().describe('text/html');

@@ -46,7 +46,7 @@ import {
 } from './modules/analytics/overview/overview-routes';
 import { aggregationRoutes } from './modules/analytics/aggregations/aggregation-routes';
 import { alertRoutes } from './modules/alerts/routes';
-import { alertUnsubscribeRoutes } from './modules/alerts/unsubscribe';
+import { alertUnsubscribeRoutes } from './modules/alerts/delivery/unsubscribe';
 import { demoRoutes } from './modules/demo';
 import { analysisRoutes } from './modules/analysis/routes';
 import { dnsRoutes } from './modules/dns';
@@ -151,14 +151,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(authRoutes(ctx), { prefix: '/api/ph' });
   await app.register(userRoutes(ctx), { prefix: '/api/ph' });
   await app.register(contactRoutes(ctx), { prefix: '/api/ph' });
-  // IP verify and reputation (issue 6).
+  // IP verify and reputation (docs/REPUTATION.md).
   await app.register(publicConfigRoutes(ctx), { prefix: '/api/ph' });
   await app.register(reputationRoutes(ctx), { prefix: '/api/rep' });
   await app.register(rblCheckRoutes(ctx), { prefix: '/checks' });
-  // Domain tests (issue 5): /checks/dns|spf|dmarc|mta-sts|tls-rpt|domain/{domain}; CHECKS_PORT serves /checks too.
+  // Domain tests (docs/CHECKS.md): /checks/dns|spf|dmarc|mta-sts|tls-rpt|domain/{domain}, on CHECKS_PORT too.
   await app.register(checksRoutes(ctx), { prefix: '/checks' });
   registerChecksPort(app, ctx);
-  // Organizations, users, domains and accounts (issue 7).
+  // Organizations, users, domains and accounts (docs/PERMISSIONS.md).
   for (const routes of [
     userAdminRoutes,
     organizationRoutes,
@@ -175,29 +175,29 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(domainRoutes(ctx), { prefix: '/api/dm' });
   await app.register(domainGroupRoutes(ctx), { prefix: '/api/dm' });
   await app.register(reportRoutes(ctx), { prefix: '/api/dm' });
-  // Analytics (issue 4): metrics, time series and aggregations, read from dmarc_rollups.
+  // Analytics (spec section 7): metrics, time series and aggregations, read from dmarc_rollups.
   await app.register(domainAnalyticsRoutes(ctx), { prefix: '/api/dm' });
   await app.register(aggregationRoutes(ctx), { prefix: '/api/dm' });
-  // Stored domain checks (issue 5): Analysis by system, re-check, DNS history, Domain Info.
+  // Stored domain checks (docs/CHECKS.md): Analysis by system, re-check, DNS history, Domain Info.
   await app.register(analysisRoutes(ctx), { prefix: '/api/dm' });
   await app.register(historyRoutes(ctx), { prefix: '/api/dm' });
   await app.register(domainInfoRoutes(ctx), { prefix: '/api/dm' });
   await app.register(drilldownRoutes(ctx), { prefix: '/api/dm' });
-  // Email senders (issue 4): the installation-wide catalogue, its logos, networks and attribution.
+  // Email senders: the installation-wide catalogue, its logos, networks and attribution.
   for (const routes of [emailSenderRoutes, emailSenderLogoRoutes, emailSenderMaintenanceRoutes])
     await app.register(routes(ctx), { prefix: '/api/dm' });
   await app.register(organizationAnalyticsRoutes(ctx), { prefix: '/api/ph' });
-  // Alerts (issue 17): rules, conditions, history, backtest.
+  // Alerts (docs/ALERTS.md): rules, conditions, history, backtest.
   await app.register(alertRoutes(ctx), { prefix: '/api/dm' });
   await app.register(alertUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
   await app.register(demoRoutes(ctx), { prefix: '/api/dm' });
-  // Scheduled and digest reports (issue 18): schedules, preview, send now, history, unsubscribe.
+  // Scheduled and digest reports (docs/DIGESTS.md): schedules, preview, send now, history, unsubscribe.
   await app.register(digestRoutes(ctx), { prefix: '/api/dm' });
   await app.register(digestUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
   await app.register(recipientRoutes(ctx), { prefix: '/api/ph' });
-  // DNS hosting through PowerDNS (issue 19, docs/DNS.md).
+  // DNS hosting through PowerDNS (docs/DNS.md).
   await app.register(dnsRoutes(ctx), { prefix: '/api/dm' });
-  // Billing through Stripe (issue 20, docs/BILLING.md): payments, Stripe's webhook, the legacy payment host.
+  // Billing through Stripe (docs/BILLING.md): payments, Stripe's webhook, the legacy payment host.
   await app.register(billingRoutes(ctx), { prefix: '/api/pg' });
   await app.register(webhookRoutes(ctx), { prefix: '/api/pg' });
   await app.register(legacyPaymentRoutes(ctx), { prefix: '/legacy-payments' });

@@ -228,7 +228,7 @@ export type Settings = {
   loginRateLimit: number;
   loginRateLimitIp: number;
   contactRateLimit: number;
-  /** Caps on mail a person's action starts (issue 32, docs/OPERATIONS.md "Mail limits"). */
+  /** Caps on mail a person's action starts (docs/OPERATIONS.md "Mail budget"). */
   mailLimits: {
     /** "Send now" of one report per hour. */
     sendNowPerSchedule: number;

@@ -3,7 +3,7 @@
 // database on DATABASE_URL, or a private cluster; PGlite with --pglite) and PowerDNS (PDNS_API_URL and PDNS_API_KEY, or a private
 // pdns_server). One organization's zone is filled through the API with about --records records (A, AAAA,
 // TXT and three-address A rrsets, in change sets of 1000 rrsets), then, --iterations times each:
-//  - open: GET the zone, what the editor loads (issue 19 goal: p95 <= 300 ms);
+//  - open: GET the zone, what the editor loads (docs/PERFORMANCE.md "Goals": p95 <= 300 ms);
 //  - change set: PATCH --touched rrsets with new content (goal: p95 <= 300 ms), and one of 3 rrsets;
 //  - history: GET the history's first page, what the history tab loads (goal: p95 <= 150 ms);
 // plus, for what limits them: PowerDNS's own GET of the zone, and a deep history page. Each request's time

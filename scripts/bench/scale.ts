@@ -1,6 +1,6 @@
-// npm run bench:scale -- [--records 10000000] [--seconds 20] [--clients 8] [--reports 300]
-// Scale-out (issue 16) on a private PostgreSQL primary and its streaming replica, with real `msas serve
-// --no-jobs` processes reading from the replica (DATABASE_READ_URL):
+// npm run bench:scale -- [--records 10000000] [--seconds 20] [--clients 8] [--reports 300] Scale-out
+// (docs/SCALING.md, docs/PERFORMANCE.md "Scale-out") on a private PostgreSQL primary and its streaming
+// replica, with real `msas serve --no-jobs` processes reading from the replica (DATABASE_READ_URL):
 // - dashboard: synthetic analytics (scripts/bench-analytics-load.ts) of --records records; --clients
 //   concurrent clients call the overview metrics, the three aggregations and the time series (90 days) in
 //   turn for --seconds, against one API process and then two behind a round-robin proxy: requests/s, p50, p95,

@@ -27,7 +27,9 @@ export type StoredReport = {
   reason?: string;
 };
 
-/** One line of `msas import --json` (issue 3), also the per-file result of the upload API. */
+/**
+ * One line of `msas import --json` (docs/INGESTION.md "Sources"), also the per-file result of the upload API.
+ */
 export type FileResult = {
   file: string;
   status: 'imported' | 'duplicate' | 'rejected';

@@ -23,12 +23,13 @@ import type { Job } from './job';
 export const registeredJobs: Job[] = [
   reportPurgeJob(),
   enrichmentJob(),
-  // Analytics summaries (issue 4, migration 0033): fold the rollups' queued deltas.
+  // Analytics summaries (migration 0033): fold the rollups' queued deltas.
   summaryFoldJob(),
-  // Stored domain checks and DNS history (issue 5): every CHECK_INTERVAL_HOURS, one job per domain.
+  // Stored domain checks and DNS history (docs/CHECKS.md): every CHECK_INTERVAL_HOURS, one job per domain.
   recheckPlanJob(),
   recheckDomainJob(),
-  // Domain ownership (issue 15, migration 0039): re-check the DMARC rua / TXT proof of every domain.
+  // Domain ownership (docs/PERMISSIONS.md "Domain ownership", migration 0039): re-check the DMARC rua / TXT
+  // proof of every domain.
   verifyDomainsJob(),
   // PGlite has no autovacuum: reclaim the space of deleted rows and keep the planner's statistics.
   embeddedVacuumJob(),
@@ -40,16 +41,17 @@ export const registeredJobs: Job[] = [
   heldSummaryJob(),
   // The rua mailboxes (IMAP_URL and organizations' own), every IMAP_POLL_INTERVAL.
   mailboxPollJob(),
-  // Alerts (issue 17, migration 0045): evaluation after ingest, the hourly sweep, the webhooks.
+  // Alerts (docs/ALERTS.md, migration 0045): evaluation after ingest, the hourly sweep, the webhooks.
   alertEvaluateJob(),
   alertSweepJob(),
   alertWebhookJob(),
-  // Scheduled and digest reports (issue 18, migration 0047): one job per (schedule, period).
+  // Scheduled and digest reports (docs/DIGESTS.md, migration 0047): one job per (schedule, period).
   planDigestsJob(),
   sendDigestJob(),
-  // Billing (issue 20, migration 0050): re-read every live Stripe subscription nightly and repair drift.
+  // Billing (docs/BILLING.md, migration 0050): re-read live Stripe subscriptions nightly, repair drift.
   reconcileBillingJob(),
-  // The report domain's MX and RFC 7489 section 7.1 authorisation, when its zone is hosted here (issue 33).
+  // The report domain's MX and RFC 7489 section 7.1 authorisation, when its zone is hosted here
+  // (docs/INGESTION.md "Reports from the internet").
   reportDomainRecordsJob(),
   // The email-sender catalogue's networks, read again from the senders' SPF records once a day.
   senderNetworksRefreshJob(),

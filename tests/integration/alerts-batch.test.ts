@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { runBatchNow } from '../../server/jobs/handle';
-import { evaluateRuleDay } from '../../server/modules/alerts/evaluate';
+import { evaluateRuleDay } from '../../server/modules/alerts/evaluation/evaluate';
 import { alertEvaluateJob } from '../../server/modules/alerts/jobs';
 import { queueSchema } from '../../server/jobs/boss';
 import {

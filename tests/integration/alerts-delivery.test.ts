@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { queueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
-import { webhookQueue } from '../../server/modules/alerts/send';
+import { webhookQueue } from '../../server/modules/alerts/delivery/send';
 import { alertWebhookJob } from '../../server/modules/alerts/jobs';
 import { alertWorld, type AlertWorld, dayAgo, ingestDay, runEvaluations } from './alerts-setup';
 import { call, tokenFor } from './support/orgs';

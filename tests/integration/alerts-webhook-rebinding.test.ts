@@ -6,7 +6,7 @@ import type { ZoneRecord } from '../../server/checks/testing/dnsZone';
 import { queueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
 import { alertWebhookJob } from '../../server/modules/alerts/jobs';
-import { webhookQueue } from '../../server/modules/alerts/send';
+import { webhookQueue } from '../../server/modules/alerts/delivery/send';
 import { alertWorld, type AlertWorld, dayAgo, ingestDay, runEvaluations } from './alerts-setup';
 import { call } from './support/orgs';
 

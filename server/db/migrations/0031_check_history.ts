@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Stored domain checks (issue 5): the latest result per domain and system, and the DNS history items the
-// scheduled re-check writes when a record set changes.
+// Stored domain checks (docs/CHECKS.md): the latest result per domain and system, and the DNS history items
+// the scheduled re-check writes when a record set changes.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('check_results')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Domain ownership (issue 15, docs/INGESTION.md "Routing"):
+// Domain ownership (docs/INGESTION.md "Routing"):
 // - every organization gets its own report address: a random local part (report_slug, 80 bits from two
 //   v4 UUIDs, whose first 12 hex digits are random) at REPORT_ADDRESS_DOMAIN, fixed for its lifetime;
 // - a domain is pending until the organization proves it controls the name (its DMARC record's rua names the

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
-// Alerts (issue 17): rules, their state per subject and the history of their firings. Keyed by organization
-// like every new tenant table (docs/SCALING.md): bigint identities, primary key (organization_id, id), and
-// the foreign keys between these tables through (organization_id, ...). A rule names its domain and group
-// by value (no foreign key to domains or domain_groups, whose keys are changing): a rule whose domain is gone
-// evaluates nothing. The outbox gains an HTML part for the alert e-mails (text stays the plain part).
+// Alerts (docs/ALERTS.md): rules, their state per subject and the history of their firings. Keyed by
+// organization like every new tenant table (docs/SCALING.md): bigint identities, primary key
+// (organization_id, id), and the foreign keys between these tables through (organization_id, ...). A rule
+// names its domain and group by value (no foreign key to domains or domain_groups, whose keys are changing):
+// a rule whose domain is gone evaluates nothing. The outbox gains an HTML part for the alert e-mails (text
+// stays the plain part).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table alert_rules (

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Scheduled and digest reports (issue 18, docs/DIGESTS.md). Keyed by organization as the schema lint asks
+// Scheduled and digest reports (docs/DIGESTS.md). Keyed by organization as the schema lint asks
 // (docs/SCALING.md): bigint identities, primary keys (organization_id, id), the sends point at their
 // schedule through (organization_id, schedule_id).
 // - digest_schedules: what to send, to whom, when (frequency, hour, IANA zone), and the quiet-week choice;

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-// Outside recipients (issue 32): an address that is not a member's gets the console's mail (digests,
-// scheduled reports, alerts) only once its owner confirmed it (docs/DIGESTS.md, "Who gets the mail").
+// Outside recipients (docs/DIGESTS.md "Who gets the mail"): an address that is not a member's gets the
+// console's mail (digests, scheduled reports, alerts) only once its owner confirmed it (docs/DIGESTS.md, "Who
+// gets the mail").
 // - recipient_addresses: one row per organization and address: waiting (a link was or will be mailed),
 //   confirmed, or declined (never mailed again, no new link). The link's token is kept as its SHA-256 only.
 // - alert_mail_cooldowns: when an address last got an alert mail of a condition from the organization, so a

@@ -8,6 +8,6 @@ import type enMail from '../../../locales/en/mail.json';
 //   address, does;
 // - recipientConfirm, the one mail an outside address gets before its owner says yes, names the
 //   organization and nothing else a sender chose (no report or rule name), so it cannot carry someone's text;
-// - billing mails (server/modules/billing/notify.ts) go to the organization's owner.
+// - billing mails (server/modules/billing/subscriptions/notify.ts) go to the organization's owner.
 // heldSummary is not a template: server/mail/held-summary.ts writes it from its parts.
 export type MailKind = Exclude<keyof typeof enMail, 'heldSummary'>;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { badRequest, fieldError, notAuthenticated } from '../../lib/errors';
@@ -14,6 +13,7 @@ import {
 import { findUserById } from '../shared/users-repo';
 import { queueTemplate, resetLink } from '../../mail/app-mail';
 import { passwordProblems } from './password-policy';
+import { activeUsersByEmail, setPasswordHash } from './repo';
 import { findLiveToken, issueAccountToken, resetTokenHours, spendAllTokens, spendToken } from './tokens';
 
 export const resetSent = 'If an account uses this address, we sent it a link to reset the password.';
@@ -32,12 +32,7 @@ export async function requestReset(ctx: AppContext, db: Db, email: string, ip: s
   );
   if (limited) return limited;
   await recordFailure(db, keys, now);
-  const users = await db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
-    .where('is_active', '=', true)
-    .execute();
+  const users = await activeUsersByEmail(db, email);
   for (const user of users) {
     const token = await issueAccountToken(db, user.id, 'reset', now);
     await queueTemplate(ctx, db, outbox, user.email, 'passwordReset', user.language, {
@@ -53,11 +48,7 @@ export async function requestReset(ctx: AppContext, db: Db, email: string, ip: s
 // Sets a new password, signs every session out and spends the outstanding reset links.
 async function setPassword(ctx: AppContext, db: Db, userId: number, password: string) {
   const now = ctx.now();
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', userId)
-    .execute();
+  await setPasswordHash(db, userId, await hashPassword(password));
   await revokeUserRefreshTokens(db, userId, now);
   await spendAllTokens(db, userId, 'reset', now);
 }

@@ -7,6 +7,7 @@ import { createOrganization } from '../shared/organization-rows';
 import { insertUser } from '../shared/users-repo';
 import { appLink, queueTemplate } from '../../mail/app-mail';
 import { passwordProblems } from './password-policy';
+import { activateUser, setUserOrganization } from './repo';
 import { accountHolders, noticeHolder } from './signup-notice';
 import { findLiveToken, issueAccountToken, spendToken, verifyTokenHours } from './tokens';
 
@@ -57,7 +58,7 @@ export async function registerClient(ctx: AppContext, db: Db, body: Signup, ip: 
     stripe_customer_id: null,
   });
   const org = await createOrganization(db, body.name, {}, user.id, true);
-  await db.updateTable('users').set({ organization_id: org.id }).where('id', '=', user.id).execute();
+  await setUserOrganization(db, user.id, org.id);
   const token = await issueAccountToken(db, user.id, 'verify', now);
   await queueTemplate(ctx, db, outbox, body.email, 'verification', user.language, {
     name: body.name,
@@ -78,11 +79,6 @@ export async function confirmRegistration(ctx: AppContext, db: Db, token: string
     await recordFailure(db, [key], now);
     return fieldError('token', 'token_invalid');
   }
-  const user = await db
-    .updateTable('users')
-    .set({ is_active: true })
-    .where('id', '=', row.user_id)
-    .returning(['username', 'is_active'])
-    .executeTakeFirstOrThrow();
+  const user = await activateUser(db, row.user_id);
   return { detail: accountConfirmed, username: user.username, is_active: user.is_active };
 }

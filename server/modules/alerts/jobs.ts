@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { enqueueMany } from '../../jobs/queue';
 import type { Job } from '../../jobs/job';
-import { addDays } from './evaluators';
-import { newBudget, sweepBlocklistRule } from './blocklist';
-import { evaluateBatch, type EvaluationItem } from './batch';
-import { sendPending, webhookQueue } from './send';
-import { checkConditions, liveConditions as live, settledDay } from './judge';
+import { addDays } from './evaluation/evaluators';
+import { newBudget, sweepBlocklistRule } from './evaluation/blocklist';
+import { evaluateBatch, type EvaluationItem } from './evaluation/batch';
+import { sendPending, webhookQueue } from './delivery/send';
+import { checkConditions, liveConditions as live, settledDay } from './evaluation/judge';
 import { findRule, rulesToQueue } from './repo';
-import { catalogue } from './catalogue';
-import { deliverWebhook } from './webhook';
+import { catalogue } from './rules/catalogue';
+import { deliverWebhook } from './delivery/webhook';
 import { lapsedOrganizations } from '../shared/billing-access';
 
 // The alert jobs (server/jobs/registry.ts): evaluation of a rule for a day, queued by ingestion in its own
@@ -92,7 +92,10 @@ function fedBy(condition: string, source: 'reports' | 'dns' | 'check'): boolean 
   return source === 'reports';
 }
 
-/** Evaluations a worker fetches and judges at once (./batch.ts): a round's cost is per batch, not per rule. */
+/**
+ * Evaluations a worker fetches and judges at once (./evaluation/batch.ts): a round's cost is per batch, not
+ * per rule.
+ */
 export const evaluateBatchSize = 1000;
 
 const asItem = (data: unknown) => data as EvaluationItem;
@@ -123,7 +126,7 @@ export function alertSweepJob(): Job {
     inTransaction: false,
     run: async (ctx) => {
       const day = yesterday(ctx.now());
-      // A drop in volume is judged once the day has settled (./judge.ts).
+      // A drop in volume is judged once the day has settled (./evaluation/judge.ts).
       const settled = settledDay(ctx.now());
       const rules = await ctx.db
         .selectFrom('alert_rules')

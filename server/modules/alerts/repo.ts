@@ -244,3 +244,28 @@ export async function activeRulesOf(db: Db, organizationIds: number[]): Promise<
     .execute();
   return rows.map((r) => asRule(r) as AlertRuleRow);
 }
+
+/** A rule's e-mail addresses, its row locked until the transaction ends; undefined when it is gone. */
+export async function lockRuleAddresses(
+  trx: Db,
+  organizationId: number,
+  ruleId: number,
+): Promise<string[] | undefined> {
+  const rule = await trx
+    .selectFrom('alert_rules')
+    .select(['destination_addresses'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', ruleId)
+    .forUpdate()
+    .executeTakeFirst();
+  return rule?.destination_addresses;
+}
+
+export async function setRuleAddresses(trx: Db, organizationId: number, ruleId: number, addresses: string[]) {
+  await trx
+    .updateTable('alert_rules')
+    .set({ destination_addresses: JSON.stringify(addresses), updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', ruleId)
+    .execute();
+}

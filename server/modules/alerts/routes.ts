@@ -7,14 +7,14 @@ import { requireAuth } from '../auth';
 import { askConfirmations } from '../recipients';
 import { routeOf } from '../../lib/operation';
 import { alertOps as ops } from '../../../contract/operations/alerts';
-import { backtestRule } from './backtest';
-import { conditionList } from './catalogue-view';
-import { alertDocumentOf, alertList, firingList } from './resource';
+import { backtestRule } from './evaluation/backtest';
+import { conditionList } from './rules/catalogue-view';
+import { alertDocumentOf, alertList, firingList } from './rules/resource';
 import type { AlertRuleRow } from './repo';
-import { createRule, deleteRule, updateRule, visibleRule } from './rules';
+import { createRule, deleteRule, updateRule, visibleRule } from './rules/rules';
 
-// Mounted under /api/dm (spec section 7, Alerts): GET, POST /alerts/; GET, PATCH, DELETE /alerts/{id}/;
-// GET /conditions/; and the history and the backtest (the e-mails' unsubscribe link: unsubscribe.ts).
+// Mounted under /api/dm (spec section 7, Alerts): GET, POST /alerts/; GET, PATCH, DELETE /alerts/{id}/; GET
+// /conditions/; and the history and the backtest (the e-mails' unsubscribe link: delivery/unsubscribe.ts).
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);

@@ -87,3 +87,14 @@ export async function tlsSessions(
     out.set(r.domain, { reports: Number(r.reports), success: Number(r.success), failed: Number(r.failed) });
   return out;
 }
+
+/** A domain's stored result of one system; undefined while it is unchecked. */
+export function storedResult(db: Db, organizationId: number, domainId: number, system: System) {
+  return db
+    .selectFrom('check_results')
+    .select(['status', 'score', 'checked_at', 'warnings', 'result'])
+    .where('organization_id', '=', organizationId)
+    .where('domain_id', '=', domainId)
+    .where('system', '=', system)
+    .executeTakeFirst();
+}

@@ -5,7 +5,7 @@ import type { System } from '../../checks/history/systems';
 import type { Actor } from '../../lib/permissions';
 import { dateWindow } from '../analytics';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
-import { listAnalysis, countAnalysis, tlsSessions } from './repo';
+import { listAnalysis, countAnalysis, storedResult, tlsSessions } from './repo';
 import type { AnalysisListQuery } from '../../../contract/analysis';
 import { analysisScope, visibleDomain } from './scope';
 import { summaryOf, type TlsSessions } from './summary';
@@ -86,13 +86,7 @@ export async function analysisDetail(
   now: Date,
 ) {
   const domain = await visibleDomain(db, actor, { id: domainId }, organization);
-  const stored = await db
-    .selectFrom('check_results')
-    .select(['status', 'score', 'checked_at', 'warnings', 'result'])
-    .where('organization_id', '=', domain.organization_id)
-    .where('domain_id', '=', domain.id)
-    .where('system', '=', system)
-    .executeTakeFirst();
+  const stored = await storedResult(db, domain.organization_id, domain.id, system);
   const row: Row = {
     id: domain.id,
     name: domain.name,

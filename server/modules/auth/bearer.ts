@@ -24,7 +24,8 @@ export function requireAuth(ctx: AppContext) {
       organizationId: user.organization_id,
       role: user.role,
       tokenSubscriptionStatus: result.claims.subscription_status,
-      // What access is decided by (billing/read-only.ts): the stored status, or Cancelled after a free trial.
+      // What access is decided by (billing/subscriptions/read-only.ts): the stored status, or Cancelled
+      // after a free trial.
       organizationStatus:
         user.organization_created_at === null
           ? null

@@ -87,7 +87,8 @@ export async function paced<T>(work: (pace: Pace) => Promise<T>): Promise<T> {
 
 /**
  * Counts one use against each allowance, or, when one is used up, counts nothing and returns its 429 (with
- * Retry-After: when the oldest use in that window leaves it). For actions that send mail (issue 32).
+ * Retry-After: when the oldest use in that window leaves it). For actions that send mail (docs/OPERATIONS.md
+ * "Mail budget").
  */
 export async function spendAllowance(
   db: Db,

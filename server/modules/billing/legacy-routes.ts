@@ -9,11 +9,11 @@ import { requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
 import { billingMessages } from '../../../contract/billing';
 import { legacyBillingOps } from '../../../contract/operations/billing-legacy';
-import { requireBilling, viaStripe } from './client';
-import { startPaymentIntent } from './intent';
-import { lockOrganization } from './repo';
+import { requireBilling, viaStripe } from './stripe/client';
+import { startPaymentIntent } from './stripe/intent';
+import { lockOrganization, ownSubscription } from './repo';
 import { customerOf, openPortal, ownOrganization, startCheckout } from './service';
-import { syncSubscription } from './sync';
+import { syncSubscription } from './stripe/sync';
 
 // The legacy payment host of spec section 7 (docs/BILLING.md, "Legacy payment host"), JSON in and out, under
 // /legacy-payments. Same rules as /api/pg: the caller's organization's customer only (another ?customer= is
@@ -169,12 +169,7 @@ export function legacyPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           'billing.legacy.cancel',
           async (trx) => {
             const organizationId = ownOrganization(user);
-            const row = await trx
-              .selectFrom('billing_subscriptions')
-              .select('stripe_subscription_id')
-              .where('organization_id', '=', organizationId)
-              .where('stripe_subscription_id', '=', request.body.subscriptionId)
-              .executeTakeFirst();
+            const row = await ownSubscription(trx, organizationId, request.body.subscriptionId);
             if (!row) throw notFound();
             const { stripe } = requireBilling(ctx);
             return viaStripe(

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BillingInvoicesTable, BillingSubscriptionsTable } from '../../db/schema-billing';
 import type { Insertable } from 'kysely';
-import { liveStatuses, payingStatuses } from './plan';
+import { liveStatuses, payingStatuses } from './subscriptions/plan';
 
 // Which subscription decides: a paid (or trialing) one first, then one Stripe still runs (a first payment
 // pending, unpaid, paused), then the ended ones; the newest first within each. A second, unpaid subscription
@@ -25,10 +25,28 @@ export function lockOrganization(db: Db, id: number) {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+export async function setStripeCustomer(db: Db, organizationId: number, customerId: string): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ stripe_customer_id: customerId })
+    .where('id', '=', organizationId)
+    .execute();
+}
+
 export function subscriptionByStripeId(db: Db, stripeId: string) {
   return db
     .selectFrom('billing_subscriptions')
     .select(['organization_id', 'id', 'status'])
+    .where('stripe_subscription_id', '=', stripeId)
+    .executeTakeFirst();
+}
+
+/** The organization's subscription of that Stripe id; undefined when it is another organization's or none. */
+export function ownSubscription(db: Db, organizationId: number, stripeId: string) {
+  return db
+    .selectFrom('billing_subscriptions')
+    .select('stripe_subscription_id')
+    .where('organization_id', '=', organizationId)
     .where('stripe_subscription_id', '=', stripeId)
     .executeTakeFirst();
 }

@@ -5,11 +5,11 @@ import type { Db } from '../../db/database';
 import { detailError, fieldError, forbidden } from '../../lib/errors';
 import { canManageBilling, type Actor } from '../../lib/permissions';
 import { billingMessages } from '../../../contract/billing';
-import { requireBilling } from './client';
-import { catalogue, findPrice } from './products';
-import { lockOrganization, currentSubscription } from './repo';
-import { syncSubscription } from './sync';
-import { trialDaysOf } from './plan';
+import { requireBilling } from './stripe/client';
+import { catalogue, findPrice } from './stripe/products';
+import { lockOrganization, currentSubscription, setStripeCustomer } from './repo';
+import { syncSubscription } from './stripe/sync';
+import { trialDaysOf } from './subscriptions/plan';
 
 // The owner's billing actions. Each Stripe create carries an idempotency key built from what it does, so a
 // retried request (a double click, a lost answer) reuses the first object instead of making a second.
@@ -41,11 +41,7 @@ export async function customerOf(db: Db, stripe: Stripe, organizationId: number,
     { email, name: org.name, metadata: { organization: String(org.id) } },
     { idempotencyKey: `msas-customer-${org.id}` },
   );
-  await db
-    .updateTable('organizations')
-    .set({ stripe_customer_id: customer.id })
-    .where('id', '=', org.id)
-    .execute();
+  await setStripeCustomer(db, org.id, customer.id);
   return customer.id;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DigestSchedulesTable } from '../../db/schema-digests';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 // Reads and writes of digest_schedules and digest_sends. Every statement names the organization.
 
@@ -51,6 +51,43 @@ export async function listSchedules(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(asRow), count: count.n };
+}
+
+/** The organization of a schedule, for support, who may read any; undefined when there is none such. */
+export async function scheduleOrganization(db: Db, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('digest_schedules')
+    .select('organization_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.organization_id;
+}
+
+export async function insertSchedule(db: Db, row: Insertable<DigestSchedulesTable>): Promise<ScheduleRow> {
+  return asRow(await db.insertInto('digest_schedules').values(row).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function updateSchedule(
+  db: Db,
+  row: ScheduleRow,
+  changes: Updateable<DigestSchedulesTable>,
+): Promise<ScheduleRow> {
+  const saved = await db
+    .updateTable('digest_schedules')
+    .set(changes)
+    .where('organization_id', '=', row.organization_id)
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return asRow(saved);
+}
+
+export async function deleteSchedule(db: Db, row: ScheduleRow): Promise<void> {
+  await db
+    .deleteFrom('digest_schedules')
+    .where('organization_id', '=', row.organization_id)
+    .where('id', '=', row.id)
+    .execute();
 }
 
 export async function countSchedules(db: Db, organizationId: number, type?: string) {

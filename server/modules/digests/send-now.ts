@@ -9,7 +9,7 @@ const hour = 3600;
 /**
  * "Send now" is counted per report and per organization over an hour (DIGEST_SEND_NOW_LIMIT,
  * DIGEST_SEND_NOW_ORGANIZATION_LIMIT): past either, 429 with Retry-After, the time the oldest send in the
- * window leaves it (issue 32: six presses sent 300 mails in a minute).
+ * window leaves it (docs/OPERATIONS.md "Mail budget": six presses must not send 300 mails in a minute).
  */
 export function sendNowAllowance(
   ctx: AppContext,

@@ -116,7 +116,8 @@ export async function sendPeriod(
   if (status !== 'skipped') {
     const langs = await languages(db, row);
     const organization = await organizationName(db, row.organization_id);
-    // Only members' addresses and confirmed ones (issue 32): a waiting or declined address gets nothing.
+    // Only members' addresses and confirmed ones (docs/DIGESTS.md "Who gets the mail"): a waiting or declined
+    // address gets nothing.
     const mailable = await mailableAddresses(db, row.organization_id, row.destination_addresses);
     for (const address of row.destination_addresses) {
       if (!mailable.has(address.toLowerCase())) continue;

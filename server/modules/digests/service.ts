@@ -15,12 +15,16 @@ import {
 import { isTimeZone, nextRun, type TimeFrame } from './calendar';
 import {
   countSchedules,
+  deleteSchedule,
   findSchedule,
+  insertSchedule,
   lastSent,
   listSchedules,
   listSends,
   nameTaken,
+  scheduleOrganization,
   type ScheduleRow,
+  updateSchedule,
 } from './repo';
 import { checkScope, groupName, scopeDomains } from './scope';
 
@@ -44,12 +48,9 @@ export async function visibleSchedule(db: Db, actor: Actor, type: DigestType, id
   const org = organizationOf(actor, write);
   let row: ScheduleRow | undefined;
   if (org === 'all') {
-    const any = await db
-      .selectFrom('digest_schedules')
-      .select('organization_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    row = any ? await findSchedule(db, any.organization_id, id) : undefined;
+    // Support reads any organization's: the id names it.
+    const organizationId = await scheduleOrganization(db, id);
+    row = organizationId !== undefined ? await findSchedule(db, organizationId, id) : undefined;
   } else row = await findSchedule(db, org, id);
   if (!row || row.type !== type) throw notFound();
   return row;
@@ -271,13 +272,9 @@ export async function create(
   }
   const f = merged(defaults(type), body);
   await validate(db, org, type, f);
-  const row = await db
-    .insertInto('digest_schedules')
-    .values({ ...f, organization_id: org, type, created_by: actor.id })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertSchedule(db, { ...f, organization_id: org, type, created_by: actor.id });
   await askConfirmations(mail.ctx, db, mail.outbox, org, f.destination_addresses, f.language);
-  return { data: await resourceOf(db, { ...row, id: Number(row.id) }, now, null) };
+  return { data: await resourceOf(db, row, now, null) };
 }
 
 export async function update(
@@ -292,23 +289,13 @@ export async function update(
   const row = await visibleSchedule(db, actor, type, id, true);
   const f = merged(fieldsOf(row), body);
   await validate(db, row.organization_id, type, f, row.id);
-  const saved = await db
-    .updateTable('digest_schedules')
-    .set({ ...f, updated_at: now })
-    .where('organization_id', '=', row.organization_id)
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const saved = await updateSchedule(db, row, { ...f, updated_at: now });
   await askConfirmations(mail.ctx, db, mail.outbox, row.organization_id, f.destination_addresses, f.language);
-  return { data: await resourceOf(db, { ...saved, id: Number(saved.id) }, now) };
+  return { data: await resourceOf(db, saved, now) };
 }
 
 export async function remove(db: Db, actor: Actor, type: DigestType, id: number) {
   const row = await visibleSchedule(db, actor, type, id, true);
-  await db
-    .deleteFrom('digest_schedules')
-    .where('organization_id', '=', row.organization_id)
-    .where('id', '=', row.id)
-    .execute();
+  await deleteSchedule(db, row);
   return { detail: reportDeleted };
 }

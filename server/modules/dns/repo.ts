@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChangeKind, StoredRrset } from '../../db/schema-dns';
 import { domainCandidates } from '../../ingest/ownership';
-import type { RrsetDiff } from './rrsets';
+import type { RrsetDiff } from './records/rrsets';
 
 // Zones, change sets and rrset history; every query names the organization.
 
@@ -93,6 +93,17 @@ const heldByItsOrganization = sql<boolean>`exists (
   select 1 from domains d
   where d.organization_id = dns_zones.organization_id and d.verified_at is not null
     and (dns_zones.name = d.name || '.' or right(dns_zones.name, length(d.name) + 2) = '.' || d.name || '.'))`;
+
+/** Whether the organization already has a zone of that name. */
+export async function zoneNameTaken(db: Db, organizationId: number, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('dns_zones')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Rows of this zone name in other organizations (a zone left behind by its domain's old holder). */
 export function zonesElsewhere(db: Db, organizationId: number, name: string) {
@@ -285,7 +296,7 @@ export async function findChangeSet(db: Db, organizationId: OrgScope, id: number
   return { ...set, rrsets };
 }
 
-/** The organization's report address slug: its DMARC rua in a suggested fix (fixes.ts). */
+/** The organization's report address slug: its DMARC rua in a suggested fix (fixes/fixes.ts). */
 export async function reportSlugOf(db: Db, organizationId: number): Promise<string> {
   const org = await db
     .selectFrom('organizations')

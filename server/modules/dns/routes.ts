@@ -6,20 +6,20 @@ import { routeOf } from '../../lib/operation';
 import { withAudit } from '../shared/with-audit';
 import { requireAuth } from '../auth';
 import { dnsOps as ops } from '../../../contract/operations/dns';
-import { recordRows, revertChangeSet, zoneHistory } from './history';
+import { recordRows, revertChangeSet, zoneHistory } from './zones/history';
 import { countZones, listZones } from './repo';
-import { applyChanges } from './apply-changes';
+import { applyChanges } from './records/apply-changes';
 import { type DnsActor, pdnsOf, scopeOf, zoneFor, zoneSummary } from './service';
-import { dnssecRoutes } from './dnssec-routes';
-import { fixRoutes } from './fix-routes';
-import { zoneFileRoutes } from './zone-file-routes';
-import { createZone, deleteZone, loadZone } from './zones';
+import { dnssecRoutes } from './dnssec/dnssec-routes';
+import { fixRoutes } from './fixes/fix-routes';
+import { zoneFileRoutes } from './zone-file/zone-file-routes';
+import { createZone, deleteZone, loadZone } from './zones/zones';
 
 const actorOf = (request: FastifyRequest): DnsActor => request.user!;
 
 // Mounted under /api/dm: spec section 7's DNS calls (server name localhost), the history, revert, record
-// rows, whether DNS hosting is configured at all; zone files (zone-file-routes.ts), DNSSEC
-// (dnssec-routes.ts) and suggested fixes (fix-routes.ts).
+// rows, whether DNS hosting is configured at all; zone files (zone-file/zone-file-routes.ts), DNSSEC
+// (dnssec/dnssec-routes.ts) and suggested fixes (fixes/fix-routes.ts).
 export function dnsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);

@@ -19,11 +19,11 @@ import {
   type ZoneRef,
   type ZoneRow,
 } from './repo';
-import { diffRrsets, keyOf, storedRrsets, wireRrset } from './rrsets';
-import { absoluteName, type RrsetChangeInput } from './validate';
+import { diffRrsets, keyOf, storedRrsets, wireRrset } from './records/rrsets';
+import { absoluteName, type RrsetChangeInput } from './records/validate';
 
 // Zones of an organization in PowerDNS: who may see and change them, and loading a zone (noticing changes
-// made in PowerDNS directly). Applying a change set is apply-changes.ts.
+// made in PowerDNS directly). Applying a change set is records/apply-changes.ts.
 
 export type DnsActor = Actor & { email: string };
 

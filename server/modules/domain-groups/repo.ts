@@ -72,3 +72,67 @@ export async function groupResourceFor(
     },
   };
 }
+
+export function groupByName(db: Db, organizationId: number, name: string) {
+  return db
+    .selectFrom('domain_groups')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+/** A domain of the organization by id or name; undefined when it has none such. */
+export function organizationDomain(db: Db, organizationId: number, ref: string) {
+  return db
+    .selectFrom('domains')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where((eb) => (/^\d+$/.test(ref) ? eb('id', '=', Number(ref)) : eb('name', '=', ref)))
+    .executeTakeFirst();
+}
+
+export function insertGroup(db: Db, organizationId: number, name: string, ownerId: number) {
+  return db
+    .insertInto('domain_groups')
+    .values({ name, organization_id: organizationId, owner_id: ownerId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateGroupRow(
+  db: Db,
+  id: number,
+  changes: { name?: string; owner_id?: number },
+): Promise<void> {
+  await db.updateTable('domain_groups').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteGroupRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('domain_groups').where('id', '=', id).execute();
+}
+
+export async function addDomains(db: Db, group: { id: number; organization_id: number }, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .insertInto('domain_group_domains')
+    .values(
+      ids.map((domain_id) => ({ organization_id: group.organization_id, group_id: group.id, domain_id })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Takes domains out of a group ('all': every one). */
+export async function removeGroupDomains(
+  db: Db,
+  group: { id: number; organization_id: number },
+  ids: number[] | 'all',
+): Promise<void> {
+  let q = db
+    .deleteFrom('domain_group_domains')
+    .where('organization_id', '=', group.organization_id)
+    .where('group_id', '=', group.id);
+  if (ids !== 'all') q = q.where('domain_id', 'in', ids);
+  await q.execute();
+}

@@ -5,7 +5,19 @@ import { type Actor, canEditDomainGroup, isSupport } from '../../lib/permissions
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
 import { type DomainScope, scopeFor, wholeOrganization } from '../shared/domain-scope';
 import { findUserById } from '../shared/users-repo';
-import { groupResourceFor, listGroups, countGroups, findGroup } from './repo';
+import {
+  addDomains,
+  countGroups,
+  deleteGroupRow,
+  findGroup,
+  groupByName,
+  groupResourceFor,
+  insertGroup,
+  listGroups,
+  organizationDomain,
+  removeGroupDomains,
+  updateGroupRow,
+} from './repo';
 
 export const groupDeleted = 'Domain group has been deleted.';
 
@@ -55,12 +67,7 @@ export async function readGroup(db: Db, actor: Actor, id: number) {
 }
 
 async function checkName(db: Db, organizationId: number, name: string, exceptId?: number) {
-  const clash = await db
-    .selectFrom('domain_groups')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const clash = await groupByName(db, organizationId, name);
   if (clash && clash.id !== exceptId) throw fieldError('name', 'group_name_taken');
 }
 
@@ -75,12 +82,7 @@ async function resolveDomains(db: Db, organizationId: number, refs: string[]): P
   const ids: number[] = [];
   for (const raw of refs) {
     const ref = raw.trim().toLowerCase();
-    const row = await db
-      .selectFrom('domains')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where((eb) => (/^\d+$/.test(ref) ? eb('id', '=', Number(ref)) : eb('name', '=', ref)))
-      .executeTakeFirst();
+    const row = await organizationDomain(db, organizationId, ref);
     if (!row) throw fieldError('__all__', 'domain_unknown', { domain: raw });
     if (!ids.includes(row.id)) ids.push(row.id);
   }
@@ -98,11 +100,7 @@ export async function create(
   await checkName(db, organizationId, body.name);
   if (body.owner !== undefined) await checkOwner(db, organizationId, body.owner);
   const domainIds = await resolveDomains(db, organizationId, body.domains ?? []);
-  const group = await db
-    .insertInto('domain_groups')
-    .values({ name: body.name, organization_id: organizationId, owner_id: body.owner ?? actor.id })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const group = await insertGroup(db, organizationId, body.name, body.owner ?? actor.id);
   await addDomains(db, group, domainIds);
   return groupDocument(db, group);
 }
@@ -115,8 +113,7 @@ export async function update(db: Db, actor: Actor, id: number, body: { name?: st
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.owner !== undefined ? { owner_id: body.owner } : {}),
   };
-  if (Object.keys(changes).length)
-    await db.updateTable('domain_groups').set(changes).where('id', '=', id).execute();
+  if (Object.keys(changes).length) await updateGroupRow(db, id, changes);
   return groupDocument(db, (await findGroup(db, id))!);
 }
 
@@ -130,27 +127,12 @@ export async function replaceDomains(
   const group = await editableGroup(db, actor, id);
   if (body.name !== undefined) {
     await checkName(db, group.organization_id, body.name, group.id);
-    await db.updateTable('domain_groups').set({ name: body.name }).where('id', '=', id).execute();
+    await updateGroupRow(db, id, { name: body.name });
   }
   const ids = await resolveDomains(db, group.organization_id, body.domains);
-  await db
-    .deleteFrom('domain_group_domains')
-    .where('organization_id', '=', group.organization_id)
-    .where('group_id', '=', id)
-    .execute();
+  await removeGroupDomains(db, group, 'all');
   await addDomains(db, group, ids);
   return groupDocument(db, (await findGroup(db, id))!);
-}
-
-async function addDomains(db: Db, group: { id: number; organization_id: number }, ids: number[]) {
-  if (ids.length === 0) return;
-  await db
-    .insertInto('domain_group_domains')
-    .values(
-      ids.map((domain_id) => ({ organization_id: group.organization_id, group_id: group.id, domain_id })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute();
 }
 
 export async function changeDomains(db: Db, actor: Actor, id: number, refs: string[], add: boolean) {
@@ -158,18 +140,12 @@ export async function changeDomains(db: Db, actor: Actor, id: number, refs: stri
   if (refs.length === 0 || refs.some((r) => !r.trim())) throw fieldError('__all__', 'select_option_to_add');
   const ids = await resolveDomains(db, group.organization_id, refs);
   if (add) await addDomains(db, group, ids);
-  else
-    await db
-      .deleteFrom('domain_group_domains')
-      .where('organization_id', '=', group.organization_id)
-      .where('group_id', '=', id)
-      .where('domain_id', 'in', ids)
-      .execute();
+  else await removeGroupDomains(db, group, ids);
   return groupDocument(db, group);
 }
 
 export async function remove(db: Db, actor: Actor, id: number) {
   await editableGroup(db, actor, id);
-  await db.deleteFrom('domain_groups').where('id', '=', id).execute();
+  await deleteGroupRow(db, id);
   return { detail: groupDeleted };
 }

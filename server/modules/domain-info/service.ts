@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { DomainRow } from '../../db/schema';
 import { latestItems, reportSelectorsSeen } from '../../checks/history/repo';
+import { stored } from './repo';
 
 // Domain Info (checks contract 5): the current records of a registered domain, read from its stored
 // results and DNS history (written by the scheduled and on-demand re-checks), and the DKIM selectors seen
@@ -9,16 +10,6 @@ import { latestItems, reportSelectorsSeen } from '../../checks/history/repo';
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-
-async function stored(db: Db, domain: DomainRow, system: string) {
-  return db
-    .selectFrom('check_results')
-    .select(['checked_at', 'result'])
-    .where('organization_id', '=', domain.organization_id)
-    .where('domain_id', '=', domain.id)
-    .where('system', '=', system)
-    .executeTakeFirst();
-}
 
 export async function currentRecord(db: Db, domain: DomainRow, system: 'dmarc' | 'spf') {
   const row = await stored(db, domain, system);

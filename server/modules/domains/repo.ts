@@ -35,6 +35,35 @@ export function findDomainById(db: Db, id: number) {
   return db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function insertDomain(db: Db, organizationId: number, name: string) {
+  return db
+    .insertInto('domains')
+    .values({ name, organization_id: organizationId, verified_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A new name is a new claim: the proof of the old one is cleared with it. */
+export function renameDomainRow(db: Db, id: number, name: string) {
+  return db
+    .updateTable('domains')
+    .set({
+      name,
+      verified_at: null,
+      verification_method: null,
+      verification_proved_at: null,
+      verification_checked_at: null,
+      verification_problem: null,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteDomainRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('domains').where('id', '=', id).execute();
+}
+
 export async function groupIdsByDomain(db: Db, domainIds: number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>();
   if (domainIds.length === 0) return map;
@@ -58,4 +87,15 @@ export async function reportSlugs(db: Db, organizationIds: number[]): Promise<Ma
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r.report_slug]));
+}
+
+export type DueDomain = { id: number; name: string; token: string; slug: string };
+
+export async function dueDomain(db: Db, id: number): Promise<DueDomain | undefined> {
+  return db
+    .selectFrom('domains as d')
+    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+    .select(['d.id', 'd.name', 'd.verification_token as token', 'o.report_slug as slug'])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
 }

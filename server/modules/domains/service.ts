@@ -9,11 +9,14 @@ import { overPlanLimit } from '../shared/plan-limits';
 import { normaliseDomainName } from './names';
 import {
   countDomains,
+  deleteDomainRow,
   type DomainQuery,
   findDomainById,
   findDomainByName,
   groupIdsByDomain,
+  insertDomain,
   listDomains,
+  renameDomainRow,
   reportSlugs,
 } from './repo';
 import { wholeOrganization } from '../shared/domain-scope';
@@ -139,11 +142,7 @@ export async function addDomain(
     'name',
   );
   if (over) throw over;
-  const row = await db
-    .insertInto('domains')
-    .values({ name, organization_id: org.id, verified_at: null })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertDomain(db, org.id, name);
   return domainDocumentOf(db, row, addressing);
 }
 
@@ -174,7 +173,7 @@ export async function deleteDomainByName(
   );
   await beforeDelete(row);
   await forgetVerifiedName(db, row);
-  await db.deleteFrom('domains').where('id', '=', row.id).execute();
+  await deleteDomainRow(db, row.id);
   return { detail: 'Domain deleted.' };
 }
 
@@ -195,19 +194,7 @@ export async function renameDomain(
   const name = await validName(db, row.organization_id, raw, row.id);
   if (name === row.name) return domainDocumentOf(db, row, addressing);
   await forgetVerifiedName(db, row);
-  const updated = await db
-    .updateTable('domains')
-    .set({
-      name,
-      verified_at: null,
-      verification_method: null,
-      verification_proved_at: null,
-      verification_checked_at: null,
-      verification_problem: null,
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await renameDomainRow(db, row.id, name);
   return domainDocumentOf(db, updated, addressing);
 }
 
@@ -225,6 +212,6 @@ export async function deleteDomainById(
   );
   await beforeDelete(row);
   await forgetVerifiedName(db, row);
-  await db.deleteFrom('domains').where('id', '=', row.id).execute();
+  await deleteDomainRow(db, row.id);
   return null;
 }

@@ -7,7 +7,7 @@ import type { Job } from '../../jobs/job';
 import type { ReportAddressing } from '../../mail/report-address';
 import { findProof, type ProofOutcome } from './verification';
 import { applyVerification } from './verification-store';
-import type { DueDomain } from './verify-service';
+import type { DueDomain } from './repo';
 
 // The periodic ownership re-check (docs/PERMISSIONS.md): a domain never checked first, then pending domains
 // hourly during their first week and daily after it, verified ones daily (a lost proof revokes after

@@ -53,6 +53,35 @@ export async function nameTaken(db: Db, name: string, exceptId?: number): Promis
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+export async function insertSender(
+  db: Db,
+  sender: { name: string; spf_includes: string[]; reverse_dns_suffixes: string[] },
+): Promise<number> {
+  const row = await db
+    .insertInto('email_senders')
+    .values({
+      name: sender.name,
+      spf_includes: JSON.stringify(sender.spf_includes),
+      reverse_dns_suffixes: JSON.stringify(sender.reverse_dns_suffixes),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** `changes` holds the JSON columns already as text. */
+export async function updateSenderRow(
+  db: Db,
+  id: number,
+  changes: { name?: string; spf_includes?: string; reverse_dns_suffixes?: string },
+): Promise<void> {
+  await db.updateTable('email_senders').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteSenderRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('email_senders').where('id', '=', id).execute();
+}
+
 export async function networksOf(
   db: Db,
   ids: number[],

@@ -1,7 +1,17 @@
 import type { Db } from '../../db/database';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { isSupport, type Actor } from '../../lib/permissions';
-import { addNetworks, deleteNetworks, findSender, nameTaken, networksOf, type SenderRow } from './repo';
+import {
+  addNetworks,
+  deleteNetworks,
+  deleteSenderRow,
+  findSender,
+  insertSender,
+  nameTaken,
+  networksOf,
+  type SenderRow,
+  updateSenderRow,
+} from './repo';
 import type { SenderAttributes, SenderInput } from '../../../contract/email-senders';
 
 // The email-sender catalogue is one for the installation (attribution is per source IP, shared by every
@@ -44,16 +54,12 @@ export async function existing(db: Db, id: number): Promise<SenderRow> {
 
 export async function createSender(db: Db, input: SenderInput & { name: string }) {
   if (await nameTaken(db, input.name)) return fieldError('name', 'sender_name_taken');
-  const row = await db
-    .insertInto('email_senders')
-    .values({
-      name: input.name,
-      spf_includes: JSON.stringify(input.spf_includes ?? []),
-      reverse_dns_suffixes: JSON.stringify(input.reverse_dns_suffixes ?? []),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return senderDocument(db, row.id);
+  const id = await insertSender(db, {
+    name: input.name,
+    spf_includes: input.spf_includes ?? [],
+    reverse_dns_suffixes: input.reverse_dns_suffixes ?? [],
+  });
+  return senderDocument(db, id);
 }
 
 export async function updateSender(db: Db, id: number, input: SenderInput) {
@@ -67,14 +73,13 @@ export async function updateSender(db: Db, id: number, input: SenderInput) {
       ? { reverse_dns_suffixes: JSON.stringify(input.reverse_dns_suffixes) }
       : {}),
   };
-  if (Object.keys(set).length > 0)
-    await db.updateTable('email_senders').set(set).where('id', '=', id).execute();
+  if (Object.keys(set).length > 0) await updateSenderRow(db, id, set);
   return senderDocument(db, id);
 }
 
 export async function deleteSender(db: Db, id: number) {
   await existing(db, id);
-  await db.deleteFrom('email_senders').where('id', '=', id).execute();
+  await deleteSenderRow(db, id);
   return null;
 }
 

@@ -1,38 +1,7 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerExample } from '../../../contract/example';
+import { healthSchema, type ReadyAnswer, readySchema } from '../../../contract/health';
 import type { AppContext } from '../../context';
-
-const check = z.enum(['ok', 'error']);
-const healthSchema = answerExample(z.object({ status: check, database: check }), {
-  status: 'ok',
-  database: 'ok',
-});
-const replicaSchema = z
-  .object({
-    state: z.enum(['ok', 'lagging', 'error']),
-    lag_seconds: z.number().nullable(),
-    lag_bytes: z.number().nullable(),
-    max_lag_seconds: z.number(),
-  })
-  .describe(
-    'Only with DATABASE_READ_URL. Lagging or unreachable: its reads go to the primary (still ready).',
-  );
-const readySchema = answerExample(
-  z.object({
-    status: check,
-    database: check,
-    queue: z.enum(['ok', 'error', 'not run here']),
-    replica: replicaSchema.optional(),
-  }),
-  {
-    status: 'ok',
-    database: 'ok',
-    queue: 'ok',
-    replica: { state: 'ok', lag_seconds: 0.4, lag_bytes: 5120, max_lag_seconds: 30 },
-  },
-);
 
 /** Whether this process's job queue can take and run jobs; absent on an API-only process (--no-jobs). */
 export type QueueReady = () => Promise<boolean>;
@@ -80,7 +49,7 @@ export function healthRoutes(ctx: AppContext, queueReady?: QueueReady): FastifyP
         const database = (await databaseAnswers(ctx)) ? 'ok' : 'error';
         const queue = queueReady ? ((await queueReady()) ? 'ok' : 'error') : 'not run here';
         const ok = database === 'ok' && queue !== 'error';
-        const answer: z.infer<typeof readySchema> = { status: ok ? 'ok' : 'error', database, queue };
+        const answer: ReadyAnswer = { status: ok ? 'ok' : 'error', database, queue };
         if (ctx.replica) {
           const lag = await ctx.replica.lag();
           answer.replica = {

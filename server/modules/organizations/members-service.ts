@@ -7,7 +7,7 @@ import { revokeUserRefreshTokens } from '../auth';
 import { findUserById } from '../shared/users-repo';
 import { overPlanLimit } from '../shared/plan-limits';
 import { memberResourceFor } from './documents';
-import { countSeats } from './repo';
+import { activeMembers, countSeats, removeUserDomains, setMembership, setUserRole } from './repo';
 import { organizationDocument, permittedOrganization, visibleOrganization } from './service';
 
 // The member limit (benefits.organization_members_limit) counts active members and pending invitations.
@@ -20,13 +20,7 @@ export async function assertSeatAvailable(ctx: AppContext, db: Db, org: Organiza
 
 export async function listMembers(ctx: AppContext, actor: Actor, id: number) {
   const org = await visibleOrganization(ctx.db, actor, id);
-  const users = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('organization_id', '=', org.id)
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .execute();
+  const users = await activeMembers(ctx.db, org.id);
   return {
     data: users.map(memberResourceFor),
     meta: { count: users.length, page: 1, page_size: users.length },
@@ -48,11 +42,7 @@ export async function addMember(
   if (!user || !user.is_active) throw fieldError('user', 'object_does_not_exist', { pk: body.user });
   if (user.organization_id !== null || user.is_support) throw fieldError('user', 'already_in_organization');
   await assertSeatAvailable(ctx, db, org);
-  await db
-    .updateTable('users')
-    .set({ organization_id: org.id, role: body.role })
-    .where('id', '=', user.id)
-    .execute();
+  await setMembership(db, user.id, org.id, body.role);
   return organizationDocument(ctx, db, org);
 }
 
@@ -67,12 +57,8 @@ export async function removeMember(ctx: AppContext, db: Db, actor: Actor, id: nu
   if (isOwnerLevel(user.role) || user.id === org.owner_id)
     throw fieldError('user', 'owner_cannot_be_removed');
   if (!self && user.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
-  await db
-    .updateTable('users')
-    .set({ organization_id: null, role: 'member' })
-    .where('id', '=', user.id)
-    .execute();
-  await db.deleteFrom('user_domains').where('user_id', '=', user.id).execute();
+  await setMembership(db, user.id, null, 'member');
+  await removeUserDomains(db, user.id);
   await revokeUserRefreshTokens(db, user.id, ctx.now());
   return null;
 }
@@ -90,10 +76,6 @@ export async function setAdmin(
   const user = await findUserById(db, userId);
   if (!user || user.organization_id !== org.id || !user.is_active) throw fieldError('user', 'not_a_member');
   if (isOwnerLevel(user.role) || user.role === 'support') throw fieldError('user', 'owner_role_fixed');
-  await db
-    .updateTable('users')
-    .set({ role: admin ? 'admin' : 'member' })
-    .where('id', '=', user.id)
-    .execute();
+  await setUserRole(db, user.id, admin ? 'admin' : 'member');
   return organizationDocument(ctx, db, org);
 }

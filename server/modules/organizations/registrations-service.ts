@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { OrganizationRow } from '../../db/schema';
@@ -11,6 +10,17 @@ import { hashPassword } from '../../lib/password';
 import { dayWindowSeconds, firstLimitExceeded, recordFailure, spendAllowance } from '../auth';
 import { findUserByUsername, insertUser } from '../shared/users-repo';
 import { assertSeatAvailable } from './members-service';
+import {
+  acceptInvitation,
+  activeAccountLanguage,
+  activeMemberByEmail,
+  findRegistration,
+  insertInvitation,
+  inviterOf,
+  liveInvitation,
+  pendingInvitation,
+  renewInvitation,
+} from './registrations-repo';
 import { findOrganization } from './repo';
 import { permittedOrganization } from './service';
 
@@ -45,9 +55,10 @@ export function registrationDocument(r: Registration) {
 
 type Language = 'en' | 'pt';
 
-// Invitation mail is limited (issue 32 item 8: nine mails in a row to one outside address): per invitation,
-// INVITATION_RESEND_LIMIT re-sends a day; per organization, INVITATION_ORGANIZATION_LIMIT mails a day, new
-// and re-sent together. Past either: 429 with Retry-After, nothing sent, nothing changed.
+// Invitation mail is limited (docs/OPERATIONS.md "Mail budget": not nine mails in a row to one outside
+// address): per invitation, INVITATION_RESEND_LIMIT re-sends a day; per organization,
+// INVITATION_ORGANIZATION_LIMIT mails a day, new and re-sent together. Past either: 429 with Retry-After,
+// nothing sent, nothing changed.
 function invitationAllowance(ctx: AppContext, db: Db, organizationId: number, resentId?: number) {
   const limits = ctx.config.mailLimits;
   const day = dayWindowSeconds;
@@ -63,8 +74,8 @@ function invitationAllowance(ctx: AppContext, db: Db, organizationId: number, re
   );
 }
 
-// Brief for issue 7: the chosen language, else the invitee's own (an existing account), else the
-// organization's default (Dynamic Settings), else the inviter's.
+// The invitation's language (docs/PERMISSIONS.md): the chosen language, else the invitee's own (an existing
+// account), else the organization's default (Dynamic Settings), else the inviter's.
 async function invitationLanguage(
   db: Db,
   org: OrganizationRow,
@@ -73,13 +84,7 @@ async function invitationLanguage(
   chosen: Language | undefined,
 ): Promise<Language> {
   if (chosen) return chosen;
-  const invitee = await db
-    .selectFrom('users')
-    .select('language')
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .executeTakeFirst();
+  const invitee = await activeAccountLanguage(db, email);
   if (invitee?.language) return invitee.language;
   const orgDefault = (org.settings as { default_language?: Language } | null)?.default_language;
   return orgDefault ?? inviter?.language ?? 'en';
@@ -93,11 +98,7 @@ async function mailInvitation(
   actor: Actor,
   invitation: { id: number; email: string; token: string; language?: Language },
 ) {
-  const inviter = await db
-    .selectFrom('users')
-    .select(['email', 'username', 'language'])
-    .where('id', '=', actor.id)
-    .executeTakeFirst();
+  const inviter = await inviterOf(db, actor.id);
   const { id, email, token } = invitation;
   const language = await invitationLanguage(db, org, inviter, email, invitation.language);
   await queueTemplate(ctx, db, outbox, { to: email, organizationId: org.id }, 'invitation', language, {
@@ -121,46 +122,29 @@ export async function invite(
   const org = await permittedOrganization(db, actor, organizationId, canManageMembers);
   if (body.role === 'admin' && !canManageAdmins(actor, org)) throw forbidden();
   const email = body.email.trim();
-  const member = await db
-    .selectFrom('users')
-    .select('id')
-    .where('organization_id', '=', org.id)
-    .where('is_active', '=', true)
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+  const member = await activeMemberByEmail(db, org.id, email);
   if (member) throw fieldError('email', 'already_member');
-  const pending = await db
-    .selectFrom('member_registrations')
-    .select('id')
-    .where('organization_id', '=', org.id)
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', ctx.now())
-    .executeTakeFirst();
+  const pending = await pendingInvitation(db, org.id, email, ctx.now());
   if (pending) throw fieldError('email', 'already_invited');
   await assertSeatAvailable(ctx, db, org);
   const limited = await invitationAllowance(ctx, db, org.id);
   if (limited) return limited;
   const token = randomToken(32);
-  const row = await db
-    .insertInto('member_registrations')
-    .values({
-      organization_id: org.id,
-      email,
-      role: body.role,
-      token_hash: sha256Hex(token),
-      invited_by: actor.id,
-      expires_at: new Date(ctx.now().getTime() + invitationHours * 3_600_000),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertInvitation(db, {
+    organization_id: org.id,
+    email,
+    role: body.role,
+    token_hash: sha256Hex(token),
+    invited_by: actor.id,
+    expires_at: new Date(ctx.now().getTime() + invitationHours * 3_600_000),
+  });
   await mailInvitation(ctx, db, outbox, org, actor, { id: row.id, email, token, language: body.language });
   return registrationDocument(row);
 }
 
 // POST /member-registrations/{id}/resend-email/: a new token (the old link stops working) and a new expiry.
 export async function resend(ctx: AppContext, db: Db, actor: Actor, id: number, outbox: number[]) {
-  const row = await db.selectFrom('member_registrations').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findRegistration(db, id);
   if (!row || row.accepted_at) throw notFound();
   const org = await permittedOrganization(db, actor, row.organization_id, canManageMembers).catch(
     (e: unknown) => {
@@ -170,16 +154,8 @@ export async function resend(ctx: AppContext, db: Db, actor: Actor, id: number, 
   const limited = await invitationAllowance(ctx, db, org.id, row.id);
   if (limited) return limited;
   const token = randomToken(32);
-  const updated = await db
-    .updateTable('member_registrations')
-    .set({
-      token_hash: sha256Hex(token),
-      expires_at: new Date(ctx.now().getTime() + invitationHours * 3_600_000),
-      sent_count: sql`sent_count + 1`,
-    })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const expiresAt = new Date(ctx.now().getTime() + invitationHours * 3_600_000);
+  const updated = await renewInvitation(db, id, sha256Hex(token), expiresAt);
   await mailInvitation(ctx, db, outbox, org, actor, { id, email: row.email, token });
   return registrationDocument(updated);
 }
@@ -196,13 +172,7 @@ export async function confirmInvitation(
   const key = `account-token:${ip}`;
   const limited = await firstLimitExceeded(db, [{ key, limit: ctx.config.loginRateLimitIp }], now);
   if (limited) return limited;
-  const row = await db
-    .selectFrom('member_registrations')
-    .selectAll()
-    .where('token_hash', '=', sha256Hex(body.token.trim()))
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await liveInvitation(db, sha256Hex(body.token.trim()), now);
   const org = row ? await findOrganization(db, row.organization_id) : undefined;
   if (!row || !org) {
     await recordFailure(db, [key], now);
@@ -215,13 +185,7 @@ export async function confirmInvitation(
     await recordFailure(db, [key], now);
     return fieldError('username', 'username_taken');
   }
-  const spent = await db
-    .updateTable('member_registrations')
-    .set({ accepted_at: now })
-    .where('id', '=', row.id)
-    .where('accepted_at', 'is', null)
-    .executeTakeFirst();
-  if (spent.numUpdatedRows === 0n) return fieldError('token', 'token_invalid');
+  if (!(await acceptInvitation(db, row.id, now))) return fieldError('token', 'token_invalid');
   const user = await insertUser(db, {
     username: body.username,
     email: row.email,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Role } from '../../db/schema';
 import type { DomainScope } from '../shared/domain-scope';
 
 export { createOrganization, findOrganization, findOrganizationByName } from '../shared/organization-rows';
@@ -95,4 +96,69 @@ export async function relationshipIds(db: Db, organizationId: number, now: Date,
     groups: groups.map((r) => r.id),
     domains: domains.map((r) => r.id),
   };
+}
+
+export function activeMembers(db: Db, organizationId: number) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+/** Puts an account in an organization with a role, or (null) out of any. */
+export async function setMembership(
+  db: Db,
+  userId: number,
+  organizationId: number | null,
+  role: Role,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ organization_id: organizationId, role })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setUserRole(db: Db, userId: number, role: Role): Promise<void> {
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+}
+
+/** The domains a member was limited to go with the membership. */
+export async function removeUserDomains(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('user_domains').where('user_id', '=', userId).execute();
+}
+
+export async function renameOrganization(db: Db, id: number, name: string): Promise<void> {
+  await db.updateTable('organizations').set({ name }).where('id', '=', id).execute();
+}
+
+/** The organization's accounts (not support's) stay, without an organization, as members. */
+export async function detachMembers(db: Db, organizationId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ organization_id: null, role: 'member' })
+    .where('organization_id', '=', organizationId)
+    .where('is_support', '=', false)
+    .execute();
+}
+
+export async function deleteOrganizationRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('organizations').where('id', '=', id).execute();
+}
+
+/** The current owner (or self-registered client) becomes an admin, before another account takes over. */
+export async function demoteOwners(db: Db, organizationId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('organization_id', '=', organizationId)
+    .where('role', 'in', ['owner', 'client'])
+    .execute();
+}
+
+export async function setOrganizationOwner(db: Db, id: number, ownerId: number): Promise<void> {
+  await db.updateTable('organizations').set({ owner_id: ownerId }).where('id', '=', id).execute();
 }

@@ -17,7 +17,19 @@ import { scopeFor } from '../shared/domain-scope';
 import { findUserById } from '../shared/users-repo';
 import { organizationResourceFor } from './documents';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
-import { countOrganizations, createOrganization, findOrganization, listOrganizations } from './repo';
+import {
+  countOrganizations,
+  createOrganization,
+  deleteOrganizationRow,
+  demoteOwners,
+  detachMembers,
+  findOrganization,
+  listOrganizations,
+  renameOrganization,
+  setMembership,
+  setOrganizationOwner,
+  setUserRole,
+} from './repo';
 
 // Organizations the caller cannot see answer 404 (their ids are not confirmed to exist); visible ones the
 // caller may not change answer 403.
@@ -76,11 +88,7 @@ export async function createWithOwner(
   if (owner.organization_id !== null || owner.is_support)
     throw fieldError('owner', 'already_in_organization');
   const org = await createOrganization(db, body.name, {}, owner.id);
-  await db
-    .updateTable('users')
-    .set({ organization_id: org.id, role: 'owner' })
-    .where('id', '=', owner.id)
-    .execute();
+  await setMembership(db, owner.id, org.id, 'owner');
   return organizationDocument(ctx, db, org);
 }
 
@@ -92,8 +100,7 @@ export async function updateOrganization(
   body: { name?: string },
 ) {
   const org = await permittedOrganization(db, actor, id, canEditOrganization);
-  if (body.name !== undefined)
-    await db.updateTable('organizations').set({ name: body.name }).where('id', '=', id).execute();
+  if (body.name !== undefined) await renameOrganization(db, id, body.name);
   return organizationDocument(ctx, db, (await findOrganization(db, org.id))!);
 }
 
@@ -106,14 +113,9 @@ export async function deleteOrganization(db: Db, actor: Actor, id: number): Prom
 }
 
 export async function detachAndDelete(db: Db, id: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ organization_id: null, role: 'member' })
-    .where('organization_id', '=', id)
-    .where('is_support', '=', false)
-    .execute();
+  await detachMembers(db, id);
   await keepAuditOfOrganization(db, id);
-  await db.deleteFrom('organizations').where('id', '=', id).execute();
+  await deleteOrganizationRow(db, id);
 }
 
 // PATCH /organizations/{id}/owner/: the new owner must already be a member; the previous owner stays as admin.
@@ -123,14 +125,9 @@ export async function changeOwner(ctx: AppContext, db: Db, actor: Actor, id: num
   if (!target || !target.is_active || target.organization_id !== org.id || target.is_support)
     throw fieldError('owner', 'not_a_member');
   if (target.id !== org.owner_id) {
-    await db
-      .updateTable('users')
-      .set({ role: 'admin' })
-      .where('organization_id', '=', org.id)
-      .where('role', 'in', ['owner', 'client'])
-      .execute();
-    await db.updateTable('users').set({ role: 'owner' }).where('id', '=', target.id).execute();
-    await db.updateTable('organizations').set({ owner_id: target.id }).where('id', '=', org.id).execute();
+    await demoteOwners(db, org.id);
+    await setUserRole(db, target.id, 'owner');
+    await setOrganizationOwner(db, org.id, target.id);
   }
   return organizationDocument(ctx, db, (await findOrganization(db, org.id))!);
 }

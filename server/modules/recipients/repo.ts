@@ -114,3 +114,8 @@ export async function decide(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+export async function organizationName(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name ?? '';
+}

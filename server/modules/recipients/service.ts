@@ -13,13 +13,15 @@ import {
   insertWaiting,
   mailablePairs,
   memberAddresses,
+  organizationName,
   setToken,
   storedStates,
 } from './repo';
 
-// The confirmation rule (issue 32): the console mails an address only when it is the account address of an
-// active member of the organization, or when its owner confirmed it from the link mailed to it. Until then
-// the address is waiting and gets that one mail and nothing else; a declined one gets nothing, ever.
+// The confirmation rule (docs/DIGESTS.md "Who gets the mail"): the console mails an address only when it is
+// the account address of an active member of the organization, or when its owner confirmed it from the link
+// mailed to it. Until then the address is waiting and gets that one mail and nothing else; a declined one
+// gets nothing, ever.
 
 export const confirmationHours = 7 * 24;
 /** One address gets at most one link per hour from an organization, and three a day from all of them. */
@@ -58,11 +60,6 @@ export async function mailableByOrganization(db: Db, pairs: { organizationId: nu
     db,
     pairs.map((p) => ({ o: p.organizationId, a: p.address.trim().toLowerCase() })),
   );
-}
-
-async function organizationName(db: Db, id: number): Promise<string> {
-  const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst();
-  return row?.name ?? '';
 }
 
 /**

@@ -4,7 +4,8 @@ import type { failureReportList, tlsReportList } from '../../../contract/other-r
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../lib/paging';
-import { scopeCondition, type ReportScope } from './scope';
+import { otherReportsPage, reportFile } from './repo';
+import type { ReportScope } from './scope';
 
 // TLS and failure report lists, and the original file of any stored report.
 
@@ -20,17 +21,7 @@ export async function listOtherReports<T extends Table>(
   url: string,
 ) {
   const p = paging(q);
-  // Both tables have one shape (OtherReportsTable).
-  let base = db.selectFrom(`${table} as r` as 'tls_reports as r').where(scopeCondition(scope));
-  if (q.domain) base = base.where('r.domain', '=', q.domain.toLowerCase());
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll('r')
-    .orderBy('r.begin_date', 'desc')
-    .orderBy('r.id', 'desc')
-    .offset(p.offset)
-    .limit(p.pageSize)
-    .execute();
+  const { n, rows } = await otherReportsPage(db, table, scope, q.domain, p.offset, p.pageSize);
   const data = rows.map((r) => ({
     type: types[table],
     id: r.id,
@@ -63,13 +54,7 @@ export async function originalFile(
   scope: ReportScope,
   id: number,
 ): Promise<{ name: string; content: Buffer }> {
-  const row = await db
-    .selectFrom(`${table} as r` as 'dmarc_reports as r')
-    .innerJoin('report_files as f', 'f.id', 'r.file_id')
-    .select(['f.name', 'f.content'])
-    .where(scopeCondition(scope))
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+  const row = await reportFile(db, table, scope, id);
   if (!row) throw notFound();
   return { name: row.name.split(/[\\/]/).pop() || 'report', content: Buffer.from(row.content) };
 }

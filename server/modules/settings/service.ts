@@ -6,6 +6,7 @@ import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { type Actor, canEditOrganizationSettings, canViewOrganizationSettings } from '../../lib/permissions';
 import { findOrganization } from '../shared/organization-rows';
 import { benefitsFor } from '../shared/roles';
+import { saveSettings } from './repo';
 import type { SettingsAttributes, SettingsPatch } from '../../../contract/settings';
 
 // What organizations.settings (jsonb) holds. The IMAP password is stored AES-GCM encrypted and never returned.
@@ -89,11 +90,6 @@ export async function updateSettings(ctx: AppContext, db: Db, actor: Actor, patc
         : {}),
     },
   };
-  const updated = await db
-    .updateTable('organizations')
-    .set({ settings: JSON.stringify(next) })
-    .where('id', '=', org.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await saveSettings(db, org.id, next);
   return doc(updated);
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
@@ -7,7 +6,12 @@ import escapeHtml from 'escape-html';
 import { serverT } from '../../lib/i18n';
 import { errorResponses } from '../../lib/schemas';
 import { withAudit } from './with-audit';
-import { unsubscribeBody, unsubscribeDocument, unsubscribeQuery } from '../../../contract/unsubscribe';
+import {
+  unsubscribeBody,
+  unsubscribeDocument,
+  unsubscribePage,
+  unsubscribeQuery,
+} from '../../../contract/unsubscribe';
 import type { AuditOperationName } from '../../../contract/audit';
 
 // The link at the foot of an alert or digest e-mail (no sign-in: the signed token is the proof). GET answers
@@ -60,7 +64,7 @@ export function unsubscribeRoutes<Claim>(
           tags: [target.tag],
           summary: 'The unsubscribe link of an e-mail: a page that confirms with a POST',
           querystring: unsubscribeQuery,
-          response: { 200: z.string().describe('text/html'), ...errorResponses(400) },
+          response: { 200: unsubscribePage, ...errorResponses(400) },
         },
       },
       async (request, reply) => {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -24,6 +23,7 @@ import type { PendingEmailChange } from './email-change-repo';
 import { requestEmailChange, setEmailByAdmin } from './email-change-service';
 import { findUserById, findUserByUsername, insertUser } from '../shared/users-repo';
 import { groupsFor, roleForGroup } from '../shared/roles';
+import { activeUsersPage, updateUserRow } from './repo';
 
 export function userResourceFor(user: UserRow) {
   return {
@@ -69,22 +69,9 @@ export async function listUsers(
 ) {
   if (!canListUsers(actor)) throw forbidden();
   const p = paging(query);
-  let q = db.selectFrom('users').where('is_active', '=', true);
-  if (!isSupport(actor)) q = q.where('organization_id', '=', actor.organizationId ?? -1);
   const role = typeof query.group === 'number' ? roleForGroup(query.group) : undefined;
-  if (role) q = q.where('role', '=', role);
-  if (query.search) {
-    const like = `%${query.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(username)`, 'like', like),
-        eb(sql`lower(email)`, 'like', like),
-        eb(sql`lower(coalesce(name, ''))`, 'like', like),
-      ]),
-    );
-  }
-  const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll().orderBy('username').offset(p.offset).limit(p.pageSize).execute();
+  const filter = { organizationId: isSupport(actor) ? undefined : (actor.organizationId ?? -1), role };
+  const { n, rows } = await activeUsersPage(db, { ...filter, search: query.search }, p.offset, p.pageSize);
   return { data: rows.map(userResourceFor), links: pageLinks(url, p, n), meta: pageMeta(p, n) };
 }
 
@@ -160,8 +147,7 @@ export async function updateUser(
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.alerts_email !== undefined ? { alerts_email: body.alerts_email || null } : {}),
   };
-  if (Object.keys(changes).length)
-    await guardAddressClash(() => db.updateTable('users').set(changes).where('id', '=', id).execute());
+  if (Object.keys(changes).length) await guardAddressClash(() => updateUserRow(db, id, changes));
   let emailChange: PendingEmailChange | undefined;
   if (newEmail !== undefined) {
     const current = (await findUserById(db, id))!;

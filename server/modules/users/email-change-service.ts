@@ -19,6 +19,7 @@ import {
   type PendingEmailChange,
 } from './email-change-repo';
 import { findUserById, findUserByUsername } from '../shared/users-repo';
+import { updateUserRow } from './repo';
 
 export const emailChangeHours = 24;
 export const emailChangeDone = 'Your e-mail address has been changed.';
@@ -68,11 +69,7 @@ async function applyEmail(ctx: AppContext, db: Db, user: UserRow, email: string,
   const follows =
     user.username.toLowerCase() === user.email.toLowerCase() && (!holder || holder.id === user.id);
   await guardAddressClash(() =>
-    db
-      .updateTable('users')
-      .set({ email, shared_email: false, ...(follows ? { username: email } : {}) })
-      .where('id', '=', user.id)
-      .execute(),
+    updateUserRow(db, user.id, { email, shared_email: false, ...(follows ? { username: email } : {}) }),
   );
   await spendUserEmailChanges(db, user.id, now);
   await spendAllTokens(db, user.id, 'reset', now);

@@ -4,6 +4,7 @@ import { type Actor, canChangeGroups, canEditUserDomains, canGrantRole } from '.
 import { domainResource } from '../domains';
 import { findUserById } from '../shared/users-repo';
 import { permittedUser, userResourceFor, visibleUser } from './admin-service';
+import { assigned, organizationDomain, replaceUserDomains, setUserRole } from './repo';
 import { groupId, groupLabels, groupOrder, permissionsFor, roleForGroup } from '../shared/roles';
 
 export function authorizationGroups() {
@@ -24,27 +25,13 @@ export async function setGroups(db: Db, actor: Actor, id: number, groups: number
   if (!role || roles.some((r) => r !== 'admin' && r !== 'member'))
     throw fieldError('groups', 'group_not_assignable');
   if (!canGrantRole(actor, user.organization_id!, role)) throw forbidden();
-  await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  await setUserRole(db, id, role);
   return { data: userResourceFor((await findUserById(db, id))!) };
 }
 
 export async function permissions(db: Db, actor: Actor, id: number) {
   const user = await visibleUser(db, actor, id);
   return { permissions: permissionsFor(user.role) };
-}
-
-async function assigned(db: Db, userId: number) {
-  return db
-    .selectFrom('user_domains')
-    .innerJoin('domains', (j) =>
-      j
-        .onRef('domains.organization_id', '=', 'user_domains.organization_id')
-        .onRef('domains.id', '=', 'user_domains.domain_id'),
-    )
-    .selectAll('domains')
-    .where('user_domains.user_id', '=', userId)
-    .orderBy('domains.name')
-    .execute();
 }
 
 // The domains a member is limited to; an empty list means every domain of the organization.
@@ -62,23 +49,11 @@ export async function setUserDomains(db: Db, actor: Actor, id: number, refs: str
   const ids: number[] = [];
   for (const raw of refs) {
     const ref = raw.trim().toLowerCase();
-    const row = await db
-      .selectFrom('domains')
-      .select('id')
-      .where('organization_id', '=', user.organization_id ?? -1)
-      .where((eb) => (/^\d+$/.test(ref) ? eb('id', '=', Number(ref)) : eb('name', '=', ref)))
-      .executeTakeFirst();
+    const row = await organizationDomain(db, user.organization_id ?? -1, ref);
     if (!row) throw fieldError('domains', 'user_domain_unknown', { domain: raw });
     if (!ids.includes(row.id)) ids.push(row.id);
   }
-  await db.deleteFrom('user_domains').where('user_id', '=', user.id).execute();
-  // Domains were found in the user's organization only: with any found, it is not null.
-  const organizationId = user.organization_id;
-  if (ids.length && organizationId !== null)
-    await db
-      .insertInto('user_domains')
-      .values(ids.map((domain_id) => ({ organization_id: organizationId, user_id: user.id, domain_id })))
-      .execute();
+  await replaceUserDomains(db, user.id, user.organization_id, ids);
   const rows = await assigned(db, user.id);
   return {
     data: rows.map((r) => domainResource(r)),

@@ -9,6 +9,7 @@ import { findUserById, updateUserSettings } from '../shared/users-repo';
 import { canViewUser } from '../../lib/permissions';
 import { benefitsFor, groupsFor, permissionsFor } from '../shared/roles';
 import type { UserDocument } from '../../../contract/users';
+import { assignedDomainNames } from './repo';
 
 // A user sees their own record, owners and admins their organization's, support anyone's (canViewUser).
 // Anything else is a 404, not a 403, so ids of other accounts are not confirmed to exist.
@@ -16,21 +17,6 @@ export async function findVisibleUser(db: Db, caller: AuthUser, id: number): Pro
   const user = await findUserById(db, id);
   if (!user || !canViewUser(caller, user)) throw notFound();
   return user;
-}
-
-async function assignedDomainNames(db: Db, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_domains')
-    .innerJoin('domains', (j) =>
-      j
-        .onRef('domains.organization_id', '=', 'user_domains.organization_id')
-        .onRef('domains.id', '=', 'user_domains.domain_id'),
-    )
-    .select('domains.name')
-    .where('user_domains.user_id', '=', userId)
-    .orderBy('domains.name')
-    .execute();
-  return rows.map((r) => r.name);
 }
 
 /** trialDays: BILLING_TRIAL_DAYS when billing is on, for the end of a self-registered organization's free trial. */
