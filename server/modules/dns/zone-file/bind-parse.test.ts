@@ -1,4 +1,4 @@
-import { errorText } from '../../lib/errors';
+import { errorText } from '../../../lib/errors';
 import { maxLineLength } from './bind-lexer';
 import { maxImportRecords, parseTtl, parseZoneFile } from './bind-parse';
 
