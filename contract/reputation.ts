@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { pageLinksSchema } from './paging';
 import { answerExample, sample } from './example';
 import { fieldErrorsSchema } from './errors';
-import { delistCheckFailed, invalidTarget, tooManyRequests } from './reputation-messages';
 
 // IP verify and reputation on the wire (spec section 3 "IP listing", "IP info", "IP reputation"):
 // /checks/rbl/, /api/rep/v2/ips/{ip}/ip-info-io/, /api/rep/ips/, the delist request and the public config.
@@ -291,14 +290,22 @@ export const ipsQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
 });
 
-const statusMessage = (message: string, field?: string) =>
+// Examples as the errors catalogue words them (locales/en/errors.json).
+const statusMessage = (code: string, message: string, field?: string) =>
   fieldErrorsSchema.meta({
-    example: { status_message: [message], ...(field ? { [field]: [message] } : {}) },
+    example: {
+      status_message: [message],
+      ...(field ? { [field]: [message] } : {}),
+      error_codes: { status_message: [{ code }], ...(field ? { [field]: [{ code }] } : {}) },
+    },
   });
 
 /** Error answers of the IP calls with a shape of their own: status_message (and the field). */
 export const ipErrorResponses = {
-  400: statusMessage(invalidTarget, 'target'),
-  429: statusMessage(tooManyRequests(30)),
-  503: statusMessage(delistCheckFailed),
+  400: statusMessage('ip_invalid', 'Enter a valid IPv4 or IPv6 address.', 'target'),
+  429: statusMessage('too_many_requests', 'Too many requests. Try again in 30 seconds.'),
+  503: statusMessage(
+    'delist_check_failed',
+    'The reputation of this IP could not be checked. Please try again.',
+  ),
 };

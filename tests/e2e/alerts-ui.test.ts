@@ -163,10 +163,10 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
       for (const button of await close.all()) await button.click();
       await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0);
     };
-    // The server's English refusal, shown in the reader's language under the field, which takes the focus.
+    // The server's refusal, worded from its code in the reader's language under the field, which takes the focus.
     await dialog.getByRole('button', { name: a('form.save') }).click();
     const range = `${a('ranges.private')} (RFC 1918)`;
-    await dialog.getByText(a('serverErrors.unlistedIp', { range }), { exact: true }).waitFor();
+    await dialog.getByText(tr(lang, 'errors', 'alert_unlisted_ip', { range }), { exact: true }).waitFor();
     expect(await focused(ip)).toBe(true);
     expect(await noSideScroll()).toBe(true);
     await screenshot(page, `${name}-form-private-ip`);
@@ -175,7 +175,7 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
     await closeToasts();
     await ip.fill('192.0.2.10');
     await dialog.getByRole('button', { name: a('form.save') }).click();
-    await dialog.getByText(a('serverErrors.privateWebhook'), { exact: true }).waitFor();
+    await dialog.getByText(tr(lang, 'errors', 'webhook_private'), { exact: true }).waitFor();
     expect(await focused(webhook)).toBe(true);
     await screenshot(page, `${name}-form-private-webhook`);
     await closeToasts();

@@ -147,7 +147,7 @@ async function previewRefusedFile(page: Page, d: Say, lang: Lang) {
   await expect(dialog.getByLabel(d('import.text')).inputValue()).resolves.toBe(zoneFile('192.0.2.300'));
   await dialog.getByRole('button', { name: d('import.preview') }).click();
   await expect(dialog.getByRole('alert').innerText()).resolves.toContain(
-    d('import.line', { line: '6', message: d('validation.ipv4') }),
+    tr(lang, 'errors', 'zone_file_line', { line: '6', message: tr(lang, 'errors', 'record_ipv4') }),
   );
   return dialog;
 }

@@ -65,7 +65,7 @@ describe('first start and login', () => {
     await waitForHeading(page, tr('en', 'auth', 'login.title'));
     await fillLogin(page, server.adminEmail, 'not-the-password');
     await page
-      .getByText(tr('en', 'auth', 'errors.invalidCredentials'))
+      .getByText(tr('en', 'errors', 'invalid_credentials'))
       .first()
       .waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe('/login');

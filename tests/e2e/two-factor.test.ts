@@ -55,7 +55,7 @@ describe('login with two-factor authentication', () => {
       await codeInput.fill(current === '000000' ? '111111' : '000000');
       await page.locator('form button[type="submit"]').click();
       await page
-        .getByText(tr('en', 'auth', 'errors.invalidCode'))
+        .getByText(tr('en', 'errors', 'code_invalid'))
         .first()
         .waitFor({ timeout: 10_000 });
       expect(new URL(page.url()).pathname).toBe('/login');

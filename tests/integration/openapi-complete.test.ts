@@ -4,6 +4,7 @@ import {
   isBinary,
   openByDesign,
   openSpots,
+  resolve,
   type OpenApiDocument,
 } from './support/openapi-walk';
 import { startTestApp, type TestApp } from './support/app';
@@ -82,7 +83,9 @@ describe('the OpenAPI document is complete', () => {
     const wrong: string[] = [];
     for (const { name, op } of operations()) {
       for (const [status, response] of Object.entries(op.responses ?? {})) {
-        const schema = response.content?.['application/json']?.schema;
+        const stated = response.content?.['application/json']?.schema;
+        // The common error shapes are components (FieldErrors, ErrorItem): read through their $ref.
+        const schema = stated && resolve(stated, doc);
         if (status === '400') {
           const values = schema?.additionalProperties;
           const ok = schema?.type === 'object' && typeof values === 'object' && values.type === 'array';

@@ -4,7 +4,6 @@ import { parseIp } from '../../checks/dnsbl/reverse';
 import { routeOf } from '../../lib/operation';
 import { limits, spend, statusError } from './protection/limits';
 import { ipListing, listingDocument } from './lookup/listing';
-import { invalidTarget } from '../../../contract/reputation-messages';
 import { reputationOps } from '../../../contract/operations/reputation';
 import { reputationServices } from './services';
 
@@ -16,7 +15,7 @@ export function rblCheckRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ...routeOf(app.prefix, reputationOps.rbl),
       handler: async (request) => {
         const ip = parseIp(request.params.ip);
-        if (!ip) throw statusError(400, invalidTarget, 'ip');
+        if (!ip) throw statusError(400, 'ip_invalid', 'ip');
         const limited = await spend(ctx.db, [limits.rblPerIp(request.ip)], ctx.now());
         if (limited) throw limited;
         return listingDocument(await ipListing(reputationServices(ctx), ip, ctx.now()));

@@ -6,7 +6,6 @@ import type { AppError } from '../../lib/errors';
 import { serverT } from '../../lib/i18n';
 import { renderMail } from '../../mail/templates/render';
 import type { AuditScope } from '../shared/with-audit';
-import { delistCheckFailed, delistUnavailable, notListedHere } from '../../../contract/reputation-messages';
 import { statusError } from './protection/limits';
 import { insertDelistRequest } from './repo';
 import type { ReputationServices } from './services';
@@ -20,10 +19,11 @@ export async function checkDelistable(
   ip: ParsedIp,
 ): Promise<ReputationResult | AppError> {
   const zone = services.settings.reputationZone;
-  if (!zone) return statusError(400, delistUnavailable);
+  if (!zone) return statusError(400, 'delist_unavailable');
   const reputation = await lookupReputation(services.resolver, zone, ip, services.settings.dnsblTimeoutMs);
-  if (reputation.lookup !== 'ok') return statusError(503, delistCheckFailed);
-  if (reputation.level === null || reputation.level >= 0) return statusError(400, notListedHere, 'target');
+  if (reputation.lookup !== 'ok') return statusError(503, 'delist_check_failed');
+  if (reputation.level === null || reputation.level >= 0)
+    return statusError(400, 'delist_not_listed', 'target');
   return reputation;
 }
 

@@ -8,7 +8,7 @@ import { checkDelistable, recordDelistRequest } from './delist';
 import { ipInfo, ipReputation } from './lookup/ip-info';
 import { limits, spend, statusError } from './protection/limits';
 import { ipListing, listingDocument } from './lookup/listing';
-import { delistSent, invalidTarget } from '../../../contract/reputation-messages';
+import { delistSent } from '../../../contract/reputation-messages';
 import { verifyCaptcha } from './protection/recaptcha';
 import { sourceIpsPage } from './lookup/source-ips';
 import { routeOf } from '../../lib/operation';
@@ -17,7 +17,7 @@ import { reputationServices } from './services';
 
 const target = (value: string | undefined) => {
   const ip = value ? parseIp(value) : null;
-  if (!ip) throw statusError(400, invalidTarget, 'target');
+  if (!ip) throw statusError(400, 'ip_invalid', 'target');
   return ip;
 };
 
@@ -47,9 +47,9 @@ export function reputationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const services = reputationServices(ctx);
         const parsed = request.query.target ? parseIp(request.query.target) : null;
         // Everything that talks to the network happens before the audited transaction.
-        let outcome = parsed ? null : statusError(400, invalidTarget, 'target');
+        let outcome = parsed ? null : statusError(400, 'ip_invalid', 'target');
         if (!outcome && request.query.delisting !== 'true') {
-          outcome = statusError(400, 'Set delisting=true to request a delisting.', 'delisting');
+          outcome = statusError(400, 'delisting_required', 'delisting');
         }
         if (!outcome && parsed) {
           outcome = await spend(

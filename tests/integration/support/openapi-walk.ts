@@ -34,9 +34,16 @@ export type OpenApiDocument = {
 
 const shapes = ['type', 'properties', 'items', 'anyOf', 'oneOf', 'allOf', 'enum', '$ref'] as const;
 
-function resolve(schema: Schema, doc: OpenApiDocument): Schema {
+export function resolve(schema: Schema, doc: OpenApiDocument): Schema {
   const name = schema.$ref?.replace('#/components/schemas/', '');
-  return name ? (doc.components?.schemas?.[name] ?? {}) : schema;
+  if (name) return doc.components?.schemas?.[name] ?? {};
+  // A component with an example of its own beside it is written as allOf: [$ref].
+  const [only, ...more] = schema.allOf ?? [];
+  if (only && !more.length && schema.type === undefined) {
+    const { allOf: _, ...own } = schema;
+    return { ...resolve(only, doc), ...own };
+  }
+  return schema;
 }
 
 /** Paths (like "/data/items/attributes (loose object)") of the open places in a schema. */
@@ -172,7 +179,9 @@ export function exampleErrors(
     checked += 1;
     if (!run(value)) wrong.push(`${where}: ${ajv.errorsText(run.errors)}`);
   };
-  const nested = (where: string, schema: Schema, seen: Set<object>) => {
+  const nested = (where: string, stated: Schema, seen: Set<object>) => {
+    // A shared shape (FieldErrors) is a component: its example is checked where it is used.
+    const schema = stated.$ref ? resolve(stated, doc) : stated;
     if (seen.has(schema)) return;
     seen.add(schema);
     if (schema.example !== undefined) validate(where, schema, schema.example);

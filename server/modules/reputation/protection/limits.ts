@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/database';
-import { AppError } from '../../../lib/errors';
+import { AppError, type ErrorCode, type ErrorParams, fieldBody, item } from '../../../lib/errors';
 import { limitExceeded, recordFailure } from '../../auth';
-import { tooManyRequests } from '../../../../contract/reputation-messages';
 
 // Rate limits of the public and captcha-protected IP calls, kept in the shared attempts table.
 export type Limit = { key: string; limit: number; windowSeconds: number };
@@ -20,13 +19,15 @@ export const limits = {
 /** An error body the IP verify page reads: status_message (spec section 8), plus the field when one. */
 export function statusError(
   status: number,
-  message: string,
+  code: ErrorCode,
   field?: string,
   headers: Record<string, string> = {},
+  params?: ErrorParams,
 ): AppError {
+  const said = [item(code, params)];
   return new AppError(
     status,
-    { status_message: [message], ...(field ? { [field]: [message] } : {}) },
+    fieldBody({ status_message: said, ...(field ? { [field]: said } : {}) }),
     headers,
   );
 }
@@ -37,7 +38,7 @@ export async function spend(db: Db, checks: Limit[], now: Date): Promise<AppErro
     const error = await limitExceeded(db, check.key, check.limit, now, check.windowSeconds);
     if (error) {
       const seconds = Number(error.headers['retry-after'] ?? '1');
-      return statusError(429, tooManyRequests(seconds), undefined, error.headers);
+      return statusError(429, 'too_many_requests', undefined, error.headers, { seconds });
     }
   }
   await recordFailure(
