@@ -113,6 +113,7 @@ describe('GET /api/rep/ipVerify/', () => {
     expect(res.json()).toEqual({
       status_message: ['Enter a valid IPv4 or IPv6 address.'],
       target: ['Enter a valid IPv4 or IPv6 address.'],
+      error_codes: { status_message: [{ code: 'ip_invalid' }], target: [{ code: 'ip_invalid' }] },
     });
   });
 });
