@@ -10,7 +10,7 @@ import { seededDataDir } from '../support/pglite-template';
 import { startServer, type RunningServer } from '../support/server';
 import { choosePreference, loginViaUi, waitForHeading } from '../support/ui';
 
-// Issue 7 administration in Chromium: support creates an organization with its owner; the owner adds a
+// Administration in Chromium: support creates an organization with its owner; the owner adds a
 // domain (and meets the validation message), renames it, creates a member and limits the member to that
 // domain.
 

@@ -10,7 +10,7 @@ import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
 import { loginWithPreferences, waitForHeading } from '../support/ui';
 
-// Issue 17, the Alerts page in Chromium at 390 px: a rule made before a report with DMARC failures
+// The Alerts page in Chromium at 390 px: a rule made before a report with DMARC failures
 // arrives fires on the day the report covers; the list shows it firing, the form's backtest counts the
 // days, the history holds the firing; the form refuses a block-list rule on a private IP and a private
 // webhook in the reader's language. Screenshots in both languages and both themes (tests/.artifacts).

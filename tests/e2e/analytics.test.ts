@@ -13,7 +13,7 @@ import { seededDataDir } from '../support/pglite-template';
 import { startServer, type RunningServer } from '../support/server';
 import { loginViaUi, loginWithPreferences, waitForHeading } from '../support/ui';
 
-// Issue 4 analytics in Chromium against the real server: sample reports go into the owner's organization,
+// Analytics in Chromium against the real server: sample reports go into the owner's organization,
 // then the four analytics pages are walked with data and empty, in English and Portuguese, both themes,
 // axe clean; a support user maintains the email sender catalogue.
 

@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../support/server';
 import { startStripeFake, type StripeFake } from '../support/stripe-fake';
 import { choosePreference, fillLogin, homePath, waitForHeading } from '../support/ui';
 
-// Issue 20 in Chromium: a client signs up, starts the plan's trial through the Stripe-shaped fake's hosted
+// In Chromium: a client signs up, starts the plan's trial through the Stripe-shaped fake's hosted
 // Checkout (tests/support/stripe-fake), sees the trial banner count down, ends the trial and pays, finds the
 // invoice and the portal on Settings → Billing; then the card declines until Stripe cancels, and every page but
 // the subscription ones sends the user to Settings → Subscriptions with the spec's toast. Both pages in English

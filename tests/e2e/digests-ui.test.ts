@@ -12,7 +12,7 @@ import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
 import { loginWithPreferences, waitForHeading } from '../support/ui';
 
-// Issue 18, Monitoring → Reports in Chromium: a schedule made in the form, its preview in the page, "send
+// Monitoring → Reports in Chromium: a schedule made in the form, its preview in the page, "send
 // now" received over SMTP (HTML, text and the chart's PNG), and the mail's console link opened. At 1440 px
 // in English on the light theme and at 390 px in Portuguese on the dark one (screenshots in tests/.artifacts).
 

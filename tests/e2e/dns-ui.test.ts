@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from '../support/server';
 import { coveredByToasts, holdToasts, releaseToasts } from '../support/toasts';
 import { choosePreference, loginWithPreferences, waitForHeading } from '../support/ui';
 
-// Issue 19, DNS → Zones in Chromium against the real server and a real PowerDNS (scripts/services/powerdns.ts):
+// DNS → Zones in Chromium against the real server and a real PowerDNS (scripts/services/powerdns.ts):
 // the domain is verified by TXT through a loopback resolver, then the page creates its zone, adds record
 // sets, shows the diff before applying, refuses an edit of an rrset someone else changed (and shows that
 // change), and reverts a change from the history; then imports a zone file (one line refused first), exports

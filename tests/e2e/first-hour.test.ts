@@ -9,7 +9,7 @@ import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
 import { loginWithPreferences, waitForHeading } from '../support/ui';
 
-// Issue 21, the first hour in Chromium on a fresh data directory: the owner logs in and finds "get
+// The first hour in Chromium on a fresh data directory: the owner logs in and finds "get
 // started" on the overview; adds a domain and copies its DMARC record (the organization's own rua address);
 // uploads a report for a domain not added yet, adds it from the upload's result, and the overview shows
 // data. Then in Portuguese with the carrier theme at 390 px. Screenshots at 1440 and 390 px (tests/.artifacts).

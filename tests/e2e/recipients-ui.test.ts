@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../support/server';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 import { loginWithPreferences, waitForHeading } from '../support/ui';
 
-// Issue 32 in Chromium: a report saved with an outside address lists it as waiting for confirmation; the
+// In Chromium: a report saved with an outside address lists it as waiting for confirmation; the
 // owner opens the mailed link (nothing happens on opening), confirms with a press, the page says what was
 // confirmed, the same link again says it was used, and the report lists the address as confirmed. At
 // 1440 px in English on the light theme and at 390 px in Portuguese on the dark one (tests/.artifacts).

@@ -7,7 +7,7 @@ import { tr, type Lang } from '../support/locales';
 import { startServer, type RunningServer } from '../support/server';
 import { loginWithPreferences } from '../support/ui';
 
-// Issue 33: with no report domain set the organization's address is <random>@localhost, which mail from the
+// With no report domain set the organization's address is <random>@localhost, which mail from the
 // internet never reaches; wherever the console shows it (the first page, a domain's records, the
 // organization's settings) the warning says so, in both languages and themes, at 1440 and 390 px. Each
 // language in one theme: English dark and Portuguese light, the pairs pages.test.ts leaves out.

@@ -14,7 +14,7 @@ import {
 import { call, seedTenant, type Tenant, tokenFor } from './support/orgs';
 import { confirmWaitingRecipients } from './support/recipients';
 
-// The queue's evaluations run in batches (server/modules/alerts/batch.ts): a batch holding rules of several
+// The queue's evaluations run in batches (server/modules/alerts/evaluation/batch.ts): a batch holding rules of several
 // organizations and conditions, several days each, records exactly the firings and states that evaluating
 // its jobs one at a time (evaluateRuleDay, in the same order) records; running it again changes nothing; a
 // rule that throws fails its own job only; a statement that fails for the batch falls back to one rule at a

@@ -3,7 +3,7 @@ import { alertSweepJob } from '../../server/modules/alerts/jobs';
 import { alertWorld, type AlertWorld, dayAgo, firingsOf, ingestDay, runEvaluations } from './alerts-setup';
 import { call, tokenFor } from './support/orgs';
 
-// Issue 32 item 2: alert mail reaches a member's address or a confirmed one only (an unconfirmed address
+// Alert mail reaches a member's address or a confirmed one only (an unconfirmed address
 // gets its confirmation link and nothing else), and the cool-down belongs to the address and the condition,
 // so deleting a rule and creating it again does not send again within it.
 

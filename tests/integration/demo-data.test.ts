@@ -4,7 +4,7 @@ import { reportXml } from '../fixtures/dmarc/build-report';
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant } from './support/orgs';
 
-// Demo data from the empty overview (issue 21): GET/POST /api/dm/demo-data/, owners only, into an
+// Demo data from the empty overview: GET/POST /api/dm/demo-data/, owners only, into an
 // organization without domains or reports, audited; the reports go through the ingest path.
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant } from './support/orgs';
 
-// The open alerts of the period in a digest (issue 18): the rules and subjects that fired on a day of the
+// The open alerts of the period in a digest: the rules and subjects that fired on a day of the
 // period, for the report's domains and organization only, whether still open, in the mail's HTML and text.
 
 let t: TestApp;

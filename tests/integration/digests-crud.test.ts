@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant } from './support/orgs';
 
-// Digest reports (issue 18): the schedules' CRUD under /api/dm/digest-reports/, its validation at the edge,
+// Digest reports: the schedules' CRUD under /api/dm/digest-reports/, its validation at the edge,
 // tenancy, the benefit limit and the audit trail.
 
 let t: TestApp;

@@ -20,7 +20,7 @@ import { call } from './support/orgs';
 import { confirmWaitingRecipients, isConfirmationMail } from './support/recipients';
 import { startSlowSmtp, type SlowSmtp } from '../support/smtp';
 
-// Sending digests (issue 18): the figures are the analytics endpoints' own, a (schedule, period) goes out
+// Sending digests: the figures are the analytics endpoints' own, a (schedule, period) goes out
 // once whatever runs it twice, a quiet period is sent or skipped as chosen, the mail arrives over SMTP with
 // HTML, text and a PNG chart, and its unsubscribe link works.
 

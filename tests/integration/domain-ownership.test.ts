@@ -17,7 +17,7 @@ import { reportXml } from '../fixtures/dmarc/build-report';
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant } from './support/orgs';
 
-// Domain ownership (issue 15, docs/PERMISSIONS.md): pending until proven through a loopback DNS zone (the
+// Domain ownership (docs/PERMISSIONS.md): pending until proven through a loopback DNS zone (the
 // app's resolver points at it through DNS_SERVERS), routing by the address a report was sent to before the
 // verified name, held reports released on verification, the periodic re-check, the upgrade's grandfathering.
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// The first hour (issue 21): an upload and `msas import` say what retention does to each file's reports,
+// The first hour: an upload and `msas import` say what retention does to each file's reports,
 // and /domains/report-period/ tells an empty period where the organization's reports are.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { msasBin } from '../support/build';
 import { listFiles } from './ingest-helpers';
 
 // `npm run msas -- import <files or folders...> --json`: one JSON line per input file with exactly the keys
-// of issue 3, exit code 0 when files are merely rejected. Runs the real CLI on the embedded database.
+// of docs/INGESTION.md, exit code 0 when files are merely rejected. Runs the real CLI on the embedded database.
 
 const root = process.cwd();
 const keys = [

@@ -7,7 +7,7 @@ import { summaryDrift } from '../../server/modules/analytics/summaries/summary-c
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { makeOrganization, rollupsFromRecords, storedRollups, tableCounts } from './ingest-helpers';
 
-// Storage rules of issue 3: all or nothing per report, duplicates never twice (also concurrently), reports
+// Storage rules (docs/INGESTION.md): all or nothing per report, duplicates never twice (also concurrently), reports
 // for unregistered domains held and attached later, retention by the organization's benefit.
 
 let t: TestDatabase;

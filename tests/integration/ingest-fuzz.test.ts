@@ -13,7 +13,7 @@ import { makeOrganization, rollupsFromRecords, storedRollups } from './ingest-he
 
 // A thousand damaged copies of the samples go through the real storage (ingestMany in batches, ingestFile one
 // by one): none crashes or hangs, each file is imported, a duplicate or rejected with a reason, and the
-// database is consistent afterwards (issue 3). Seeded, so a failure can be replayed by its case number.
+// database is consistent afterwards. Seeded, so a failure can be replayed by its case number.
 
 const SEED = 0x1f_2e_3d;
 const CASES = 1000;

@@ -7,7 +7,7 @@ import { writeZip } from '../fixtures/dmarc/zip-writer';
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant, type Tenant } from './support/orgs';
 
-// One received file, several organizations (issue 15): a zip or an e-mail carrying reports for two
+// One received file, several organizations: a zip or an e-mail carrying reports for two
 // organizations' domains. Each organization downloads only its own report's bytes; the received file is
 // kept for the operator (received_file_id) and served by no route. Migration 0038 splits stored files.
 

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant } from './support/orgs';
 
-// Issue 32 item 8: invitations were re-sent without limit (nine mails in a row to one outside address).
+// Invitation mail is limited, so an organization cannot mail one outside address over and over:
 // INVITATION_RESEND_LIMIT re-sends per invitation and INVITATION_ORGANIZATION_LIMIT invitation mails per
 // organization, each per 24 hours; past either, 429 with Retry-After and nothing sent or stored.
 

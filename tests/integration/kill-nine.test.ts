@@ -16,7 +16,7 @@ import {
   type ServeSession,
 } from './support/kill-nine';
 
-// Issue 32, item 10: `msas import` and `msas serve` taking uploads, on one PGlite DATA_DIR, killed with
+// `msas import` and `msas serve` taking uploads, on one PGlite DATA_DIR, killed with
 // SIGKILL at seeded random moments, KILLS times in all. After each kill the next run opens the DATA_DIR
 // (PGlite's crash recovery, itself killed when the next kill falls in a start-up) and imports, and the
 // database shows that every report whose import was acknowledged (the CLI printed its line, its upload

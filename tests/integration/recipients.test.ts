@@ -3,7 +3,7 @@ import { recipientMessages } from '../../contract/recipients';
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant, type Tenant, tokenFor } from './support/orgs';
 
-// Issue 32 item 1: the digests are no open relay. A scheduled report's outside addresses get one
+// The digests are no open relay. A scheduled report's outside addresses get one
 // confirmation mail (the organization's name and nothing the sender wrote), nothing else until the owner
 // confirms from the link; a declined address never gets anything again; "Send now" is limited per report and
 // per organization with 429 and Retry-After.

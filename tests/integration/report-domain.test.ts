@@ -3,7 +3,7 @@ import { keepReportDomainRecords } from '../../server/modules/dns';
 import { startTestApp, type TestApp } from './support/app';
 import { call, seedTenant, type Tenant } from './support/orgs';
 
-// Reports from the internet (issue 33): whether the organization's report address can receive mail, the
+// Reports from the internet: whether the organization's report address can receive mail, the
 // records its domain publishes, and msas keeping them in the report domain's zone when it hosts that zone
 // (a real pdns_server, like tests/integration/dns-zones.test.ts).
 

@@ -12,14 +12,14 @@ import { startChild, type Child } from './support/processes';
 import { loginAt, scaleEnv, startApi, twoBackends, until } from './support/api-process';
 import { startProxy, type Proxy } from './support/round-robin-proxy';
 
-// Issue 16's fault test, on real components: a PostgreSQL primary and a streaming replica, two
+// The fault test, on real components: a PostgreSQL primary and a streaming replica, two
 // `msas serve --no-jobs` behind a round-robin proxy, two `msas worker`, all on the primary and reading
 // from the replica. While a few clients upload REPORTS aggregate reports through the proxy, one worker and
 // one API process are killed (SIGKILL) and restarted. Afterwards every report is stored once, no job
 // failed or ran twice, the analytics summaries equal a recomputation from the rollups, and the only 5xx
 // answers are the proxy's 502s for requests that were in flight to the killed API process.
 
-// Issue 16's 2,000 reports: 33 s of uploads at load 10 on the 2-core development machine, about 150 s at
+// The 2,000 reports: 33 s of uploads at load 10 on the 2-core development machine, about 150 s at
 // load 15. SCALE_FAULT_REPORTS sets another count.
 const REPORTS = Number(process.env.SCALE_FAULT_REPORTS ?? 2000);
 const CLIENTS = 4;

@@ -12,7 +12,7 @@ import { reportXml } from '../fixtures/dmarc/build-report';
 import { makeOrganization } from './ingest-helpers';
 import { openTestDatabase, type TestDatabase } from './support/db';
 
-// The report listener as the internet meets it (issue 33): STARTTLS from certificate files made here with
+// The report listener as the internet meets it: STARTTLS from certificate files made here with
 // openssl (a renewed one is used from the next connection), the message size cap, per-client connection and
 // message limits, and unknown recipients refused at RCPT time; nodemailer is the client, on loopback.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appRoutes, findRoute, menuEntries, menuGroups, routePath } from './routes';
 
-// Spec section 2, plus the settings pages the brief adds and the email sender catalogue (issue 21).
+// Spec section 2, plus the settings pages the brief adds and the email sender catalogue.
 const specMenu: [group: string, path: string][] = [
   ['analytics', '/msas/analytics/overview'],
   ['analytics', '/msas/analytics/by_domain'],

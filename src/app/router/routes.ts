@@ -88,7 +88,7 @@ export const appRoutes: readonly AppRoute[] = [
     ['ipVerify', 'verify_tools/ip_verify', 'pages.ipVerify'],
     ['domainVerify', 'verify_tools/domain_verify', 'pages.domainVerify'],
   ]),
-  // DNS hosting through PowerDNS (issue 19, docs/DNS.md); ?zone=<name> opens one zone.
+  // DNS hosting through PowerDNS (docs/DNS.md); ?zone=<name> opens one zone.
   ...group('dns', [['dnsZones', 'dns/zones', 'pages.dnsZones']]),
   ...group('settings', [
     ['account', 'settings/account', 'pages.account'],

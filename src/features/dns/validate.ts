@@ -1,7 +1,7 @@
 import { editableTypes } from '../../../contract/dns';
 
 // The records editor's checks before anything is sent, so most mistakes show on their field at once. The
-// server checks again (server/modules/dns/validate.ts) and PowerDNS has the last word; their messages come
+// server checks again (server/modules/dns/records/validate.ts) and PowerDNS has the last word; their messages come
 // back on the same fields. Problems are i18n keys of the `dns` namespace ("validation.*") with values.
 
 export type Problem = { key: string; values?: Record<string, string> };

@@ -37,7 +37,7 @@ const alertOn = (a: A) => ({
   condition: 'dmarc_failure_rate',
   destination_addresses: [a.member.email],
 });
-// DNS hosting (issue 19): A's zone by name and by id, its history, records and a change set of it.
+// DNS hosting: A's zone by name and by id, its history, records and a change set of it.
 function dnsCases(): Partial<Record<string, Case>> {
   const zones = '/api/dm/power-dns/servers/localhost/zones/';
   const byNameAndId = (body?: Attack['body']): Attack[] => [
@@ -362,7 +362,7 @@ export const cases: Record<string, Case> = {
   'DELETE /api/dm/v2/domain-groups/{id}/domains/': [
     { ...groupPath('v2/domain-groups/', 'domains/'), body: () => ({ domains: [aDomain] }) },
   ],
-  // Stored checks (issue 5); B's own lists never show A's domains (analysis-results.test.ts).
+  // Stored checks; B's own lists never show A's domains (analysis-results.test.ts).
   'GET /api/dm/analysis-by-system/{system}/': [
     { path: (a) => `/api/dm/analysis-by-system/dmarc/?organization=${a.org.id}` },
   ],
@@ -380,7 +380,7 @@ export const cases: Record<string, Case> = {
   ...billingCases(),
 };
 
-// Digest reports (issue 18): A's scheduled report, by id.
+// Digest reports: A's scheduled report, by id.
 function digestCases(): Record<string, Case> {
   const base = '/api/dm/digest-reports/';
   const one = (p = '') => ({ path: (a: A) => `${base}scheduled/${a.digest}/${p}` });
@@ -400,7 +400,7 @@ function digestCases(): Record<string, Case> {
   };
 }
 
-// Billing (issue 20): /api/pg acts on the caller's organization only; the legacy host takes A's customer and
+// Billing: /api/pg acts on the caller's organization only; the legacy host takes A's customer and
 // subscription ids (seeded in tenancy.test.ts), which B must not reach.
 export const aCustomer = 'cus_tenant_a_secret';
 export const aSubscription = 'sub_tenant_a_secret';

@@ -13,7 +13,7 @@ import { domainGroupOps } from '../../../../contract/operations/domain-groups';
 import { domainOps } from '../../../../contract/operations/domains';
 import { userOps } from '../../../../contract/operations/users';
 
-// The upload dialog of the first hour (issue 21): totals, plurals, what retention does, and "add these
+// The upload dialog of the first hour: totals, plurals, what retention does, and "add these
 // domains" for files refused because their domain is not the organization's yet.
 
 let language: 'en' | 'pt' = 'en';
