@@ -140,7 +140,7 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
     const threshold = dialog.getByLabel(`${a('params.threshold_percent')} (${a('units.percent')})`);
     await threshold.fill('1');
     await dialog.getByLabel(`${a('params.min_messages')} (${a('units.messages')})`).fill('1');
-    await dialog.getByRole('list', { name: a('backtest.days') }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('list', { name: a('backtestTimeline.spans') }).waitFor({ timeout: 20_000 });
     await dialog.getByRole('region', { name: a('backtest.title') }).scrollIntoViewIfNeeded();
     await screenshot(page, `${name}-form-backtest`);
     expect(await seriousViolations(page)).toEqual([]);
