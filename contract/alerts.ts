@@ -268,7 +268,8 @@ const exampleTimeline = Array.from({ length: 30 }, (_, i) => {
   const day = new Date(Date.parse('2026-04-11T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10);
   const state = i < 9 ? 'no_data' : i >= 23 && i <= 25 ? 'firing' : i === 26 ? 'recovered' : 'ok';
   const fired = day === sample.day || day === sample.endDay;
-  const observed = i < 9 ? {} : { rate: fired ? 8.4 : 1.2, failed: fired ? 105 : 15, messages: 1250 };
+  const observed: Record<string, number> =
+    i < 9 ? {} : { rate: fired ? 8.4 : 1.2, failed: fired ? 105 : 15, messages: 1250 };
   return { day, state: fired ? 'firing' : state, fired, observed } as const;
 });
 

@@ -34,7 +34,8 @@ export function timelineRow(
   const days = Array.from({ length: 30 }, (_, i) => {
     const day = new Date(Date.parse('2026-10-26T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10);
     const [state, rate, messages] = given[day] ?? (i < 2 ? [null, 0, 0] : ['ok', 2.5, 1000]);
-    if (state === null) return { day, state: 'no_data' as const, fired: false, observed: {} };
+    if (state === null)
+      return { day, state: 'no_data' as const, fired: false, observed: {} as Record<string, number> };
     const failed = Math.round((rate * messages) / 100);
     return {
       day,
