@@ -73,12 +73,14 @@ const Cell = styled.span`
   }
 
   &[data-state='ok']::before {
-    background: ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.textMuted};
+    opacity: 0.45;
   }
 
   &[data-state='no_data']::before {
-    height: 4px;
-    border: 1px dashed ${({ theme }) => theme.colors.border};
+    height: 0;
+    border-top: 2px dotted ${({ theme }) => theme.colors.textMuted};
+    border-radius: 0;
     background: none;
   }
 
