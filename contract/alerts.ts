@@ -244,6 +244,35 @@ export const firingListDocument = listExample(
   ],
 );
 
+/**
+ * One subject's days in the backtest, oldest first: its state once the day is judged, as live evaluation
+ * would have left it. `fired`: a firing is recorded for the day (an incident's first day, or an event).
+ */
+export const backtestTimelineRow = z.object({
+  subject: z.string(),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      /** firing: open after the day; recovered: it cleared that day; no_data: nothing judged that day. */
+      state: z.enum(['firing', 'recovered', 'ok', 'no_data']),
+      fired: z.boolean(),
+      /** The day's values: what tripped on a firing day; the evaluator's figures on a clear one. */
+      observed,
+    }),
+  ),
+});
+
+// The example's 30 days: quiet, one incident from sample.day to its recovery three days later, a second
+// firing on the last day.
+const exampleTimeline = Array.from({ length: 30 }, (_, i) => {
+  const day = new Date(Date.parse('2026-04-11T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10);
+  const state = i < 9 ? 'no_data' : i >= 23 && i <= 25 ? 'firing' : i === 26 ? 'recovered' : 'ok';
+  const fired = day === sample.day || day === sample.endDay;
+  const observed: Record<string, number> =
+    i < 9 ? {} : { rate: fired ? 8.4 : 1.2, failed: fired ? 105 : 15, messages: 1250 };
+  return { day, state: fired ? 'firing' : state, fired, observed } as const;
+});
+
 export const backtestDocument = answerExample(
   z.object({
     data: z.object({
@@ -259,6 +288,10 @@ export const backtestDocument = answerExample(
       days: z.array(
         z.object({ day: z.string(), subjects: z.array(z.object({ subject: z.string(), observed })) }),
       ),
+      /** Each subject's 30 days (those with a firing first), at most 50 rows. */
+      timeline: z.array(backtestTimelineRow),
+      /** How many subjects were judged; the timeline holds the first 50. */
+      timeline_subjects: z.number().int(),
     }),
   }),
   {
@@ -277,6 +310,8 @@ export const backtestDocument = answerExample(
           subjects: [{ subject: sample.domain, observed: { failure_rate: 8.4, messages: 1250 } }],
         },
       ],
+      timeline: [{ subject: sample.domain, days: exampleTimeline }],
+      timeline_subjects: 1,
     },
   },
 );

@@ -140,10 +140,17 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
     const threshold = dialog.getByLabel(`${a('params.threshold_percent')} (${a('units.percent')})`);
     await threshold.fill('1');
     await dialog.getByLabel(`${a('params.min_messages')} (${a('units.messages')})`).fill('1');
-    await dialog.getByRole('list', { name: a('backtest.days') }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('list', { name: a('backtestTimeline.spans') }).waitFor({ timeout: 20_000 });
     await dialog.getByRole('region', { name: a('backtest.title') }).scrollIntoViewIfNeeded();
     await screenshot(page, `${name}-form-backtest`);
     expect(await seriousViolations(page)).toEqual([]);
+    // The timeline's day under the keyboard, its numbers in the tooltip and in the slider's value.
+    const row = dialog.getByRole('slider', { name: a('backtestTimeline.row', { subject: 'example.com' }) });
+    await row.focus();
+    const tip = dialog.getByRole('tooltip');
+    await expect(tip.innerText()).resolves.toBe(await row.getAttribute('aria-valuetext'));
+    await screenshot(page, `${name}-form-backtest-day`, { fullPage: false });
+    expect(await noSideScroll()).toBe(true);
     await dialog.getByRole('button', { name: a('form.cancel') }).click();
   });
 

@@ -114,6 +114,47 @@ describe('alert evaluation from ingested reports', () => {
     expect(res.json().data.fired_count).toBe(live.length);
   });
 
+  it('draws the timeline whose firings and recoveries are the ones live evaluation recorded', async () => {
+    const res = await call(t, 'POST', '/api/dm/alerts/backtest/', await owner(), {
+      scope_type: 'domain',
+      target_selection: domain,
+      condition: 'dmarc_failure_rate',
+      params: { threshold_percent: 20, min_messages: 10 },
+    });
+    const { from, to, timeline, timeline_subjects } = res.json().data;
+    expect(timeline_subjects).toBe(1);
+    expect(timeline.map((r: { subject: string }) => r.subject)).toEqual([domain]);
+    const days = timeline[0].days as { day: string; state: string; fired: boolean; observed: object }[];
+    expect(days.length).toBe(30);
+    expect([days[0]!.day, days.at(-1)!.day]).toEqual([from, to]);
+    const live = await firings(ruleId);
+    // The firings and recoveries the timeline marks, with the values of the day, are live evaluation's.
+    const marked = days
+      .filter((d) => d.fired || d.state === 'recovered')
+      .map((d) => ({ kind: d.fired ? 'firing' : 'recovery', day: d.day }));
+    expect(marked).toEqual(live.map((f) => ({ kind: f.kind, day: f.day })));
+    const byDay = new Map(days.map((d) => [d.day, d]));
+    for (const f of live.filter((l) => l.kind === 'firing'))
+      expect(byDay.get(f.day)!.observed).toEqual(f.observed);
+    // Each day's state: no data before the first report, clear, firing until the recovery.
+    expect([5, 4, 3, 2, 1].map((n) => byDay.get(dayAgo(n))!.state)).toEqual([
+      'no_data',
+      'ok',
+      'firing',
+      'firing',
+      'recovered',
+    ]);
+    // A clear day carries the numbers the evaluator compared with the threshold.
+    expect(byDay.get(dayAgo(4))!.observed).toEqual({
+      rate: 0,
+      failed: 0,
+      messages: 100,
+      from: dayAgo(4),
+      to: dayAgo(4),
+    });
+    expect(byDay.get(dayAgo(2))!.observed).toMatchObject({ rate: 60, failed: 60, messages: 100 });
+  });
+
   it('holds a second firing inside the cool-down and batches it into the next e-mail', async () => {
     t.clock.offsetMs = 2 * 3600_000 + 60_000;
     await ingest(dayAgo(0), 0, 30);

@@ -220,15 +220,15 @@ describe('Backtest', { timeout: 20_000 }, () => {
         { timeout: 3000 },
       ),
     ).toBeInTheDocument();
-    const days = within(panel).getByRole('list', { name: 'Days it would have fired' });
+    const spans = within(panel).getByRole('list', { name: 'When it would have fired' });
     expect(
-      within(days)
+      within(spans)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'Nov 2, 2026: example.com (rate (%) 14.2)',
-      'Nov 9, 2026: example.com (rate (%) 22)',
-      'Nov 20, 2026: example.com (rate (%) 31.5)',
+      'example.com: firing from Nov 2, 2026 to Nov 3, 2026, recovered on Nov 4, 2026',
+      'example.com: fired on Nov 9, 2026, recovered on Nov 10, 2026',
+      'example.com: firing from Nov 20, 2026 to Nov 24, 2026, still firing on Nov 24, 2026',
     ]);
     // Eleven keystrokes, one call: the form had stopped changing.
     expect(backtests()).toHaveLength(1);
@@ -248,7 +248,7 @@ describe('Backtest', { timeout: 20_000 }, () => {
     await fillDomain(user, dialog);
     const panel = within(dialog).getByRole('region', { name: 'Backtest: the last 30 days' });
     await within(panel).findByText(/would have fired 3 times/, {}, { timeout: 3000 });
-    world.backtest = { from: '2026-10-26', to: '2026-11-24', available: true, fired_count: 0, days: [] };
+    world.backtest = { ...world.backtest, fired_count: 0, days: [], timeline: [], timeline_subjects: 0 };
     await user.selectOptions(within(dialog).getByLabelText('Time frame'), '30d');
     expect(
       await within(panel).findByText(
@@ -262,7 +262,14 @@ describe('Backtest', { timeout: 20_000 }, () => {
 
   it('says when the condition has no history to backtest', async () => {
     const user = userEvent.setup();
-    world.backtest = { from: '2026-10-26', to: '2026-11-24', available: false, fired_count: null, days: [] };
+    world.backtest = {
+      ...world.backtest,
+      available: false,
+      fired_count: null,
+      days: [],
+      timeline: [],
+      timeline_subjects: 0,
+    };
     const dialog = await openCreate(user);
     await fillDomain(user, dialog);
     const panel = within(dialog).getByRole('region', { name: 'Backtest: the last 30 days' });
@@ -298,6 +305,10 @@ describe('Backtest', { timeout: 20_000 }, () => {
         { timeout: 3000 },
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText('2 de nov. de 2026: example.com (taxa (%) 14,2)')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'example.com: disparando de 2 de nov. de 2026 a 3 de nov. de 2026, recuperado em 4 de nov. de 2026',
+      ),
+    ).toBeInTheDocument();
   });
 });

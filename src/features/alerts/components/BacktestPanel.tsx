@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { formatObserved } from '../format';
 import { formatDay } from '../../../i18n/format';
 import type { BacktestState } from '../useBacktest';
+import { BacktestTimeline } from './BacktestTimeline';
 import '../locale';
 
 const Box = styled.section`
@@ -18,14 +18,6 @@ const Box = styled.section`
 
   p {
     margin: 0;
-  }
-
-  ul {
-    margin: 8px 0 0;
-    padding-left: 18px;
-    max-height: 180px;
-    overflow-y: auto;
-    overflow-wrap: anywhere;
   }
 `;
 
@@ -64,22 +56,15 @@ function BacktestResult({
   const { t } = useTranslation('alerts');
   const range = { from: formatDay(result.from, lang), to: formatDay(result.to, lang) };
   if (!result.available || result.firedCount === null) return <Muted>{t('backtest.notAvailable')}</Muted>;
-  if (result.firedCount === 0) return <p>{t('backtest.none', range)}</p>;
+  // The timeline also when nothing fired: how near the threshold each day came.
   return (
     <>
-      <p>{t('backtest.fired', { ...range, count: result.firedCount })}</p>
-      <ul aria-label={t('backtest.days')}>
-        {result.days.map((d) => (
-          <li key={d.day}>
-            {t('backtest.day', {
-              day: formatDay(d.day, lang),
-              subjects: d.subjects
-                .map((s) => `${s.subject} (${formatObserved(s.observed, lang, t)})`)
-                .join(', '),
-            })}
-          </li>
-        ))}
-      </ul>
+      <p>
+        {result.firedCount === 0
+          ? t('backtest.none', range)
+          : t('backtest.fired', { ...range, count: result.firedCount })}
+      </p>
+      {result.timeline.length > 0 && <BacktestTimeline result={result} />}
     </>
   );
 }

@@ -21,6 +21,32 @@ type FiringWire = z.input<typeof firingResourceSchema>;
 type ConditionWire = z.input<typeof conditionResourceSchema>;
 type BacktestWire = z.input<typeof backtestDocument>['data'];
 
+type TimelineWire = BacktestWire['timeline'][number];
+
+/**
+ * A subject's 30 days from 2026-10-26: the days given (state, rate, messages), no data on the first two,
+ * clear at 2.5 % of 1,000 messages on the others.
+ */
+export function timelineRow(
+  subject: string,
+  given: Record<string, ['fired' | 'firing' | 'recovered' | 'ok', number, number]>,
+): TimelineWire {
+  const days = Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(Date.parse('2026-10-26T00:00:00Z') + i * 86_400_000).toISOString().slice(0, 10);
+    const [state, rate, messages] = given[day] ?? (i < 2 ? [null, 0, 0] : ['ok', 2.5, 1000]);
+    if (state === null)
+      return { day, state: 'no_data' as const, fired: false, observed: {} as Record<string, number> };
+    const failed = Math.round((rate * messages) / 100);
+    return {
+      day,
+      state: state === 'fired' ? ('firing' as const) : state,
+      fired: state === 'fired',
+      observed: { rate, failed, messages },
+    };
+  });
+  return { subject, days };
+}
+
 export type Call = { method: string; path: string; body?: unknown };
 
 export const conditions: ConditionWire[] = [
@@ -164,6 +190,22 @@ export const backtestResult: BacktestWire = {
     { day: '2026-11-09', subjects: [{ subject: 'example.com', observed: { rate: 22 } }] },
     { day: '2026-11-20', subjects: [{ subject: 'example.com', observed: { rate: 31.5 } }] },
   ],
+  timeline: [
+    timelineRow('example.com', {
+      '2026-11-02': ['fired', 14.2, 1234],
+      '2026-11-03': ['firing', 12.5, 1100],
+      '2026-11-04': ['recovered', 4.75, 1050],
+      '2026-11-09': ['fired', 22, 900],
+      '2026-11-10': ['recovered', 1, 900],
+      '2026-11-20': ['fired', 31.5, 2000],
+      '2026-11-21': ['firing', 30, 2000],
+      '2026-11-22': ['firing', 28, 2000],
+      '2026-11-23': ['firing', 25, 2000],
+      '2026-11-24': ['firing', 20, 2000],
+    }),
+    timelineRow('mail.example.com', {}),
+  ],
+  timeline_subjects: 2,
 };
 
 /** What the mock server answers; tests change it and `fail` before they act. */
