@@ -5,7 +5,7 @@ import { enqueueMany } from '../../../jobs/queue';
 import { oneClickHeaders } from '../../../mail/send';
 import type { Observed } from '../evaluation/evaluators';
 import { mailableByOrganization } from '../../recipients';
-import { addressCooling, lastMailed, noteMailed, planMailed } from './cooldown';
+import { addressCooling, lastMailed, noteMailed } from './cooldown';
 import { mailContext } from './context';
 import { alertMail, type MailItem } from './mail';
 import { type AlertRuleRow, ruleKey } from '../repo';
@@ -162,14 +162,10 @@ export async function sendMany(
       mailable.has(`${s.rule.organization_id} ${a.toLowerCase()}`),
     ),
   }));
-  // A rule one of whose recipients is still cooling down for its condition keeps its items pending.
+  // A rule one of whose recipients is still cooling down for its condition keeps its items pending. Rules
+  // due together share their recipient's one mail, so several rules of a condition here make one mail.
   const last = await lastMailed(db, targeted);
-  const due: typeof targeted = [];
-  for (const s of targeted) {
-    if (addressCooling(s.rule, s.to, last, now)) continue;
-    planMailed(s.rule, s.to, last, now);
-    due.push(s);
-  }
+  const due = targeted.filter((s) => !addressCooling(s.rule, s.to, last, now));
   if (due.length === 0) return [];
   const langs = await languages(
     db,
