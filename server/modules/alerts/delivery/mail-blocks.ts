@@ -41,10 +41,11 @@ function blockHtml(b: MailBlock): string {
       return `<p style="margin:8px 0;">${b.actions.map(button).join('')}</p>`;
     case 'table':
       return (
-        '<table style="border-collapse:collapse;font-size:13px;margin:8px 0 12px;">' +
+        // Scrolls sideways on a narrow screen instead of widening the mail.
+        '<div style="overflow-x:auto;"><table style="border-collapse:collapse;font-size:13px;margin:8px 0 12px;">' +
         `<tr>${b.heads.map(th).join('')}</tr>` +
         b.rows.map((r) => `<tr>${r.map((c, i) => td(c, i >= b.rightFrom)).join('')}</tr>`).join('') +
-        '</table>'
+        '</table></div>'
       );
   }
 }

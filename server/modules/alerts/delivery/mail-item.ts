@@ -59,14 +59,17 @@ export function thresholdText(rule: AlertRuleRow, t: TFunction): string | null {
 function whatText(rule: AlertRuleRow, item: MailItem, t: TFunction, lang: Language): string {
   const o = item.observed;
   const n = (k: string) => Number(o[k] ?? 0);
-  if (rateConditions.has(rule.condition))
+  if (rateConditions.has(rule.condition)) {
+    const [from, to] = [String(o.from ?? item.day), String(o.to ?? item.day)];
+    const period =
+      from === to ? t('periodDay', { on: date(from) }) : t('period', { from: date(from), to: date(to) });
     return t(`what.${rule.condition}`, {
       rate: n('rate'),
       failed: n('failed'),
       messages: n('messages'),
-      from: date(o.from ?? item.day),
-      to: date(o.to ?? item.day),
+      period,
     });
+  }
   if (rule.condition === 'volume_change')
     return t(`what.volume_change_${o.direction === 'drop' ? 'drop' : 'spike'}`, {
       messages: n('messages'),

@@ -60,7 +60,7 @@ describe('alertMail', () => {
     );
     expect(mail.text).toContain('198.51.100.7 (novo) | mail.spoof.example |  | não | 12.345');
     expect(mail.text).toContain('3 de dez. de 2026 | 1.000 | 10 | 1,00 %');
-    expect(mail.text).toContain('O que fazer primeiro: Veja as origens abaixo');
+    expect(mail.text).toContain('O que fazer primeiro: Veja as origens acima');
     expect(mail.text).toContain('Normalizou em 5 de dez. de 2026: example.org');
     expect(mail.text).toContain(
       'Ver os dados: https://msas.example/msas/analytics/by_ip?begin_date=2026-12-04&end_date=2026-12-04&domain=example.com&row=198.51.100.7',
