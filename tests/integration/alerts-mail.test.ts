@@ -86,6 +86,13 @@ describe('the alert mail', () => {
     expect(text).toContain('Threshold: above 20% over 1 day(s), with at least 100 messages.');
     expect(text).toMatch(new RegExp(`603 of the 603 failures came from one new IP, ${ip} \\(.*${ptr}\\)\\.`));
     expect(text).toContain(`${ip} (new) | ${ptr} |`);
+    // Not authorised: nothing from it passed DMARC. The days before, with the day it fired.
+    expect(text).toMatch(new RegExp(`${ip} \\(new\\) \\| ${ptr} \\| [^|]* \\| no \\| 603`));
+    const before = new Date(`${dayAgo(3)}T00:00:00Z`).toLocaleDateString('en', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    expect(text).toContain(`${before} | 100 | 0 | 0.00%\n${shown} | 753 | 603 | 80.08%`);
     expect(text).toContain('What to do first: ');
     const link = `https://msas.example/msas/analytics/by_ip?begin_date=${day}&end_date=${day}&domain=${domain}&row=${ip}`;
     expect(text).toContain(`See the data: ${link}`);

@@ -6,7 +6,7 @@ import { oneClickHeaders } from '../../../mail/send';
 import type { Observed } from '../evaluation/evaluators';
 import { mailableByOrganization } from '../../recipients';
 import { addressCooling, lastMailed, noteMailed } from './cooldown';
-import { mailContext } from './context';
+import { mailContexts } from './context';
 import { alertMail, type MailItem } from './mail';
 import { type AlertRuleRow, ruleKey } from '../repo';
 import { unsubscribeToken } from './unsubscribe';
@@ -77,16 +77,6 @@ async function languages(db: Db, rules: AlertRuleRow[]): Promise<Map<number, Map
     const map = out.get(r.o) ?? new Map<string, string>();
     out.set(r.o, map);
     for (const a of [r.email, r.alerts_email]) if (a) map.set(a.toLowerCase(), r.language ?? 'en');
-  }
-  return out;
-}
-
-/** The rule's items with what their mail says beyond their values (./context.ts). */
-async function itemsOf(db: Db, rule: AlertRuleRow, pending: PendingFiring[]): Promise<MailItem[]> {
-  const out: MailItem[] = [];
-  for (const { subject, kind, day, observed } of pending) {
-    const item = { subject, kind, day, observed };
-    out.push({ ...item, context: await mailContext(db, rule, item) });
   }
   return out;
 }
@@ -172,10 +162,21 @@ export async function sendMany(
     due.map((s) => s.rule),
   );
   // A rule whose mail cannot be written (its context or its words) fails alone, before any is queued.
+  const contexts = await mailContexts(
+    db,
+    due.flatMap((s) => s.pending.map((p) => ({ rule: s.rule, item: p }))),
+  );
+  let at = 0;
   const prepared: Prepared[] = [];
   for (const s of due) {
+    const items: MailItem[] = s.pending.map(({ subject, kind, day, observed }) => ({
+      subject,
+      kind,
+      day,
+      observed,
+      context: contexts[at++],
+    }));
     try {
-      const items = await itemsOf(db, s.rule, s.pending);
       const orgLangs = langs.get(s.rule.organization_id) ?? new Map<string, string>();
       for (const language of new Set(s.to.map((to) => orgLangs.get(to) ?? s.rule.language)))
         alertMail([{ rule: s.rule, items, unsubscribe: '' }], '', language, {
