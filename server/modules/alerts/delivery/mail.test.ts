@@ -121,6 +121,21 @@ describe('alertMail', () => {
     );
   });
 
+  it('escapes what outsiders control (a reverse DNS name, a domain) in the HTML part', () => {
+    const hostile = '<img src=x onerror=alert(1)>.example';
+    const source = { ...firing.context!.sources![0]!, reverse_dns: hostile };
+    const item: MailItem = {
+      ...firing,
+      subject: '"><b>x</b>',
+      context: { ...firing.context!, sources: [source] },
+    };
+    const mail = alertMail([section(rule, [item])], 'a@example.com', 'en', options);
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>x</b>');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;.example');
+    expect(mail.text).toContain(hostile);
+  });
+
   it('draws the actions it is given as buttons', () => {
     const actions = [{ label: 'Acknowledge', url: 'https://msas.example/ack?t=1' }];
     const mail = alertMail([section(rule, [firing])], 'a@example.com', 'en', { ...options, actions });
