@@ -33,6 +33,9 @@ afterAll(() => w?.close());
 const ingest = (day: string, pass: number, fail: number) => ingestDay(t, { domain, day, pass, fail });
 const runEvaluations = () => runAll(t);
 const firings = (ruleId: number) => firingsOf(t, ruleId);
+/** A day as the mail writes it in the reader's language ("Dec 4, 2026", "4 de dez. de 2026"). */
+const shown = (day: string, lang = 'en') =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(lang, { dateStyle: 'medium', timeZone: 'UTC' });
 /** A token signed at the server's current (moved) clock. */
 const owner = () => tokenFor(t, a.owner);
 
@@ -67,10 +70,10 @@ describe('alert evaluation from ingested reports', () => {
     ]);
     const mail = await smtp.waitFor('ops-en@example.com');
     const text = plain(mail.data);
-    expect(text).toContain(`Firing: ${domain} (data of ${dayAgo(3)})`);
+    expect(text).toContain(`Firing since ${shown(dayAgo(3))}: ${domain}`);
     expect(text).toContain('Content-Type: text/html');
     expect(text).toContain(
-      `https://msas.example/msas/analytics/by_domain?begin_date=${dayAgo(3)}&end_date=${dayAgo(3)}&domain=${domain}`,
+      `https://msas.example/msas/analytics/by_ip?begin_date=${dayAgo(3)}&end_date=${dayAgo(3)}&domain=${domain}&row=198.51.100.7`,
     );
     expect(text).toContain('https://msas.example/api/dm/alerts/unsubscribe/?token=');
     const doc = (await call(t, 'GET', `/api/dm/alerts/${ruleId}/`, a.tokens.owner)).json().data.attributes;
@@ -96,7 +99,7 @@ describe('alert evaluation from ingested reports', () => {
     ]);
     const mails = smtp.received.filter((m) => m.to.includes('ops-en@example.com'));
     expect(mails.length).toBe(2);
-    expect(plain(mails[1]!.data)).toContain(`Recovered: ${domain} (data of ${dayAgo(1)})`);
+    expect(plain(mails[1]!.data)).toContain(`Recovered on ${shown(dayAgo(1))}: ${domain}`);
   });
 
   it('answers a backtest equal to what live evaluation recorded', async () => {
@@ -182,7 +185,7 @@ describe('alert evaluation from ingested reports', () => {
     await runEvaluations();
     expect((await firings(late)).map((f) => [f.kind, f.day])).toEqual([['firing', dayAgo(9)]]);
     const mail = await smtp.waitFor(a.admin.email);
-    expect(plain(mail.data)).toContain(`Disparou: ${domain} (dados de ${dayAgo(9)})`);
+    expect(plain(mail.data)).toContain(`A disparar desde ${shown(dayAgo(9), 'pt')}: ${domain}`);
   });
 
   it('unsubscribes one address from one rule with the signed link, and logs no token', async () => {

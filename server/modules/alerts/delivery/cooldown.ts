@@ -25,11 +25,6 @@ export async function lastMailed(db: Db, rules: { rule: AlertRuleRow; to: string
   return out;
 }
 
-/** Counts a planned mail at once, so a second rule of the same batch waits too. */
-export function planMailed(rule: AlertRuleRow, to: string[], last: Map<string, Date>, now: Date): void {
-  for (const a of to) last.set(pairKey(rule.organization_id, a, rule.condition), now);
-}
-
 /** Some recipient got mail of this condition less than the rule's cool-down ago. */
 export function addressCooling(
   rule: AlertRuleRow,

@@ -1,52 +1,48 @@
-import escapeHtml from 'escape-html';
-import { intlLocale, languageOf, serverT } from '../../../lib/i18n';
+import { languageOf, serverT } from '../../../lib/i18n';
 import type { OutgoingMail } from '../../../mail/send';
 import type { ConditionId } from '../../../../contract/alerts';
 import { conditionById } from '../rules/catalogue';
-import type { Observed } from '../evaluation/evaluators';
 import type { AlertRuleRow } from '../repo';
 import type { Language } from '../../../db/schema';
+import { blocksHtml, blocksText, type MailAction, type MailBlock } from './mail-blocks';
+import { itemBlocks, type MailItem, thresholdText } from './mail-item';
 
-// The alert e-mail: one per rule and recipient, listing every subject that fired or recovered since the
-// last one, in the recipient's language, as plain text with an HTML alternative. Each line names the day
-// the data covers and links to the analytics view filtered to that subject and day.
+export type { MailItem } from './mail-item';
+export type { MailAction } from './mail-blocks';
 
-export type MailItem = { subject: string; kind: 'firing' | 'recovery'; day: string; observed: Observed };
+// The alert e-mail: one per recipient for the rules due together (one incident that trips several rules
+// is one mail listing them), in the recipient's language, as plain text with an HTML alternative. Each
+// item says what happened against which threshold and since when, the sources behind it and the days
+// before, what to do first, and links to the analytics view filtered to it.
 
-// The mail's words are locales/<lang>/alertMail.json; the names of conditions and of the values that
-// tripped a rule are the console's (locales/<lang>/alerts.json), so the page and the mail say the same.
+/** One rule's part of a mail: its items and the recipient's link to stop this rule's mail. */
+export type RuleSection = { rule: AlertRuleRow; items: MailItem[]; unsubscribe: string };
+
+// The names of conditions are the console's (locales/<lang>/alerts.json), so the page and the mail say
+// the same.
 const conditionName = (lang: Language, id: string) =>
   serverT(lang, 'alerts')(`conditions.${id}`, {
     defaultValue: conditionById.get(id as ConditionId)?.label ?? id,
   });
 
-// The values that tripped the rule, named as the console names them ("rate (%) 36.36 · failed 4"); figures
-// in the reader's format ("taxa (%) 36,36").
-function valuesText(o: Observed, lang: Language): string {
-  const t = serverT(lang, 'alerts');
-  const figure = new Intl.NumberFormat(intlLocale(lang));
-  return Object.entries(o)
-    .map(
-      ([k, v]) =>
-        `${t(`observed.${k}`, { defaultValue: k })} ${typeof v === 'number' ? figure.format(v) : v}`,
-    )
-    .join(' · ');
-}
-
 /**
- * The analytics page under the SPA's global filter (src/features/filter/filterQuery.ts): the day, and the
- * domain when the subject is one; IP subjects open the by-IP page of that day.
+ * The analytics page under the SPA's global filter (src/features/filter/filterQuery.ts): the days the
+ * item covers and the domain; with a source behind it, the by-IP page with that IP's drill-down open
+ * (?row=, src/features/analytics/useDrillParam.ts). IP subjects open the by-IP page of that day.
  */
 export function dataLink(publicUrl: string, rule: AlertRuleRow, item: MailItem): string {
   const base = publicUrl.replace(/\/$/, '');
-  const q = new URLSearchParams({ begin_date: item.day, end_date: item.day });
-  const ip =
-    rule.scope_type === 'ip' ||
-    rule.condition === 'ip_blocklisted' ||
-    (rule.condition === 'new_source' && rule.params.source !== 'sender');
+  const from = typeof item.observed.from === 'string' ? item.observed.from : item.day;
+  const to = typeof item.observed.to === 'string' ? item.observed.to : item.day;
+  const q = new URLSearchParams({ begin_date: from, end_date: to });
+  const bySource = rule.condition === 'new_source' && rule.params.source !== 'sender';
+  const ip = rule.scope_type === 'ip' || rule.condition === 'ip_blocklisted' || bySource;
   if (rule.scope_type === 'domain') q.set('domain', rule.target_selection);
   else if (!ip && rule.condition !== 'new_source') q.set('domain', item.subject.split(' · ')[0]!);
-  return `${base}/msas/analytics/${ip ? 'by_ip' : 'by_domain'}?${q.toString()}`;
+  const top = item.context?.sources?.[0]?.ip;
+  if (bySource) q.set('row', item.subject);
+  else if (top) q.set('row', top);
+  return `${base}/msas/analytics/${ip || top ? 'by_ip' : 'by_domain'}?${q.toString()}`;
 }
 
 export function ruleTitle(rule: AlertRuleRow, lang: Language): string {
@@ -55,47 +51,59 @@ export function ruleTitle(rule: AlertRuleRow, lang: Language): string {
   return rule.name || `${condition}${target}`;
 }
 
+function news(items: MailItem[], lang: Language): string {
+  const t = serverT(lang, 'alertMail');
+  const fired = items.filter((i) => i.kind === 'firing').length;
+  const recovered = items.length - fired;
+  return [
+    fired ? t('firingCount', { count: fired }) : '',
+    recovered ? t('recoveredCount', { count: recovered }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * The mail of one recipient. `actions` are links every item of the mail offers (acknowledge, snooze),
+ * drawn as buttons after the items.
+ */
 export function alertMail(
-  rule: AlertRuleRow,
-  items: MailItem[],
+  sections: RuleSection[],
   to: string,
   language: string,
-  links: { publicUrl: string; unsubscribe: string },
+  options: { publicUrl: string; actions?: MailAction[] },
 ): OutgoingMail {
   const lang = languageOf(language);
   const t = serverT(lang, 'alertMail');
-  const title = ruleTitle(rule, lang);
-  const fired = items.filter((i) => i.kind === 'firing').length;
-  const recovered = items.length - fired;
-  const news = [
-    fired ? t('firingCount', { count: fired }) : '',
-    recovered ? t('recoveredCount', { count: recovered }) : '',
-  ].filter(Boolean);
-  const intro = t('intro', { name: title });
-  const lines = items.map((i) => ({
-    label: t('line', { kind: t(i.kind), subject: i.subject, day: i.day }),
-    values: valuesText(i.observed, lang),
-    link: dataLink(links.publicUrl, rule, i),
-  }));
-  const [view, why, unsubscribe] = [t('view'), t('why'), t('unsubscribe')];
-  const text = [
-    intro,
-    '',
-    ...lines.flatMap((l) => [`- ${l.label}${l.values ? `: ${l.values}` : ''}`, `  ${view}: ${l.link}`]),
-    '',
-    why,
-    `${unsubscribe}: ${links.unsubscribe}`,
-  ].join('\n');
-  const html = [
-    `<!doctype html><html lang="${lang}"><body>`,
-    `<p>${escapeHtml(intro)}</p><ul>`,
-    ...lines.map(
-      (l) =>
-        `<li><strong>${escapeHtml(l.label)}</strong>${l.values ? ` ${escapeHtml(l.values)}` : ''}` +
-        ` <a href="${escapeHtml(l.link)}">${escapeHtml(view)}</a></li>`,
-    ),
-    `</ul><p style="color:#666">${escapeHtml(why)} `,
-    `<a href="${escapeHtml(links.unsubscribe)}">${escapeHtml(unsubscribe)}</a></p></body></html>`,
-  ].join('');
-  return { to, subject: t('subject', { name: title, news: news.join(', ') }), text, html };
+  const titles = sections.map((s) => ruleTitle(s.rule, lang));
+  const all = sections.flatMap((s) => s.items);
+  const one = sections.length === 1;
+  const title = one ? titles[0]! : t('titleMany', { count: sections.length });
+  const blocks: MailBlock[] = [
+    { kind: 'title', text: title },
+    {
+      kind: 'line',
+      text: one ? t('intro', { name: titles[0] }) : t('introMany', { names: titles.join(', ') }),
+    },
+  ];
+  sections.forEach((s, i) => {
+    if (!one) blocks.push({ kind: 'heading', text: titles[i]! });
+    const threshold = thresholdText(s.rule, t);
+    if (threshold) blocks.push({ kind: 'line', text: threshold });
+    for (const item of s.items)
+      blocks.push(...itemBlocks(s.rule, item, lang, dataLink(options.publicUrl, s.rule, item)));
+  });
+  if (options.actions?.length) blocks.push({ kind: 'buttons', actions: options.actions });
+  blocks.push({ kind: 'small', text: t('why') });
+  for (const [i, s] of sections.entries())
+    blocks.push({
+      kind: 'link',
+      label: one ? t('unsubscribe') : `${t('unsubscribe')} (${titles[i]})`,
+      href: s.unsubscribe,
+    });
+  const subjects = [...new Set(all.map((i) => i.subject))].join(', ');
+  const subject = one
+    ? t('subject', { name: title, news: news(all, lang) })
+    : t('subjectMany', { subjects, count: sections.length, news: news(all, lang) });
+  return { to, subject, text: blocksText(blocks), html: blocksHtml(lang, subject, blocks) };
 }

@@ -2,16 +2,17 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/database';
 import { enqueueMany } from '../../../jobs/queue';
-import { oneClickHeaders, type OutgoingMail } from '../../../mail/send';
+import { oneClickHeaders } from '../../../mail/send';
 import type { Observed } from '../evaluation/evaluators';
 import { mailableByOrganization } from '../../recipients';
-import { addressCooling, lastMailed, noteMailed, planMailed } from './cooldown';
-import { alertMail } from './mail';
+import { addressCooling, lastMailed, noteMailed } from './cooldown';
+import { mailContexts } from './context';
+import { alertMail, type MailItem } from './mail';
 import { type AlertRuleRow, ruleKey } from '../repo';
 import { unsubscribeToken } from './unsubscribe';
 
-// Sending what rules hold pending: one e-mail per rule and recipient holding every pending item (several
-// subjects, firings and recoveries), and one webhook call per rule. For many rules at once (a batch of
+// Sending what rules hold pending: one e-mail per recipient holding every pending item of the rules due
+// together (several rules, subjects, firings and recoveries), and one webhook call per rule. For many rules at once (a batch of
 // evaluations, ../evaluation/batch.ts) the reads and writes are one statement each, plus one insert per
 // e-mail.
 
@@ -80,23 +81,45 @@ async function languages(db: Db, rules: AlertRuleRow[]): Promise<Map<number, Map
   return out;
 }
 
-function mailsOf(
+type Prepared = Send & { to: string[]; items: MailItem[] };
+type Written = Send & { to: string[]; mails: number[] };
+
+/**
+ * One mail per recipient for the rules due together (one incident tripping several rules is one mail),
+ * each rule's part with its own unsubscribe link; the mail's one-click header stops its first rule.
+ */
+async function queueGrouped(
   ctx: AppContext,
-  rule: AlertRuleRow,
-  pending: PendingFiring[],
-  langs: Map<string, string>,
-  recipients: string[],
-) {
-  const items = pending.map(({ subject, kind, day, observed }) => ({ subject, kind, day, observed }));
-  return recipients.map((to): OutgoingMail => {
-    const token = unsubscribeToken(ctx.config.encryptionKey, rule.organization_id, rule.id, to);
-    const unsubscribe = `${ctx.config.publicUrl.replace(/\/$/, '')}/api/dm/alerts/unsubscribe/?token=${token}`;
-    const mail = alertMail(rule, items, to, langs.get(to) ?? rule.language, {
-      publicUrl: ctx.config.publicUrl,
-      unsubscribe,
+  db: Db,
+  prepared: Prepared[],
+  langs: Map<number, Map<string, string>>,
+): Promise<Written[]> {
+  const base = ctx.config.publicUrl.replace(/\/$/, '');
+  const groups = new Map<string, { o: number; to: string; rules: Prepared[] }>();
+  for (const p of prepared)
+    for (const to of p.to) {
+      const key = `${p.rule.organization_id} ${to.toLowerCase()}`;
+      const g = groups.get(key) ?? { o: p.rule.organization_id, to, rules: [] };
+      g.rules.push(p);
+      groups.set(key, g);
+    }
+  const ids = new Map<Prepared, number[]>(prepared.map((p) => [p, []]));
+  for (const g of groups.values()) {
+    const sections = g.rules.map((p) => {
+      const token = unsubscribeToken(ctx.config.encryptionKey, g.o, p.rule.id, g.to);
+      return {
+        rule: p.rule,
+        items: p.items,
+        unsubscribe: `${base}/api/dm/alerts/unsubscribe/?token=${token}`,
+      };
     });
-    return { ...mail, headers: oneClickHeaders(unsubscribe) };
-  });
+    const language = langs.get(g.o)?.get(g.to) ?? g.rules[0]!.rule.language;
+    const mail = alertMail(sections, g.to, language, { publicUrl: ctx.config.publicUrl });
+    const headers = oneClickHeaders(sections[0]!.unsubscribe);
+    const id = await ctx.mailer.queue(db, { ...mail, headers, organizationId: g.o });
+    for (const p of g.rules) ids.get(p)!.push(id);
+  }
+  return prepared.map((p) => ({ rule: p.rule, pending: p.pending, to: p.to, mails: ids.get(p)! }));
 }
 
 export type Send = { rule: AlertRuleRow; pending: PendingFiring[] };
@@ -129,26 +152,37 @@ export async function sendMany(
       mailable.has(`${s.rule.organization_id} ${a.toLowerCase()}`),
     ),
   }));
-  // A rule one of whose recipients is still cooling down for its condition keeps its items pending.
+  // A rule one of whose recipients is still cooling down for its condition keeps its items pending. Rules
+  // due together share their recipient's one mail, so several rules of a condition here make one mail.
   const last = await lastMailed(db, targeted);
-  const due: typeof targeted = [];
-  for (const s of targeted) {
-    if (addressCooling(s.rule, s.to, last, now)) continue;
-    planMailed(s.rule, s.to, last, now);
-    due.push(s);
-  }
+  const due = targeted.filter((s) => !addressCooling(s.rule, s.to, last, now));
   if (due.length === 0) return [];
   const langs = await languages(
     db,
     due.map((s) => s.rule),
   );
-  const written: (Send & { to: string[]; mails: OutgoingMail[] })[] = [];
+  // A rule whose mail cannot be written (its context or its words) fails alone, before any is queued.
+  const contexts = await mailContexts(
+    db,
+    due.flatMap((s) => s.pending.map((p) => ({ rule: s.rule, item: p }))),
+  );
+  let at = 0;
+  const prepared: Prepared[] = [];
   for (const s of due) {
+    const items: MailItem[] = s.pending.map(({ subject, kind, day, observed }) => ({
+      subject,
+      kind,
+      day,
+      observed,
+      context: contexts[at++],
+    }));
     try {
-      written.push({
-        ...s,
-        mails: mailsOf(ctx, s.rule, s.pending, langs.get(s.rule.organization_id) ?? new Map(), s.to),
-      });
+      const orgLangs = langs.get(s.rule.organization_id) ?? new Map<string, string>();
+      for (const language of new Set(s.to.map((to) => orgLangs.get(to) ?? s.rule.language)))
+        alertMail([{ rule: s.rule, items, unsubscribe: '' }], '', language, {
+          publicUrl: ctx.config.publicUrl,
+        });
+      prepared.push({ ...s, items });
     } catch (err) {
       failed.set(
         ruleKey(s.rule.organization_id, s.rule.id),
@@ -156,16 +190,12 @@ export async function sendMany(
       );
     }
   }
-  const ids: number[] = [];
+  const written = await queueGrouped(ctx, db, prepared, langs);
+  const ids = [...new Set(written.flatMap((s) => s.mails))];
   const firings: { o: number; id: number; sent: number; ids: number[] }[] = [];
-  for (const s of written) {
-    const mine: number[] = [];
-    for (const mail of s.mails)
-      mine.push(await ctx.mailer.queue(db, { ...mail, organizationId: s.rule.organization_id }));
-    ids.push(...mine);
+  for (const s of written)
     for (const p of s.pending)
-      firings.push({ o: s.rule.organization_id, id: p.id, sent: mine.length, ids: mine });
-  }
+      firings.push({ o: s.rule.organization_id, id: p.id, sent: s.mails.length, ids: s.mails });
   if (written.length === 0) return ids;
   await noteMailed(db, written, now);
   await sql`update alert_firings f
