@@ -142,6 +142,8 @@ export const alertResourceSchema = z.object({
     destination_addresses: z.array(z.string()),
     /** Each address with its state: only `member` and `confirmed` ones get mail (docs/ALERTS.md). */
     destination_states: destinationStatesSchema,
+    /** No address of the rule gets mail (none is a member or confirmed): it records firings and calls its webhook only. */
+    mails_nobody: z.boolean(),
     language: z.enum(['en', 'pt']),
     cooldown_minutes: z.number().int(),
     webhook_url: z.string().nullable(),
@@ -189,6 +191,7 @@ const alertExample: z.output<typeof alertResourceSchema> = {
     is_active: true,
     destination_addresses: ['dmarc-alerts@example.com'],
     destination_states: [{ address: 'dmarc-alerts@example.com', state: 'member' }],
+    mails_nobody: false,
     language: 'en',
     cooldown_minutes: 60,
     webhook_url: 'https://hooks.example.com/msas',

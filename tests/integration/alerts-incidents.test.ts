@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { queueSchema } from '../../server/jobs/boss';
 import { runJobNow } from '../../server/jobs/handle';
 import { heldMailQueue } from '../../server/modules/alerts/delivery/held';
+import { unsubscribeToken } from '../../server/modules/alerts/delivery/unsubscribe';
 import { alertHeldMailJob, alertSweepJob } from '../../server/modules/alerts/jobs';
 import { alertWorld, type AlertWorld, dayAgo, firingsOf, ingestDay, runEvaluations } from './alerts-setup';
 import { call, tokenFor } from './support/orgs';
@@ -14,10 +16,13 @@ import { call, tokenFor } from './support/orgs';
 let w: AlertWorld;
 const domain = 'incidents.example.com';
 const others = ['second.example.com', 'third.example.com', 'present.example.com'];
+// Domains that never got a report: one added long ago, one today; a demo domain with no public suffix;
+// the OpenAPI examples' domain.
+const silent = ['silent.example.com', 'new.example.com', 'demo-shop.example', 'example.com'];
 
 beforeAll(async () => {
   w = await alertWorld(domain);
-  for (const name of others)
+  for (const name of [...others, ...silent])
     await w.t.db
       .insertInto('domains')
       .values({ name, organization_id: w.a.org.id, verified_at: new Date() })
@@ -161,5 +166,108 @@ describe('alert incidents', () => {
       ['recovery', dayAgo(2)],
     ]);
     expect((await ruleDoc(id)).state).toBe('ok');
+  });
+});
+
+describe('alert rules that do what they say', () => {
+  it('fires no_reports for a domain that never received a report, once the days have passed since it was added', async () => {
+    await sql`update domains set created_at = now() - interval '10 days' where name = ${silent[0]}`.execute(
+      w.t.db,
+    );
+    const old = await create({
+      scope_type: 'domain',
+      target_selection: silent[0],
+      condition: 'no_reports',
+      params: { days: 3 },
+      destination_addresses: ['silence@example.com'],
+    });
+    const fresh = await create({
+      scope_type: 'domain',
+      target_selection: silent[1],
+      condition: 'no_reports',
+      params: { days: 3 },
+      destination_addresses: ['silence@example.com'],
+    });
+    await runJobNow(w.t.ctx, alertSweepJob());
+    await runEvaluations(w.t);
+    expect((await firingsOf(w.t, old)).map((f) => [f.kind, f.subject, f.day, f.observed])).toEqual([
+      ['firing', silent[0], dayAgo(1), { added_day: dayAgo(10), days: 3 }],
+    ]);
+    expect(await firingsOf(w.t, fresh)).toEqual([]);
+    // Its first report ends the silence.
+    await ingestDay(w.t, { domain: silent[0]!, day: dayAgo(1), pass: 10 });
+    await runEvaluations(w.t);
+    expect((await firingsOf(w.t, old)).map((f) => f.kind)).toEqual(['firing', 'recovery']);
+  });
+
+  it('saves a single-domain rule for a domain of the organization without a public suffix', async () => {
+    const res = await call(w.t, 'POST', '/api/dm/alerts/', await tokenFor(w.t, w.a.owner), {
+      scope_type: 'domain',
+      target_selection: 'Demo-Shop.example',
+      condition: 'dmarc_failure_rate',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.attributes.domain).toBe(silent[2]);
+    // A name the organization does not have is still refused.
+    const other = await call(w.t, 'POST', '/api/dm/alerts/', await tokenFor(w.t, w.a.owner), {
+      scope_type: 'domain',
+      target_selection: 'other-shop.example',
+      condition: 'dmarc_failure_rate',
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ target_selection: ['Select a domain of your organization.'] });
+  });
+
+  it('shows an active rule whose only recipient unsubscribed as mailing nobody', async () => {
+    const to = w.a.owner.email.toLowerCase();
+    const id = await create({
+      scope_type: 'organization',
+      condition: 'dmarc_failure_rate',
+      destination_addresses: [to],
+    });
+    expect(await ruleDoc(id)).toMatchObject({ mails_nobody: false, is_active: true });
+    const token = unsubscribeToken(w.t.ctx.config.encryptionKey, w.a.org.id, id, to);
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/dm/alerts/unsubscribe/?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await ruleDoc(id)).toMatchObject({
+      destination_addresses: [],
+      mails_nobody: true,
+      is_active: true,
+    });
+  });
+
+  it("accepts every OpenAPI example of the alerts' create and backtest operations", async () => {
+    const doc = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    const examplesOf = (path: string) => {
+      const media = doc.paths[path]!.post!.requestBody!.content['application/json'] as {
+        schema: { example?: unknown };
+        example?: unknown;
+        examples?: Record<string, { value: unknown }>;
+      };
+      return [
+        ...(media.example === undefined ? [] : [media.example]),
+        ...(media.schema.example === undefined ? [] : [media.schema.example]),
+        ...Object.values(media.examples ?? {}).map((e) => e.value),
+      ] as Record<string, unknown>[];
+    };
+    const created = examplesOf('/api/dm/alerts/');
+    const backtests = examplesOf('/api/dm/alerts/backtest/');
+    expect(created.length).toBeGreaterThan(0);
+    expect(backtests.length).toBeGreaterThan(0);
+    for (const body of created) {
+      const res = await call(w.t, 'POST', '/api/dm/alerts/', await tokenFor(w.t, w.a.owner), body);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (const body of backtests) {
+      const res = await call(w.t, 'POST', '/api/dm/alerts/backtest/', await tokenFor(w.t, w.a.owner), body);
+      expect(res.statusCode, res.body).toBe(200);
+    }
   });
 });

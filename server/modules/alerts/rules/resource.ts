@@ -23,6 +23,8 @@ function alertResource(
   held: Map<number, Date | null>,
 ) {
   const s = states.get(r.id) ?? { firing: [], lastFiredAt: null, pendingEmails: 0, failingEmails: 0 };
+  // Only members' and confirmed addresses get mail (docs/ALERTS.md "Recipients").
+  const mailable = destinations.filter((d) => d.state === 'member' || d.state === 'confirmed').length;
   // Items a cool-down holds are mail waiting too: one e-mail per recipient when it ends.
   const holding = held.has(r.id);
   const groupId = r.scope_type === 'domain_group' ? Number(r.target_selection) : null;
@@ -45,6 +47,10 @@ function alertResource(
       is_active: r.is_active,
       destination_addresses: r.destination_addresses,
       destination_states: destinations,
+      // An active rule nobody gets mail from (its last recipient unsubscribed or none confirmed) stays
+      // active: it still records firings, shows them here and calls its webhook, which a person who
+      // unsubscribed one address expects to keep; the console shows that it mails nobody instead.
+      mails_nobody: mailable === 0,
       language: r.language === 'pt' ? ('pt' as const) : ('en' as const),
       cooldown_minutes: r.cooldown_minutes,
       webhook_url: r.webhook_url,
@@ -57,7 +63,7 @@ function alertResource(
         failures: r.delivery_failures,
         last_error: r.last_delivery_error,
         last_attempt_at: iso(r.last_delivery_at),
-        pending_emails: s.pendingEmails + (holding ? r.destination_addresses.length : 0),
+        pending_emails: s.pendingEmails + (holding ? mailable : 0),
         failing_emails: s.failingEmails,
         next_send_at: iso(held.get(r.id) ?? null),
       },
