@@ -34,11 +34,26 @@ function valuesText(o: Observed, lang: Language): string {
 }
 
 /**
+ * The page of the conditions on a domain's DNS (src/app/router/routes.ts): its DNS history (Domain Info)
+ * for a record change, the analysis of the system a re-check found wrong otherwise.
+ */
+const dnsPages: Record<string, string> = {
+  dns_change: 'processed_data/domains',
+  spf_lookups: 'analysis_by_system/spf',
+  dnssec_bogus: 'analysis_by_system/dnssec',
+  mta_sts_certificate: 'analysis_by_system/mta_sts',
+};
+
+/**
  * The analytics page under the SPA's global filter (src/features/filter/filterQuery.ts): the day, and the
- * domain when the subject is one; IP subjects open the by-IP page of that day.
+ * domain when the subject is one; IP subjects open the by-IP page of that day; DNS conditions open the
+ * domain's page of dnsPages.
  */
 export function dataLink(publicUrl: string, rule: AlertRuleRow, item: MailItem): string {
   const base = publicUrl.replace(/\/$/, '');
+  const dnsPage = dnsPages[rule.condition];
+  if (dnsPage)
+    return `${base}/msas/${dnsPage}?${new URLSearchParams({ domain: item.subject.split(' · ')[0]! }).toString()}`;
   const q = new URLSearchParams({ begin_date: item.day, end_date: item.day });
   const ip =
     rule.scope_type === 'ip' ||
