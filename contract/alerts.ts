@@ -90,7 +90,7 @@ export const alertCreateBody = bodyExample(
     target_selection: sample.domain,
     condition: 'dmarc_failure_rate',
     time_frame: '1d',
-    params: { threshold: 5, min_messages: 100 },
+    params: { threshold_percent: 10, min_messages: 100 },
     destination_addresses: ['dmarc-alerts@example.com'],
     is_active: true,
     language: 'en',
@@ -142,6 +142,8 @@ export const alertResourceSchema = z.object({
     destination_addresses: z.array(z.string()),
     /** Each address with its state: only `member` and `confirmed` ones get mail (docs/ALERTS.md). */
     destination_states: destinationStatesSchema,
+    /** No address of the rule gets mail (none is a member or confirmed): it records firings and calls its webhook only. */
+    mails_nobody: z.boolean(),
     language: z.enum(['en', 'pt']),
     cooldown_minutes: z.number().int(),
     webhook_url: z.string().nullable(),
@@ -159,6 +161,8 @@ export const alertResourceSchema = z.object({
       pending_emails: z.number().int(),
       /** Of those, the ones SMTP refused at least once (retried with back-off from the outbox). */
       failing_emails: z.number().int(),
+      /** When mail a cool-down holds goes out (its end); null when none is held. */
+      next_send_at: z.string().nullable(),
     }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -180,13 +184,14 @@ const alertExample: z.output<typeof alertResourceSchema> = {
     scope_type: 'domain',
     condition: 'dmarc_failure_rate',
     time_frame: '1d',
-    params: { threshold: 5, min_messages: 100 },
+    params: { threshold_percent: 10, min_messages: 100 },
     domain_group_name: null,
     domain: sample.domain,
     ip: null,
     is_active: true,
     destination_addresses: ['dmarc-alerts@example.com'],
     destination_states: [{ address: 'dmarc-alerts@example.com', state: 'member' }],
+    mails_nobody: false,
     language: 'en',
     cooldown_minutes: 60,
     webhook_url: 'https://hooks.example.com/msas',
@@ -201,6 +206,7 @@ const alertExample: z.output<typeof alertResourceSchema> = {
       last_attempt_at: sample.laterTime,
       pending_emails: 0,
       failing_emails: 0,
+      next_send_at: null,
     },
     created_at: sample.time,
     updated_at: sample.time,
@@ -223,6 +229,9 @@ export const firingResourceSchema = z.object({
     observed,
     fired_at: z.string(),
     emails_sent: z.number().int(),
+    /** Held by the rule's cool-down, not mailed yet; next_send_at: when it goes. */
+    pending: z.boolean(),
+    next_send_at: z.string().nullable(),
   }),
 });
 export const firingListDocument = listExample(
@@ -239,6 +248,8 @@ export const firingListDocument = listExample(
         observed: { failure_rate: 8.4, messages: 1250 },
         fired_at: sample.laterTime,
         emails_sent: 1,
+        pending: false,
+        next_send_at: null,
       },
     },
   ],
@@ -358,7 +369,15 @@ export const conditionListDocument = answerExample(z.object({ data: z.array(cond
         kind: 'state',
         scope_types: ['domain', 'domain_group', 'organization'],
         params: [
-          { name: 'threshold', type: 'number', unit: 'percent', default: 5, min: 0, max: 100, choices: null },
+          {
+            name: 'threshold_percent',
+            type: 'number',
+            unit: 'percent',
+            default: 10,
+            min: 0,
+            max: 100,
+            choices: null,
+          },
           {
             name: 'min_messages',
             type: 'integer',

@@ -8,7 +8,7 @@ import { purgeAttempts, purgeRefreshTokens } from '../modules/auth/repo';
 import { verifyDomainsJob } from '../modules/domains/verify-job';
 import { longestWindowSeconds } from '../modules/auth/rate-limit';
 import { mailboxPollJob } from '../mail/inbound/poll-job';
-import { alertEvaluateJob, alertSweepJob, alertWebhookJob } from '../modules/alerts/jobs';
+import { alertEvaluateJob, alertHeldMailJob, alertSweepJob, alertWebhookJob } from '../modules/alerts/jobs';
 import { planDigestsJob, sendDigestJob } from '../modules/digests';
 import { reconcileBillingJob } from '../modules/billing';
 import { senderNetworksRefreshJob } from '../modules/email-senders';
@@ -45,6 +45,8 @@ export const registeredJobs: Job[] = [
   alertEvaluateJob(),
   alertSweepJob(),
   alertWebhookJob(),
+  // Mail an alert's cool-down held, at the cool-down's end.
+  alertHeldMailJob(),
   // Scheduled and digest reports (docs/DIGESTS.md, migration 0047): one job per (schedule, period).
   planDigestsJob(),
   sendDigestJob(),

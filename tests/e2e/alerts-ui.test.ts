@@ -128,6 +128,8 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
     await table.waitFor({ timeout: 20_000 });
     const row = table.getByRole('row').filter({ hasText: ruleName });
     await expect(row.innerText()).resolves.toContain(a('list.firingShort'));
+    // Its only address waits for its owner's confirmation: the rule says it mails nobody.
+    await expect(row.innerText()).resolves.toContain(a('held.mailsNobody'));
     expect(await noSideScroll()).toBe(true);
     await screenshot(page, `${name}-list`);
     expect(await seriousViolations(page)).toEqual([]);

@@ -174,6 +174,9 @@ describe('alert evaluation from ingested reports', () => {
 
   it('opens an alert for the day a late report covers, in the recipient language', async () => {
     await t.db.updateTable('users').set({ language: 'pt' }).where('id', '=', a.admin.id).execute();
+    // A saved rule is judged on the present day at once: today's data is clear for it.
+    await ingest(dayAgo(0), 1000, 0);
+    await runEvaluations();
     const created = await call(t, 'POST', '/api/dm/alerts/', await owner(), {
       scope_type: 'organization',
       condition: 'spf_failure_rate',

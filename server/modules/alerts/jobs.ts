@@ -7,13 +7,15 @@ import { newBudget, sweepBlocklistRule } from './evaluation/blocklist';
 import { evaluateBatch, type EvaluationItem } from './evaluation/batch';
 import { sendPending, webhookQueue } from './delivery/send';
 import { checkConditions, liveConditions as live, settledDay } from './evaluation/judge';
-import { findRule, rulesToQueue } from './repo';
+import { findRule, lockRule, rulesToQueue } from './repo';
 import { catalogue } from './rules/catalogue';
 import { deliverWebhook } from './delivery/webhook';
+import { heldMailQueue } from './delivery/held';
 import { lapsedOrganizations } from '../shared/billing-access';
 
 // The alert jobs (server/jobs/registry.ts): evaluation of a rule for a day, queued by ingestion in its own
-// transaction; the hourly sweep for the absence conditions and for mail held by a cool-down; the webhook.
+// transaction; the hourly sweep for the absence conditions (and for held mail a job missed); the send of mail
+// held by a cool-down, at its end; the webhook.
 
 export const evaluateQueue = 'alert-evaluate';
 /** Conditions about what did not arrive: judged for the last complete day by the sweep. */
@@ -206,5 +208,30 @@ export function alertWebhookJob(): Job {
     retryDelaySeconds: 30,
     run: (ctx) =>
       deliverWebhook(ctx, ctx.data as { organizationId: number; ruleId: number; firingIds: number[] }),
+  };
+}
+
+/** Sends what a rule's cool-down held, when it ends (./delivery/held.ts). */
+export function alertHeldMailJob(): Job {
+  return {
+    name: heldMailQueue,
+    inTransaction: false,
+    run: async (ctx) => {
+      const { organizationId, ruleId } = ctx.data as { organizationId: number; ruleId: number };
+      // An organization read-only for billing has its alerts stopped (docs/BILLING.md).
+      const lapsed = await lapsedOrganizations(
+        ctx.db,
+        [organizationId],
+        ctx.config.billing?.trialDays,
+        ctx.now(),
+      );
+      if (lapsed.has(organizationId)) return;
+      const ids = await ctx.db.transaction().execute(async (trx) => {
+        // Locked as an evaluation locks it, so the two never send the same items.
+        const rule = await lockRule(trx, ruleId, organizationId);
+        return rule?.is_active ? sendPending(ctx, trx, rule, ctx.now()) : [];
+      });
+      ctx.mailer.deliverLater(ctx.db, ids);
+    },
   };
 }

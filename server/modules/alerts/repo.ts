@@ -19,6 +19,22 @@ export async function findRule(
   return row ? (asRule(row) as AlertRuleRow) : undefined;
 }
 
+/** A rule, its row locked until the caller's transaction ends. */
+export async function lockRule(
+  db: Db,
+  id: number,
+  organizationId: number,
+): Promise<AlertRuleRow | undefined> {
+  const row = await db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? (asRule(row) as AlertRuleRow) : undefined;
+}
+
 /** An active rule, stamped as evaluated at `now`; undefined when it is gone or inactive. */
 export async function markEvaluated(
   db: Db,

@@ -8,6 +8,7 @@ import { askConfirmations } from '../recipients';
 import { routeOf } from '../../lib/operation';
 import { alertOps as ops } from '../../../contract/operations/alerts';
 import { backtestRule } from './evaluation/backtest';
+import { queuePresentEvaluation } from './evaluation/present';
 import { conditionList } from './rules/catalogue-view';
 import { alertDocumentOf, alertList, firingList } from './rules/resource';
 import type { AlertRuleRow } from './repo';
@@ -51,6 +52,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             const row = await createRule(trx, request.user!, request.body, secretOptions);
             if (row instanceof Error) return row;
             await askRuleConfirmations(trx, row, outbox);
+            await queuePresentEvaluation(trx, row, ctx.now());
             return alertDocumentOf(trx, row);
           },
           { status: 201 },
@@ -93,6 +95,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const doc = await withAudit(ctx, request, 'alerts.update', async (trx) => {
           const row = await updateRule(trx, request.user!, request.params.id, request.body, secretOptions);
           await askRuleConfirmations(trx, row, outbox);
+          await queuePresentEvaluation(trx, row, ctx.now());
           return alertDocumentOf(trx, row);
         });
         deliverInBackground(ctx, outbox);

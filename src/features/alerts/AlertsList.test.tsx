@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n';
 import { renderAnalytics } from '../analytics/testing/renderAnalytics';
 import { AlertsSection } from './components/AlertsSection';
-import { alertWire, alertsServer, resetWorld, userHandler, world, writes } from './testing/alertsServer';
+import {
+  alertWire,
+  alertsServer,
+  firing,
+  resetWorld,
+  userHandler,
+  world,
+  writes,
+} from './testing/alertsServer';
 
 beforeAll(() => alertsServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
@@ -38,6 +46,7 @@ describe('Alerts list', { timeout: 20_000 }, () => {
           last_attempt_at: null,
           pending_emails: 2,
           failing_emails: 2,
+          next_send_at: null,
         },
       }),
     ];
@@ -134,5 +143,64 @@ describe('Alerts list', { timeout: 20_000 }, () => {
     show();
     await user.click(await screen.findByRole('button', { name: 'History of Failures on example.com' }));
     expect(await screen.findByText('This alert has not fired yet.')).toBeInTheDocument();
+  });
+
+  it('shows mail held by the cool-down and when it goes, and a rule that mails nobody', async () => {
+    const held = { failures: 0, last_error: null, last_attempt_at: null, failing_emails: 0 };
+    world.alerts = [
+      alertWire({ delivery: { ...held, pending_emails: 2, next_send_at: '2026-11-23T14:10:00Z' } }),
+      alertWire({
+        id: 2,
+        name: 'Nobody',
+        destination_addresses: [],
+        destination_states: [],
+        mails_nobody: true,
+      }),
+    ];
+    world.firings = [
+      {
+        ...firing,
+        attributes: {
+          ...firing.attributes,
+          emails_sent: 0,
+          pending: true,
+          next_send_at: '2026-11-23T14:10:00Z',
+        },
+      },
+    ];
+    const user = userEvent.setup();
+    show();
+    const table = await screen.findByRole('table', { name: 'Alert rules' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent(/2 e-mails held by the cool-down, sent at Nov 23, 2026, \d/);
+    expect(first).not.toHaveTextContent('Mails nobody');
+    expect(second).toHaveTextContent('Mails nobody');
+    await user.click(screen.getByRole('button', { name: 'History of Failures on example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of Failures on example.com' });
+    const rows = within(
+      await within(dialog).findByRole('table', { name: 'Firings and recoveries' }),
+    ).getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell').at(-1)).toHaveTextContent(/^Held, sent at Nov 23, 2026/);
+  });
+
+  it('says the same in Portuguese', async () => {
+    alertsServer.use(userHandler('pt'));
+    await setLanguage('pt');
+    const held = { failures: 0, last_error: null, last_attempt_at: null, failing_emails: 0 };
+    world.alerts = [
+      alertWire({ delivery: { ...held, pending_emails: 1, next_send_at: '2026-11-23T14:10:00Z' } }),
+      alertWire({
+        id: 2,
+        name: 'Nobody',
+        destination_addresses: [],
+        destination_states: [],
+        mails_nobody: true,
+      }),
+    ];
+    show();
+    const table = await screen.findByRole('table', { name: 'Regras de alerta' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('1 e-mail retido pelo intervalo, enviado em 23 de nov. de 2026');
+    expect(second).toHaveTextContent('Não envia e-mail a ninguém');
   });
 });

@@ -38,6 +38,12 @@ export function addressCooling(
   });
 }
 
+/** When the last of these recipients' cool-downs for the rule's condition ends. */
+export function coolingEnd(rule: AlertRuleRow, to: string[], last: Map<string, Date>): Date {
+  const ends = to.map((a) => last.get(pairKey(rule.organization_id, a, rule.condition))?.getTime() ?? 0);
+  return new Date(Math.max(0, ...ends) + rule.cooldown_minutes * 60_000);
+}
+
 export async function noteMailed(db: Db, mailed: { rule: AlertRuleRow; to: string[] }[], now: Date) {
   const rows = mailed.flatMap(({ rule, to }) =>
     to.map((address) => ({

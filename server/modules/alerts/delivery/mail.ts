@@ -26,12 +26,27 @@ const conditionName = (lang: Language, id: string) =>
   });
 
 /**
+ * The page of the conditions on a domain's DNS (src/app/router/routes.ts): its DNS history (Domain Info)
+ * for a record change, the analysis of the system a re-check found wrong otherwise.
+ */
+const dnsPages: Record<string, string> = {
+  dns_change: 'processed_data/domains',
+  spf_lookups: 'analysis_by_system/spf',
+  dnssec_bogus: 'analysis_by_system/dnssec',
+  mta_sts_certificate: 'analysis_by_system/mta_sts',
+};
+
+/**
  * The analytics page under the SPA's global filter (src/features/filter/filterQuery.ts): the days the
  * item covers and the domain; with a source behind it, the by-IP page with that IP's drill-down open
- * (?row=, src/features/analytics/useDrillParam.ts). IP subjects open the by-IP page of that day.
+ * (?row=, src/features/analytics/useDrillParam.ts). IP subjects open the by-IP page of that day; DNS
+ * conditions open the domain's page of dnsPages.
  */
 export function dataLink(publicUrl: string, rule: AlertRuleRow, item: MailItem): string {
   const base = publicUrl.replace(/\/$/, '');
+  const dnsPage = dnsPages[rule.condition];
+  if (dnsPage)
+    return `${base}/msas/${dnsPage}?${new URLSearchParams({ domain: item.subject.split(' · ')[0]! }).toString()}`;
   const from = typeof item.observed.from === 'string' ? item.observed.from : item.day;
   const to = typeof item.observed.to === 'string' ? item.observed.to : item.day;
   const q = new URLSearchParams({ begin_date: from, end_date: to });

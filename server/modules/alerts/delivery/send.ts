@@ -5,8 +5,9 @@ import { enqueueMany } from '../../../jobs/queue';
 import { oneClickHeaders } from '../../../mail/send';
 import type { Observed } from '../evaluation/evaluators';
 import { mailableByOrganization } from '../../recipients';
-import { addressCooling, lastMailed, noteMailed } from './cooldown';
+import { addressCooling, coolingEnd, lastMailed, noteMailed } from './cooldown';
 import { mailContexts } from './context';
+import { type Hold, ruleCooldownEnd, scheduleHeld } from './held';
 import { alertMail, type MailItem } from './mail';
 import { type AlertRuleRow, ruleKey } from '../repo';
 import { unsubscribeToken } from './unsubscribe';
@@ -155,7 +156,14 @@ export async function sendMany(
   // A rule one of whose recipients is still cooling down for its condition keeps its items pending. Rules
   // due together share their recipient's one mail, so several rules of a condition here make one mail.
   const last = await lastMailed(db, targeted);
-  const due = targeted.filter((s) => !addressCooling(s.rule, s.to, last, now));
+  const due: typeof targeted = [];
+  const holds: Hold[] = [];
+  for (const s of targeted) {
+    if (addressCooling(s.rule, s.to, last, now))
+      holds.push({ rule: s.rule, at: coolingEnd(s.rule, s.to, last) });
+    else due.push(s);
+  }
+  await scheduleHeld(db, holds);
   if (due.length === 0) return [];
   const langs = await languages(
     db,
@@ -222,19 +230,18 @@ export async function sendMany(
 
 /**
  * Sends the rule's pending items if its cool-down has passed since its last e-mail: at most one e-mail per
- * rule and recipient per cool-down, whatever the number of subjects. Returns the outbox ids queued.
+ * rule and recipient per cool-down, whatever the number of subjects; else queues their send at its end.
+ * Returns the outbox ids queued.
  */
 export async function sendPending(ctx: AppContext, db: Db, rule: AlertRuleRow, now: Date): Promise<number[]> {
-  if (!cooledDown(rule, now)) return [];
-  const pending = await pendingFirings(db, [rule]);
+  const pending = (await pendingFirings(db, [rule])).get(ruleKey(rule.organization_id, rule.id)) ?? [];
+  if (!cooledDown(rule, now)) {
+    // Held: sent when the cool-down ends (./held.ts).
+    if (pending.length) await scheduleHeld(db, [{ rule, at: ruleCooldownEnd(rule)! }]);
+    return [];
+  }
   const failed = new Map<string, Error>();
-  const ids = await sendMany(
-    ctx,
-    db,
-    [{ rule, pending: pending.get(ruleKey(rule.organization_id, rule.id)) ?? [] }],
-    now,
-    failed,
-  );
+  const ids = await sendMany(ctx, db, [{ rule, pending }], now, failed);
   const [err] = failed.values();
   if (err) throw err;
   return ids;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { loadSums, type SumsSource, sumsSource } from './batch-sums';
-import { addDays, type SeenDay, type TlsDay } from './evaluators';
+import { addDays, type SeenDay, type TlsDay, type Unreported } from './evaluators';
 import { lookbackDays, loadRuleData, type RuleData, usesSums } from './judge';
 import type { AlertRuleRow } from '../repo';
 
@@ -11,7 +11,8 @@ import type { AlertRuleRow } from '../repo';
 // - message sums (the rate conditions, volume_change): ./batch-sums.ts;
 // - new_source: per item, the sources seen on the judged day, each with its last earlier day in the lookback
 //   (newSources only asks "seen before?"), and the scope's first day;
-// - no_reports: per item, each domain's and reporter's last day in the window (noReports only asks that);
+// - no_reports: per item, each domain's and reporter's last day in the window (noReports only asks that),
+//   and the domains that never received a report;
 // - tls_failures: per item, the TLS-RPT session totals per domain and day.
 // The conditions on re-check results and DNS history read one rule at a time (loadRuleData).
 
@@ -54,6 +55,7 @@ export const emptyData = (domains: string[]): RuleData => ({
   history: [],
   tls: [],
   checks: [],
+  unreported: [],
 });
 const windowOf = (p: Planned) => ({ from: p.from, to: p.day });
 
@@ -156,6 +158,17 @@ async function loadLastSeen(db: Db, items: Planned[], out: Map<number, RuleData>
          group by 1) s`.execute(db);
   for (const r of rows)
     out.get(Number(r.seq))!.seen.push({ subject: r.subject, day: r.day, messages: 0 } satisfies SeenDay);
+  // The domains that never received a report, with the day each was added (one statement too).
+  const never = await sql<{ seq: number } & Unreported>`
+    with i as (
+      select i.seq, i.o, array(select jsonb_array_elements_text(i.domains)) as names
+        from jsonb_to_recordset(${json}::jsonb) as i(seq int, o int, domains jsonb))
+    select i.seq, d.name as domain, (d.created_at at time zone 'UTC')::date::text as added
+      from i join domains d on d.organization_id = i.o and d.name = any(i.names)
+     where not exists (select 1 from dmarc_rollups x where x.organization_id = d.organization_id and x.domain = d.name)`.execute(
+    db,
+  );
+  for (const r of never.rows) out.get(Number(r.seq))!.unreported.push({ domain: r.domain, added: r.added });
 }
 
 async function loadTls(db: Db, items: Planned[], out: Map<number, RuleData>) {

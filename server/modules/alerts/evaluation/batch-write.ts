@@ -86,26 +86,47 @@ export async function insertFirings(db: Db, firings: FiringWrite[], now: Date): 
      order by n`.execute(db);
 }
 
-/** A rule and the days of its firings to look up. */
+/** A rule and the days to look up (coveredDays). */
 export type FiredAsk = { rule: AlertRuleRow; from: string; to: string };
 export const firedKey = (rule: AlertRuleRow, subject: string, day: string) =>
   `${ruleKey(rule.organization_id, rule.id)}\u0000${subject}\u0000${day}`;
 
-/** The (rule, subject, day) of the firings recorded for these rules on days from..to (firedKey). */
-export async function firedDays(db: Db, asks: FiredAsk[]): Promise<Set<string>> {
+/**
+ * The (rule, subject, day) of the days from..to an incident covers (firedKey): from a firing's day up to
+ * the day before the recovery that followed it (the next recovery of the subject recorded after it), or
+ * on, while it has none. An incident is one thing from its first day to its recovery, whatever order its
+ * days are judged in (./state.ts).
+ */
+export async function coveredDays(db: Db, asks: FiredAsk[]): Promise<Set<string>> {
   if (asks.length === 0) return new Set();
   const json = JSON.stringify(
     asks.map((a) => ({ o: a.rule.organization_id, r: a.rule.id, f: a.from, t: a.to })),
   );
   const { rows } = await sql<{ o: number; r: string | number; subject: string; day: string }>`
-    select f.organization_id as o, f.rule_id as r, f.subject, f.day::text as day
-      from alert_firings f
-      join jsonb_to_recordset(${json}::jsonb) as b(o int, r bigint, f date, t date)
-        on f.organization_id = b.o and f.rule_id = b.r and f.day between b.f and b.t
-     where f.kind = 'firing'`.execute(db);
+    select distinct i.o, i.r, i.subject, d::date::text as day
+      from (select b.o, b.r, b.f, b.t, f.subject, f.day as first,
+                   (select min(x.day) from alert_firings x
+                     where x.organization_id = f.organization_id and x.rule_id = f.rule_id
+                       and x.subject = f.subject and x.kind = 'recovery' and x.id > f.id
+                       and x.id < coalesce((select min(y.id) from alert_firings y
+                                             where y.organization_id = f.organization_id
+                                               and y.rule_id = f.rule_id and y.subject = f.subject
+                                               and y.kind = 'firing' and y.id > f.id), 9223372036854775807)
+                   ) as recovered
+              from alert_firings f
+              join jsonb_to_recordset(${json}::jsonb) as b(o int, r bigint, f date, t date)
+                on f.organization_id = b.o and f.rule_id = b.r and f.day <= b.t
+             where f.kind = 'firing') i
+     cross join lateral generate_series(greatest(i.first, i.f)::timestamp,
+                                        least(coalesce(i.recovered - 1, i.t), i.t)::timestamp,
+                                        interval '1 day') as d`.execute(db);
   return new Set(rows.map((x) => `${ruleKey(x.o, Number(x.r))}\u0000${x.subject}\u0000${x.day}`));
 }
 
-/** Whether judging `day` may ask for its firings (./state.ts): some subject recovered on a later day. */
+/**
+ * Whether judging days from `day` on may need the days incidents covered (coveredDays): some subject
+ * recovered after `day`, or fires now (its incident may have opened on a day older than an earlier one's
+ * recovery, ./state.ts).
+ */
 export const mayRejudge = (states: Map<string, SubjectState>, day: string) =>
-  [...states.values()].some((s) => s.state === 'resolved' && (s.day ?? '') > day);
+  [...states.values()].some((s) => s.state === 'firing' || (s.state === 'resolved' && (s.day ?? '') > day));

@@ -4,17 +4,20 @@ import { foldSummaries } from '../../analytics';
 import { lapsedOrganizations } from '../../shared/billing-access';
 import { loadBatchData, plan, type Planned } from './batch-load';
 import {
-  firedDays,
+  coveredDays,
   firedKey,
   type FiringWrite,
   insertFirings,
+  mayRejudge,
   statesOfRules,
   type StateWrite,
   writeStates,
 } from './batch-write';
 import { conditionById } from '../rules/catalogue';
 import { evaluateRuleDay } from './evaluate';
+import { addDays } from './evaluators';
 import { cooledDown, pendingFirings, sendMany } from '../delivery/send';
+import { ruleCooldownEnd, scheduleHeld } from '../delivery/held';
 import { judgeDay, type RuleData } from './judge';
 import { type AlertRuleRow, domainsOfRules, markEvaluatedMany, ruleKey } from '../repo';
 import { type SubjectState, step } from './state';
@@ -23,9 +26,9 @@ import { type SubjectState, step } from './state';
 // judgement as one at a time (./evaluate.ts, evaluateRuleDay), from a handful of statements for the whole
 // batch instead of about five per rule. The analytics summaries' fold (1 statement), then in one transaction:
 //   the rules, read and locked (1 statement); their scopes' domains (1); the data, one statement per kind
-//   of condition (./batch-load.ts); the states (1); the firings of the days judged (1); the states that
-//   moved (1); the firings and recoveries (1); the pending items of the rules whose cool-down has passed
-//   (1); and for the rules with something to send (../delivery/send.ts): the recipients' languages (1), one
+//   of condition (./batch-load.ts); the states (1); the days incidents cover, when a recovery may have
+//   passed a judged day (1); the states that moved (1); the firings and recoveries (1); the rules' pending
+//   items (1), the held ones' sends at their cool-downs' ends (1); and for the rules with something to send (../delivery/send.ts): the recipients' languages (1), one
 //   insert per e-mail, the items sent (1), the rules' last e-mail (1), their webhook jobs (1).
 // Each rule's days are stepped in the batch's order, as the jobs would have run one after another, and its
 // items go out in one e-mail per recipient. A rule that throws (a bad stored rule, its mail) fails its own
@@ -131,19 +134,17 @@ async function judgeBatch(
 
   const ok = () => [...byRule.keys()].filter((r) => !failed.has(ruleKey(r.organization_id, r.id)));
   const states = await statesOfRules(db, ok());
-  // The firings already recorded on the days the batch judges: a day judged again after a later recovery
-  // does not fire twice (./state.ts). The states move during the batch, so all of them, in one statement.
-  const fired = await firedDays(
-    db,
-    ok().map((rule) => {
-      const days = byRule.get(rule)!.map((p) => p.day);
-      return {
-        rule,
-        from: days.reduce((x, y) => (x < y ? x : y)),
-        to: days.reduce((x, y) => (x > y ? x : y)),
-      };
-    }),
-  );
+  // The days of the batch an incident already covers: a day judged again after a later recovery does not
+  // open a second one (./state.ts). Asked only for the state rules a recovery may have passed (most
+  // batches judge days after every recovery); the states move during the batch, so all of them at once.
+  const asks = ok().flatMap((rule) => {
+    const days = byRule.get(rule)!.map((p) => p.day);
+    const from = days.reduce((x, y) => (x < y ? x : y));
+    const to = days.reduce((x, y) => (x > y ? x : y));
+    const states0 = states.get(ruleKey(rule.organization_id, rule.id))!;
+    return kindOf(rule) === 'state' && mayRejudge(states0, from) ? [{ rule, from, to }] : [];
+  });
+  const fired = await coveredDays(db, asks);
   const writes: StateWrite[] = [];
   const firings: FiringWrite[] = [];
   for (const rule of ok()) {
@@ -164,16 +165,23 @@ async function judgeBatch(
   await writeStates(db, writes, now);
   await insertFirings(db, firings, now);
 
-  const sendable = ok().filter((r) => cooledDown(r, now));
-  const pending = await pendingFirings(db, sendable);
-  const sends = sendable.map((rule) => ({
-    rule,
-    pending: pending.get(ruleKey(rule.organization_id, rule.id)) ?? [],
-  }));
+  const pending = await pendingFirings(db, ok());
+  const pendingOf = (rule: AlertRuleRow) => pending.get(ruleKey(rule.organization_id, rule.id)) ?? [];
+  // What a rule's cool-down holds goes out at its end (../delivery/held.ts).
+  const held = ok().filter((r) => !cooledDown(r, now) && pendingOf(r).length > 0);
+  await scheduleHeld(
+    db,
+    held.map((rule) => ({ rule, at: ruleCooldownEnd(rule)! })),
+  );
+  const sends = ok()
+    .filter((r) => cooledDown(r, now))
+    .map((rule) => ({ rule, pending: pendingOf(rule) }));
   // A rule whose mail cannot be written fails alone and keeps its items pending.
   const sent = await sendMany(ctx, db, sends, now, failed);
   return sent;
 }
+
+const kindOf = (rule: AlertRuleRow) => conditionById.get(rule.condition as never)?.kind ?? 'state';
 
 /**
  * A rule's days in the batch's order, through the pure evaluators and state machine: the states it leaves
@@ -187,7 +195,7 @@ function stepRule(
   fired: Set<string>,
   now: Date,
 ): { writes: StateWrite[]; firings: FiringWrite[] } {
-  const kind = conditionById.get(rule.condition as never)?.kind ?? 'state';
+  const kind = kindOf(rule);
   const current = new Map(states);
   const writes = new Map<string, StateWrite>();
   const firings: FiringWrite[] = [];
@@ -197,12 +205,15 @@ function stepRule(
         fired.has(firedKey(rule, subject, d)),
       );
       if (!moved) continue;
+      const opened = current.get(subject)?.day;
       current.set(subject, moved.next);
       writes.set(subject, { rule, subject, next: moved.next, observed: verdict ?? {} });
       if (!moved.transition) continue;
       firings.push({ rule, subject, transition: moved.transition });
-      // A day of the batch judged again later in it counts this firing too.
-      if (moved.transition.kind === 'firing') fired.add(firedKey(rule, subject, moved.transition.day));
+      // The days of an incident that closes in the batch are covered for the batch's later days too.
+      if (moved.transition.kind === 'recovery' && opened)
+        for (let d = opened; d < moved.transition.day; d = addDays(d, 1))
+          fired.add(firedKey(rule, subject, d));
     }
   }
   return { writes: [...writes.values()], firings };

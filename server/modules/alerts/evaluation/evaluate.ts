@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/database';
 import {
-  firedDays,
+  coveredDays,
   firedKey,
   type FiringWrite,
   insertFirings,
@@ -33,8 +33,9 @@ export async function applyVerdicts(
 ): Promise<number> {
   const kind = conditionById.get(rule.condition as never)?.kind ?? 'state';
   const states = (await statesOfRules(db, [rule])).get(ruleKey(rule.organization_id, rule.id))!;
-  // A day older than a recovery may have fired before (./state.ts): then its firings are read.
-  const fired = mayRejudge(states, day) ? await firedDays(db, [{ rule, from: day, to: day }]) : new Set();
+  // A day older than a recovery may be covered by an incident already (./state.ts): then those are read.
+  const rejudge = kind === 'state' && mayRejudge(states, day);
+  const fired = rejudge ? await coveredDays(db, [{ rule, from: day, to: day }]) : new Set();
   const writes: StateWrite[] = [];
   const firings: FiringWrite[] = [];
   for (const [subject, verdict] of verdicts) {

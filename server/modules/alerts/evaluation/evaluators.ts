@@ -139,11 +139,20 @@ export function volumeChange(
 /** A subject (a domain, a domain and reporter, a source) seen on a day, with its messages that day. */
 export type SeenDay = { subject: string; day: string; messages: number };
 
+/** A domain of the scope that never received a report, with the UTC day it was added. */
+export type Unreported = { domain: string; added: string };
+
 /**
  * No report covered the `days` days ending on `day`, for subjects that had reports in the 30 days before
- * that quiet stretch; subjects that never reported are not judged.
+ * that quiet stretch, and for the scope's domains that never received one once they were added before it
+ * (a domain whose reports never arrive is what the condition is for).
  */
-export function noReports(seen: SeenDay[], day: string, p: ResolvedParams): Verdicts {
+export function noReports(
+  seen: SeenDay[],
+  day: string,
+  p: ResolvedParams,
+  unreported: Unreported[] = [],
+): Verdicts {
   const out: Verdicts = new Map();
   const quietFrom = addDays(day, -(Number(p.days) - 1));
   const since = addDays(quietFrom, -30);
@@ -154,6 +163,9 @@ export function noReports(seen: SeenDay[], day: string, p: ResolvedParams): Verd
   }
   for (const [subject, lastDay] of last)
     out.set(subject, lastDay < quietFrom ? { last_report_day: lastDay, days: Number(p.days) } : null);
+  for (const u of unreported)
+    if (!last.has(u.domain) && u.added < quietFrom)
+      out.set(u.domain, { added_day: u.added, days: Number(p.days) });
   return out;
 }
 

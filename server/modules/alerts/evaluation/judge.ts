@@ -12,6 +12,7 @@ import {
   type HistoryRow,
   type TlsDay,
   tlsFailures,
+  type Unreported,
   newSources,
   noReports,
   type SeenDay,
@@ -32,6 +33,8 @@ export type RuleData = {
   history: HistoryRow[];
   tls: TlsDay[];
   checks: CheckRow[];
+  /** no_reports: the scope's domains that never received a report. */
+  unreported: Unreported[];
 };
 
 /** Conditions on the re-checks' latest stored results (check_results), judged on the day of the check. */
@@ -116,6 +119,18 @@ async function seenDays(db: Db, rule: AlertRuleRow, domains: string[], from: str
   return [...map(rows), ...map(reporters.rows)];
 }
 
+/** The domains of these that never received a report, with the day each was added (no_reports). */
+export async function unreportedDomains(db: Db, organizationId: number, domains: string[]) {
+  if (domains.length === 0) return [];
+  const { rows } = await sql<Unreported>`
+    select d.name as domain, (d.created_at at time zone 'UTC')::date::text as added from domains d
+     where d.organization_id = ${organizationId} and d.name in (${sql.join(domains)})
+       and not exists (select 1 from dmarc_rollups x where x.organization_id = d.organization_id and x.domain = d.name)`.execute(
+    db,
+  );
+  return rows;
+}
+
 async function firstDay(db: Db, rule: AlertRuleRow, domains: string[]): Promise<string | null> {
   if (domains.length === 0) return null;
   const { rows } = await sql<{ day: string | null }>`
@@ -188,7 +203,16 @@ export async function loadRuleData(
   const domains = known ?? (await ruleDomains(db, rule));
   const start = addDays(from, -lookbackDays(rule));
   const sums = usesSums(rule.condition);
-  const none = { domains, sums: [], seen: [], scopeFirstDay: null, history: [], tls: [], checks: [] };
+  const none = {
+    domains,
+    sums: [],
+    seen: [],
+    scopeFirstDay: null,
+    history: [],
+    tls: [],
+    checks: [],
+    unreported: [],
+  };
   if (checkConditions.has(rule.condition)) return { ...none, checks: await checkRows(db, rule, domains) };
   if (rule.condition === 'dns_change') return { ...none, history: await dnsHistory(db, rule, domains, to) };
   if (rule.condition === 'tls_failures') return { ...none, tls: await tlsDays(db, rule, domains, start, to) };
@@ -200,6 +224,8 @@ export async function loadRuleData(
     history: [],
     tls: [],
     checks: [],
+    unreported:
+      rule.condition === 'no_reports' ? await unreportedDomains(db, rule.organization_id, domains) : [],
   };
 }
 
@@ -224,7 +250,7 @@ export function judgeDay(
     case 'volume_change':
       return volumeChange(data.sums, data.domains, day, p, day <= settledDay(now));
     case 'no_reports':
-      return noReports(data.seen, day, p);
+      return noReports(data.seen, day, p, data.unreported);
     case 'new_source':
       return newSources(data.seen, data.scopeFirstDay, day, p);
     case 'dns_change':

@@ -9,9 +9,11 @@ export type SubjectState = { state: AlertStateName; day: string | null };
 export type Transition = { kind: 'firing' | 'recovery'; day: string; observed: Observed };
 
 /**
- * `firedOn`: whether the subject already has a firing recorded for `day`. It matters only for a day older
- * than the subject's last recovery: that day was judged before (a job run twice, a batch run again), so it
- * does not fire a second time; a late report for an old day that never fired still opens an alert.
+ * `firedOn`: whether an incident of the subject already covers `day` (from its firing's day to the day
+ * before its recovery). It matters only for a day older than the subject's last recovery: an incident is
+ * one thing from its first day to its recovery, whatever order its days are judged in (the hourly sweep
+ * and the ingest interleave), so such a day never opens a second one; a late report for an old day no
+ * incident covered still opens an alert.
  */
 export function step(
   prior: SubjectState | undefined,

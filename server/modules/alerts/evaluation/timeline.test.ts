@@ -23,6 +23,7 @@ const data = (rows: ReturnType<typeof sums>[]): RuleData => ({
   history: [],
   tls: [],
   checks: [],
+  unreported: [],
 });
 const rule = (condition: string, params: Record<string, number | string | boolean>) =>
   ({ condition, time_frame: '1d', params }) as AlertRuleRow;

@@ -5,6 +5,7 @@ import { isAdminOf, isSupport } from '../../../lib/permissions';
 import { notFound } from '../../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../../lib/paging';
 import { destinationStates } from '../../recipients';
+import { heldOf } from '../delivery/held';
 import { scopeFor } from '../../shared/domain-scope';
 import { type AlertRuleRow, countRules, groupNames, listRules, ruleStates, type RuleQuery } from '../repo';
 
@@ -19,8 +20,13 @@ function alertResource(
   states: States,
   groups: Map<number, string>,
   destinations: Destinations,
+  held: Map<number, Date | null>,
 ) {
   const s = states.get(r.id) ?? { firing: [], lastFiredAt: null, pendingEmails: 0, failingEmails: 0 };
+  // Only members' and confirmed addresses get mail (docs/ALERTS.md "Recipients").
+  const mailable = destinations.filter((d) => d.state === 'member' || d.state === 'confirmed').length;
+  // Items a cool-down holds are mail waiting too: one e-mail per recipient when it ends.
+  const holding = held.has(r.id);
   const groupId = r.scope_type === 'domain_group' ? Number(r.target_selection) : null;
   return {
     type: 'alerts' as const,
@@ -41,6 +47,10 @@ function alertResource(
       is_active: r.is_active,
       destination_addresses: r.destination_addresses,
       destination_states: destinations,
+      // An active rule nobody gets mail from (its last recipient unsubscribed or none confirmed) stays
+      // active: it still records firings, shows them here and calls its webhook, which a person who
+      // unsubscribed one address expects to keep; the console shows that it mails nobody instead.
+      mails_nobody: mailable === 0,
       language: r.language === 'pt' ? ('pt' as const) : ('en' as const),
       cooldown_minutes: r.cooldown_minutes,
       webhook_url: r.webhook_url,
@@ -53,8 +63,9 @@ function alertResource(
         failures: r.delivery_failures,
         last_error: r.last_delivery_error,
         last_attempt_at: iso(r.last_delivery_at),
-        pending_emails: s.pendingEmails,
+        pending_emails: s.pendingEmails + (holding ? mailable : 0),
         failing_emails: s.failingEmails,
+        next_send_at: iso(held.get(r.id) ?? null),
       },
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,
@@ -80,7 +91,8 @@ async function groupsFor(db: Db, rows: AlertRuleRow[]) {
 export async function alertDocumentOf(db: Db, row: AlertRuleRow) {
   const states = await ruleStates(db, [row]);
   const destinations = await destinationStates(db, row.organization_id, row.destination_addresses);
-  return { data: alertResource(row, states, await groupsFor(db, [row]), destinations) };
+  const held = await heldOf(db, [row]);
+  return { data: alertResource(row, states, await groupsFor(db, [row]), destinations, held) };
 }
 
 /** Support reads any organization's rules (or ?organization=); owners and admins theirs; members their own. */
@@ -104,6 +116,7 @@ export async function alertList(
   const rows = await listRules(db, q, p.offset, p.pageSize);
   const states = await ruleStates(db, rows);
   const groups = await groupsFor(db, rows);
+  const held = await heldOf(db, rows);
   const data = [];
   for (const r of rows)
     data.push(
@@ -112,6 +125,7 @@ export async function alertList(
         states,
         groups,
         await destinationStates(db, r.organization_id, r.destination_addresses),
+        held,
       ),
     );
   return {
@@ -128,13 +142,14 @@ export async function firingList(
   url: string,
 ) {
   const p = paging(query);
+  const nextSend = iso((await heldOf(db, [rule])).get(rule.id) ?? null);
   const base = db
     .selectFrom('alert_firings')
     .where('organization_id', '=', rule.organization_id)
     .where('rule_id', '=', rule.id);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['id', 'subject', 'kind', 'observed', 'fired_at', 'emails_sent'])
+    .select(['id', 'subject', 'kind', 'observed', 'fired_at', 'emails_sent', 'pending'])
     .select(sql<string>`day::text`.as('day'))
     .orderBy('fired_at', 'desc')
     .orderBy('id', 'desc')
@@ -152,6 +167,8 @@ export async function firingList(
         observed: f.observed,
         fired_at: iso(f.fired_at)!,
         emails_sent: f.emails_sent,
+        pending: f.pending,
+        next_send_at: f.pending ? nextSend : null,
       },
     })),
     links: pageLinks(url, p, Number(n)),

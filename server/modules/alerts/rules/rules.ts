@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
 import type { AlertCreateBody, AlertPatchBody } from '../../../../contract/alerts';
 import type { Db } from '../../../db/database';
 import type { AlertScopeType } from '../../../db/schema-alerts';
@@ -73,8 +74,11 @@ async function checkTarget(db: Db, actor: Actor, organizationId: number, t: Targ
     if (!group) throw badRequest({ target_selection: [targetMessages.domain_group] });
     return String(group.id);
   }
+  // A domain of the organization is a valid target whether or not it has a public suffix (a demo or lab
+  // domain under .example, RFC 2606): the name is only looked up among the organization's own.
   const name = normaliseDomainName(raw);
-  const domain = name.ok ? await findDomainByName(db, name.name, organizationId) : undefined;
+  const ascii = name.ok ? name.name : domainToASCII(raw.toLowerCase());
+  const domain = ascii ? await findDomainByName(db, ascii, organizationId) : undefined;
   if (!domain || (scope.onlyIds && !scope.onlyIds.includes(domain.id)))
     throw badRequest({ target_selection: [targetMessages.domain] });
   return domain.name;

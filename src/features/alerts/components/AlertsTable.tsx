@@ -77,6 +77,23 @@ export function AlertsTable({ alerts, busy, onToggle, onEdit, onHistory, onDelet
                       {firing ? t('list.firingShort') : t('list.ok')}
                     </TonePill>
                     {firing && <Subjects>{a.firingSubjects.join(', ')}</Subjects>}
+                    {a.delivery.nextSendAt && (
+                      <Subjects>
+                        <Muted>
+                          {t('held.waiting', {
+                            count: a.delivery.pendingEmails,
+                            time: formatDateTime(a.delivery.nextSendAt, i18n.language),
+                          })}
+                        </Muted>
+                      </Subjects>
+                    )}
+                    {a.isActive && a.mailsNobody && (
+                      <Subjects>
+                        <TonePill $tone="warning" title={t('held.mailsNobodyHint')}>
+                          {t('held.mailsNobody')}
+                        </TonePill>
+                      </Subjects>
+                    )}
                     {a.delivery.failingEmails > 0 && (
                       <Subjects>
                         <Muted>{t('list.deliveryFailing', { count: a.delivery.failingEmails })}</Muted>

@@ -87,7 +87,11 @@ export function FiringsModal({ alert, onClose }: Props) {
                     <td data-label={t('history.values')} style={{ overflowWrap: 'anywhere' }}>
                       {formatObserved(a.observed, lang, t)}
                     </td>
-                    <td data-label={t('history.emails')}>{formatValue(a.emailsSent, lang)}</td>
+                    <td data-label={t('history.emails')}>
+                      {a.pending && a.nextSendAt
+                        ? t('held.firing', { time: formatDateTime(a.nextSendAt, lang) })
+                        : formatValue(a.emailsSent, lang)}
+                    </td>
                   </tr>
                 );
               })}

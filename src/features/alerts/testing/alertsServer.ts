@@ -144,6 +144,7 @@ export function alertWire(over: Partial<AlertWire['attributes']> & { id?: number
       is_active: true,
       destination_addresses: ['ops@example.com'],
       destination_states: [{ address: 'ops@example.com', state: 'member' }],
+      mails_nobody: false,
       language: 'en',
       cooldown_minutes: 60,
       webhook_url: null,
@@ -158,6 +159,7 @@ export function alertWire(over: Partial<AlertWire['attributes']> & { id?: number
         last_attempt_at: null,
         pending_emails: 0,
         failing_emails: 0,
+        next_send_at: null,
       },
       created_at: '2026-11-01T10:00:00Z',
       updated_at: '2026-11-01T10:00:00Z',
@@ -177,6 +179,8 @@ export const firing: FiringWire = {
     observed: { rate: 45.45, failed: 50, messages: 1100 },
     fired_at: '2026-11-23T14:05:00Z',
     emails_sent: 2,
+    pending: false,
+    next_send_at: null,
   },
 };
 
