@@ -6,6 +6,7 @@ import { notFound } from '../../../lib/errors';
 import { pageLinks, pageMeta, paging } from '../../../lib/paging';
 import { destinationStates } from '../../recipients';
 import { scopeFor } from '../../shared/domain-scope';
+import type { WebhookFormat } from '../../../../contract/alerts';
 import { type AlertRuleRow, countRules, groupNames, listRules, ruleStates, type RuleQuery } from '../repo';
 
 // The alert documents of contract/alerts.ts, built from the stored rows.
@@ -45,6 +46,8 @@ function alertResource(
       cooldown_minutes: r.cooldown_minutes,
       webhook_url: r.webhook_url,
       has_webhook_secret: r.webhook_secret_enc !== null,
+      webhook_format: r.webhook_format as WebhookFormat,
+      has_webhook_routing_key: r.webhook_routing_key_enc !== null,
       state: s.firing.length ? ('firing' as const) : ('ok' as const),
       firing_subjects: s.firing,
       last_fired_at: iso(s.lastFiredAt),
@@ -134,7 +137,7 @@ export async function firingList(
     .where('rule_id', '=', rule.id);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['id', 'subject', 'kind', 'observed', 'fired_at', 'emails_sent'])
+    .select(firingColumns)
     .select(sql<string>`day::text`.as('day'))
     .orderBy('fired_at', 'desc')
     .orderBy('id', 'desc')
@@ -142,19 +145,51 @@ export async function firingList(
     .limit(p.pageSize)
     .execute();
   return {
-    data: rows.map((f) => ({
-      type: 'alert_firings' as const,
-      id: Number(f.id),
-      attributes: {
-        subject: f.subject,
-        kind: f.kind,
-        day: f.day,
-        observed: f.observed,
-        fired_at: iso(f.fired_at)!,
-        emails_sent: f.emails_sent,
-      },
-    })),
+    data: rows.map(firingResource),
     links: pageLinks(url, p, Number(n)),
     meta: pageMeta(p, Number(n)),
+  };
+}
+
+export const firingColumns = [
+  'id',
+  'subject',
+  'kind',
+  'observed',
+  'fired_at',
+  'emails_sent',
+  'acknowledged_at',
+  'acknowledged_by',
+  'snoozed_until',
+] as const;
+
+type FiringRow = {
+  id: number | string;
+  subject: string;
+  kind: 'firing' | 'recovery';
+  day: string;
+  observed: Record<string, number | string>;
+  fired_at: Date;
+  emails_sent: number;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  snoozed_until: Date | null;
+};
+
+export function firingResource(f: FiringRow) {
+  return {
+    type: 'alert_firings' as const,
+    id: Number(f.id),
+    attributes: {
+      subject: f.subject,
+      kind: f.kind,
+      day: f.day,
+      observed: f.observed,
+      fired_at: iso(f.fired_at)!,
+      emails_sent: f.emails_sent,
+      acknowledged_at: iso(f.acknowledged_at),
+      acknowledged_by: f.acknowledged_by,
+      snoozed_until: iso(f.snoozed_until),
+    },
   };
 }

@@ -122,6 +122,8 @@ export function alertWire(over: Partial<AlertWire['attributes']> & { id?: number
       cooldown_minutes: 60,
       webhook_url: null,
       has_webhook_secret: false,
+      webhook_format: 'generic',
+      has_webhook_routing_key: false,
       state: 'firing',
       firing_subjects: ['example.com'],
       last_fired_at: '2026-11-23T14:05:00Z',
@@ -151,6 +153,9 @@ export const firing: FiringWire = {
     observed: { rate: 45.45, failed: 50, messages: 1100 },
     fired_at: '2026-11-23T14:05:00Z',
     emails_sent: 2,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    snoozed_until: null,
   },
 };
 
