@@ -397,3 +397,11 @@ export const firingDocument = answerExample(z.object({ data: firingResourceSchem
     },
   },
 });
+
+// The mail's acknowledge and snooze links (/alerts/firing-action/): a signed token, no sign-in; GET shows a
+// page whose button POSTs (mail scanners open links and must not act), POST acts.
+export const firingActionQuery = z.object({ token: z.string().max(2000).optional() });
+export const firingActionBody = bodyExample(z.object({ token: z.string().max(2000).optional() }).optional(), {
+  token: '<the token of the link>',
+});
+export const firingActionPage = z.string().describe('text/html');

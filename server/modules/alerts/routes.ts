@@ -10,6 +10,7 @@ import { alertOps as ops } from '../../../contract/operations/alerts';
 import { backtestRule } from './evaluation/backtest';
 import { conditionList } from './rules/catalogue-view';
 import { alertDocumentOf, alertList, firingList } from './rules/resource';
+import { acknowledgeRoutes } from './delivery/acknowledge-routes';
 import type { AlertRuleRow } from './repo';
 import { createRule, deleteRule, updateRule, visibleRule } from './rules/rules';
 
@@ -99,6 +100,8 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return doc;
       },
     });
+
+    await app.register(acknowledgeRoutes(ctx));
 
     app.route({
       ...routeOf(app.prefix, ops.delete),

@@ -6,12 +6,23 @@ import { conditionById } from '../rules/catalogue';
 import type { Observed } from '../evaluation/evaluators';
 import type { AlertRuleRow } from '../repo';
 import type { Language } from '../../../db/schema';
+import type { NamedList } from '../../reputation';
+import type { MailAction } from './action-link';
 
 // The alert e-mail: one per rule and recipient, listing every subject that fired or recovered since the
 // last one, in the recipient's language, as plain text with an HTML alternative. Each line names the day
 // the data covers and links to the analytics view filtered to that subject and day.
 
-export type MailItem = { subject: string; kind: 'firing' | 'recovery'; day: string; observed: Observed };
+export type MailItem = {
+  subject: string;
+  kind: 'firing' | 'recovery';
+  day: string;
+  observed: Observed;
+  /** The firing's acknowledge and snooze links (./action-link.ts), rendered under its line. */
+  actions?: MailAction[];
+  /** The block lists that list it, named, with their delisting pages (ip_blocklisted). */
+  blocklists?: NamedList[];
+};
 
 // The mail's words are locales/<lang>/alertMail.json; the names of conditions and of the values that
 // tripped a rule are the console's (locales/<lang>/alerts.json), so the page and the mail say the same.
@@ -76,12 +87,17 @@ export function alertMail(
     label: t('line', { kind: t(i.kind), subject: i.subject, day: i.day }),
     values: valuesText(i.observed, lang),
     link: dataLink(links.publicUrl, rule, i),
+    extra: extraLinks(i, lang),
   }));
   const [view, why, unsubscribe] = [t('view'), t('why'), t('unsubscribe')];
   const text = [
     intro,
     '',
-    ...lines.flatMap((l) => [`- ${l.label}${l.values ? `: ${l.values}` : ''}`, `  ${view}: ${l.link}`]),
+    ...lines.flatMap((l) => [
+      `- ${l.label}${l.values ? `: ${l.values}` : ''}`,
+      `  ${view}: ${l.link}`,
+      ...l.extra.map((x) => (x.url ? `  ${x.label}: ${x.url}` : `  ${x.label}`)),
+    ]),
     '',
     why,
     `${unsubscribe}: ${links.unsubscribe}`,
@@ -92,10 +108,35 @@ export function alertMail(
     ...lines.map(
       (l) =>
         `<li><strong>${escapeHtml(l.label)}</strong>${l.values ? ` ${escapeHtml(l.values)}` : ''}` +
-        ` <a href="${escapeHtml(l.link)}">${escapeHtml(view)}</a></li>`,
+        ` <a href="${escapeHtml(l.link)}">${escapeHtml(view)}</a>` +
+        l.extra
+          .map((x) =>
+            x.url
+              ? `<br><a href="${escapeHtml(x.url)}">${escapeHtml(x.label)}</a>`
+              : `<br>${escapeHtml(x.label)}`,
+          )
+          .join('') +
+        '</li>',
     ),
     `</ul><p style="color:#666">${escapeHtml(why)} `,
     `<a href="${escapeHtml(links.unsubscribe)}">${escapeHtml(unsubscribe)}</a></p></body></html>`,
   ].join('');
   return { to, subject: t('subject', { name: title, news: news.join(', ') }), text, html };
+}
+
+/**
+ * The lines under an item besides its data link: each block list that lists it with its delisting page,
+ * then its acknowledge and snooze links. Exported for the mail's template to render as it likes.
+ */
+export function extraLinks(item: MailItem, lang: Language): { label: string; url: string | null }[] {
+  const t = serverT(lang, 'alertMail');
+  return [
+    ...(item.blocklists ?? []).map((b) => ({
+      label: b.delist_url
+        ? `${t('listedOn', { name: b.name })} (${t('delist')})`
+        : t('listedOn', { name: b.name }),
+      url: b.delist_url,
+    })),
+    ...(item.actions ?? []),
+  ];
 }

@@ -9,6 +9,11 @@ import { addressCooling, lastMailed, noteMailed, planMailed } from './cooldown';
 import { alertMail } from './mail';
 import { type AlertRuleRow, ruleKey } from '../repo';
 import { unsubscribeToken } from './unsubscribe';
+import { applyAcknowledgements, dropPending } from './acknowledge';
+import { firingActions } from './action-link';
+import { listedZones } from './webhook-events';
+import { namedBlocklists } from '../../reputation';
+import { languageOf } from '../../../lib/i18n';
 
 // Sending what rules hold pending: one e-mail per rule and recipient holding every pending item (several
 // subjects, firings and recoveries), and one webhook call per rule. For many rules at once (a batch of
@@ -87,11 +92,30 @@ function mailsOf(
   langs: Map<string, string>,
   recipients: string[],
 ) {
-  const items = pending.map(({ subject, kind, day, observed }) => ({ subject, kind, day, observed }));
+  const listed = (observed: Observed) =>
+    rule.condition === 'ip_blocklisted' ? { blocklists: namedBlocklists(ctx, listedZones(observed)) } : {};
   return recipients.map((to): OutgoingMail => {
     const token = unsubscribeToken(ctx.config.encryptionKey, rule.organization_id, rule.id, to);
     const unsubscribe = `${ctx.config.publicUrl.replace(/\/$/, '')}/api/dm/alerts/unsubscribe/?token=${token}`;
-    const mail = alertMail(rule, items, to, langs.get(to) ?? rule.language, {
+    const lang = languageOf(langs.get(to) ?? rule.language);
+    const items = pending.map(({ id, subject, kind, day, observed }) => ({
+      subject,
+      kind,
+      day,
+      observed,
+      ...listed(observed),
+      ...(kind === 'firing'
+        ? {
+            actions: firingActions(
+              ctx.config.encryptionKey,
+              ctx.config.publicUrl,
+              { o: rule.organization_id, r: rule.id, f: id, e: to, l: lang },
+              ctx.now(),
+            ),
+          }
+        : {}),
+    }));
+    const mail = alertMail(rule, items, to, lang, {
       publicUrl: ctx.config.publicUrl,
       unsubscribe,
     });
@@ -113,7 +137,10 @@ export async function sendMany(
   now: Date,
   failed: Map<string, Error> = new Map(),
 ): Promise<number[]> {
-  const withPending = sends.filter((s) => s.pending.length > 0);
+  // Acknowledged and snoozed incidents first: their items are dropped or held (./acknowledge.ts).
+  const acks = await applyAcknowledgements(db, sends, now);
+  await dropPending(db, acks.dropped);
+  const withPending = acks.sends.filter((s) => s.pending.length > 0);
   if (withPending.length === 0) return [];
   // Only members' and confirmed addresses get mail (docs/DIGESTS.md "Who gets the mail"); a waiting or
   // declined one nothing.
