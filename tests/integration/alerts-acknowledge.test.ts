@@ -160,9 +160,10 @@ describe('acknowledge and snooze', () => {
 
   it('acts from the mail link on POST only; GET shows a page and does nothing; a bad token is a 400', async () => {
     const [mail] = mailsTo('mailed@example.com');
-    const link = /Snooze 1 day: (https:\/\/msas\.example(\/api\/dm\/alerts\/firing-action\/\?token=([\w.-]+)))/.exec(
-      mail!,
-    )!;
+    const link =
+      /Snooze 1 day: (https:\/\/msas\.example(\/api\/dm\/alerts\/firing-action\/\?token=([\w.-]+)))/.exec(
+        mail!,
+      )!;
     const [, , url, token] = link;
     const page = await call(w.t, 'GET', url!, null);
     expect(page.statusCode).toBe(200);

@@ -39,7 +39,9 @@ const required: Record<string, (b: Body) => string | null> = {
       : 'events with their fields',
   // https://api.slack.com/messaging/webhooks: text is required.
   slack: (b) =>
-    nonEmpty(b.text) && (b.blocks === undefined || Array.isArray(b.blocks)) ? null : 'missing_text_or_fallback',
+    nonEmpty(b.text) && (b.blocks === undefined || Array.isArray(b.blocks))
+      ? null
+      : 'missing_text_or_fallback',
   // Teams: a message with an Adaptive Card attachment.
   teams: (b) => {
     const a = Array.isArray(b.attachments) ? b.attachments[0] : undefined;
@@ -128,9 +130,9 @@ describe('webhook formats', () => {
   it('the receivers refuse a body lacking what their service requires', async () => {
     expect(await post('slack', { blocks: [] })).toBe(400);
     expect(await post('teams', { type: 'message', attachments: [{ contentType: 'text/plain' }] })).toBe(400);
-    expect(await post('pagerduty', { routing_key: routingKey, event_action: 'trigger', dedup_key: 'x' })).toBe(
-      400,
-    );
+    expect(
+      await post('pagerduty', { routing_key: routingKey, event_action: 'trigger', dedup_key: 'x' }),
+    ).toBe(400);
     expect(await post('generic', { events: [{ subject: domain }] })).toBe(400);
   });
 
