@@ -15,11 +15,11 @@ export const webhookFormats = ['generic', 'slack', 'teams', 'pagerduty'] as cons
 export type WebhookFormat = (typeof webhookFormats)[number];
 const webhookFormatFields = () => ({
   webhook_format: z.enum(webhookFormats),
-    /** Write-only: PagerDuty's integration (routing) key, 32 characters; never returned nor logged. */
-    webhook_routing_key: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{32}$/, code('invalid_value')),
+  /** Write-only: PagerDuty's integration (routing) key, 32 characters; never returned nor logged. */
+  webhook_routing_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{32}$/, code('invalid_value')),
 });
 
 // Acknowledging or snoozing a firing (its incident): from the console or a signed link in the mail.
@@ -171,7 +171,7 @@ export const alertResourceSchema = z.object({
     cooldown_minutes: z.number().int(),
     webhook_url: z.string().nullable(),
     has_webhook_secret: z.boolean(),
-  webhook_format: z.enum(webhookFormats),
+    webhook_format: z.enum(webhookFormats),
     /** The PagerDuty routing key is write-only: only whether one is set. */
     has_webhook_routing_key: z.boolean(),
     /** firing while any subject is firing. */

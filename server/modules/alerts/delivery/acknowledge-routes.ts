@@ -28,7 +28,8 @@ async function firingDocument(db: Db, rule: AlertRuleRow, id: number) {
 export function acknowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = requireAuth(ctx);
-    const act = (ruleId: number, firingId: number, action: (email: string) => FiringAction) =>
+    const act =
+      (ruleId: number, firingId: number, action: (email: string) => FiringAction) =>
       async (trx: Db, user: { email: string } & Parameters<typeof visibleRule>[1]) => {
         const rule = await visibleRule(trx, user, ruleId, true);
         await actOnFiring(trx, rule, firingId, action(user.email));
