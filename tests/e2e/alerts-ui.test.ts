@@ -189,6 +189,9 @@ describe.each(passes)('Alerts at 390 px in $lang with $theme', { timeout: 120_00
     const table = dialog.getByRole('table', { name: a('history.caption') });
     await table.waitFor({ timeout: 20_000 });
     await expect(table.innerText()).resolves.toContain('example.com');
+    // The firing's follow-up: acknowledge and snooze, named for the subject, in the reader's language.
+    const ack = dialog.getByRole('button', { name: a('actions.acknowledgeOf', { subject: 'example.com' }) });
+    await expect(ack.first().isVisible()).resolves.toBe(true);
     await screenshot(page, `${name}-history`);
     expect(await seriousViolations(page)).toEqual([]);
     // Escape closes it, as every dialog of the console.
