@@ -42,7 +42,7 @@ describe('Acknowledge and snooze in the history', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const dialog = await openHistory(user);
     const button = await within(dialog).findByRole('button', {
-      name: 'Snooze the firing of example.com for 1 day',
+      name: 'Snooze 1 day: the firing of example.com',
     });
     button.focus();
     await user.keyboard('{Enter}');
@@ -63,9 +63,7 @@ describe('Acknowledge and snooze in the history', { timeout: 20_000 }, () => {
     const dialog = await openHistory(user);
     const buttons = await within(dialog).findAllByRole('button', { name: /^Acknowledge the firing/ });
     expect(buttons).toHaveLength(1);
-    await user.click(
-      within(dialog).getByRole('button', { name: 'Snooze the firing of example.com for 1 hour' }),
-    );
+    await user.click(within(dialog).getByRole('button', { name: 'Snooze 1 h: the firing of example.com' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Only a firing can be acknowledged or snoozed.',
     );
@@ -82,7 +80,7 @@ describe('Acknowledge and snooze in the history', { timeout: 20_000 }, () => {
       await within(dialog).findByRole('button', { name: 'Reconhecer o disparo de example.com' }),
     ).toBeInTheDocument();
     expect(
-      within(dialog).getByRole('button', { name: 'Adiar o disparo de example.com por 1 semana' }),
+      within(dialog).getByRole('button', { name: 'Adiar 1 semana: o disparo de example.com' }),
     ).toBeVisible();
   });
 });
