@@ -9,6 +9,28 @@ import { destinationStatesSchema } from './recipients';
 // (/alerts/{id}/firings/), the backtest (/alerts/backtest/), the unsubscribe link of the e-mails
 // (/alerts/unsubscribe/, contract/unsubscribe.ts) and the catalogue of conditions (/conditions/). docs/ALERTS.md tells the behaviour.
 
+// Webhook formats (issue "alerts people trust", item 6): the generic JSON of fields, or the body a chat or
+// paging service takes as it is (delivery/webhook-formats.ts says which documentation each follows).
+export const webhookFormats = ['generic', 'slack', 'teams', 'pagerduty'] as const;
+export type WebhookFormat = (typeof webhookFormats)[number];
+const webhookFormatFields = () => ({
+  webhook_format: z.enum(webhookFormats),
+  /** Write-only: PagerDuty's integration (routing) key, 32 characters; never returned nor logged. */
+  webhook_routing_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{32}$/, code('invalid_value')),
+});
+
+// Acknowledging or snoozing a firing (its incident): from the console or a signed link in the mail.
+const firingAckFields = {
+  /** Acknowledged: no more mail about this incident until it recovers. */
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.string().nullable(),
+  /** Snoozed: its mail waits until then (and goes if the incident is still open). */
+  snoozed_until: z.string().nullable(),
+};
+
 export const scopeTypes = ['domain', 'domain_group', 'organization', 'ip'] as const;
 export const timeFrames = ['1d', '7d', '30d'] as const;
 export const conditionIds = [
@@ -68,6 +90,7 @@ const ruleFields = {
   webhook_url: z.union([z.literal(''), z.url(code('invalid_url')).max(500, code('max_length'))]).nullable(),
   /** Write-only: the HMAC key of the webhook signature (16 to 200 characters); never returned. */
   webhook_secret: z.string().min(16, code('min_length')).max(200, code('max_length')),
+  ...webhookFormatFields(),
 };
 
 export const alertCreateBody = bodyExample(
@@ -83,6 +106,8 @@ export const alertCreateBody = bodyExample(
     cooldown_minutes: ruleFields.cooldown_minutes.default(60),
     webhook_url: ruleFields.webhook_url.optional(),
     webhook_secret: ruleFields.webhook_secret.optional(),
+    webhook_format: ruleFields.webhook_format.default('generic'),
+    webhook_routing_key: ruleFields.webhook_routing_key.optional(),
   }),
   {
     name: 'DMARC failures on example.com',
@@ -148,6 +173,9 @@ export const alertResourceSchema = z.object({
     cooldown_minutes: z.number().int(),
     webhook_url: z.string().nullable(),
     has_webhook_secret: z.boolean(),
+    webhook_format: z.enum(webhookFormats),
+    /** The PagerDuty routing key is write-only: only whether one is set. */
+    has_webhook_routing_key: z.boolean(),
     /** firing while any subject is firing. */
     state: z.enum(['ok', 'firing']),
     firing_subjects: z.array(z.string()),
@@ -196,6 +224,8 @@ const alertExample: z.output<typeof alertResourceSchema> = {
     cooldown_minutes: 60,
     webhook_url: 'https://hooks.example.com/msas',
     has_webhook_secret: true,
+    webhook_format: 'generic',
+    has_webhook_routing_key: false,
     state: 'firing',
     firing_subjects: [sample.domain],
     last_fired_at: sample.laterTime,
@@ -232,6 +262,7 @@ export const firingResourceSchema = z.object({
     /** Held by the rule's cool-down, not mailed yet; next_send_at: when it goes. */
     pending: z.boolean(),
     next_send_at: z.string().nullable(),
+    ...firingAckFields,
   }),
 });
 export const firingListDocument = listExample(
@@ -250,6 +281,9 @@ export const firingListDocument = listExample(
         emails_sent: 1,
         pending: false,
         next_send_at: null,
+        acknowledged_at: null,
+        acknowledged_by: null,
+        snoozed_until: null,
       },
     },
   ],
@@ -393,3 +427,37 @@ export const conditionListDocument = answerExample(z.object({ data: z.array(cond
   ],
 });
 export const detailDocument = answerExample(z.object({ detail: z.string() }), { detail: 'Alert deleted.' });
+
+export const snoozeDurations = ['1h', '1d', '1w'] as const;
+export type SnoozeDuration = (typeof snoozeDurations)[number];
+export const firingIdParams = z.object({ id: idField(), firing_id: idField() });
+export const firingSnoozeBody = bodyExample(z.object({ duration: z.enum(snoozeDurations) }), {
+  duration: '1d',
+});
+export const firingDocument = answerExample(z.object({ data: firingResourceSchema }), {
+  data: {
+    type: 'alert_firings',
+    id: 310,
+    attributes: {
+      subject: sample.domain,
+      kind: 'firing',
+      day: sample.endDay,
+      observed: { failure_rate: 8.4, messages: 1250 },
+      fired_at: sample.laterTime,
+      emails_sent: 1,
+      pending: false,
+      next_send_at: null,
+      acknowledged_at: sample.laterTime,
+      acknowledged_by: 'ana@example.com',
+      snoozed_until: null,
+    },
+  },
+});
+
+// The mail's acknowledge and snooze links (/alerts/firing-action/): a signed token, no sign-in; GET shows a
+// page whose button POSTs (mail scanners open links and must not act), POST acts.
+export const firingActionQuery = z.object({ token: z.string().max(2000).optional() });
+export const firingActionBody = bodyExample(z.object({ token: z.string().max(2000).optional() }).optional(), {
+  token: '<the token of the link>',
+});
+export const firingActionPage = z.string().describe('text/html');

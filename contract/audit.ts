@@ -22,6 +22,8 @@ export const auditOperationNames = [
   'account.register',
   'alerts.create',
   'alerts.delete',
+  'alerts.firing.acknowledge',
+  'alerts.firing.snooze',
   'alerts.unsubscribe',
   'alerts.update',
   'authenticate',

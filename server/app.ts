@@ -47,6 +47,7 @@ import {
 import { aggregationRoutes } from './modules/analytics/aggregations/aggregation-routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { alertUnsubscribeRoutes } from './modules/alerts/delivery/unsubscribe';
+import { firingActionRoutes } from './modules/alerts/delivery/action-link';
 import { demoRoutes } from './modules/demo';
 import { analysisRoutes } from './modules/analysis/routes';
 import { dnsRoutes } from './modules/dns';
@@ -190,6 +191,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Alerts (docs/ALERTS.md): rules, conditions, history, backtest.
   await app.register(alertRoutes(ctx), { prefix: '/api/dm' });
   await app.register(alertUnsubscribeRoutes(ctx), { prefix: '/api/dm' });
+  await app.register(firingActionRoutes(ctx), { prefix: '/api/dm' });
   await app.register(demoRoutes(ctx), { prefix: '/api/dm' });
   // Scheduled and digest reports (docs/DIGESTS.md): schedules, preview, send now, history, unsubscribe.
   await app.register(digestRoutes(ctx), { prefix: '/api/dm' });

@@ -12,6 +12,9 @@ import {
   detailDocument,
   firingListDocument,
   firingListQuery,
+  firingDocument,
+  firingIdParams,
+  firingSnoozeBody,
 } from '../alerts';
 
 // Alerts under /api/dm (spec section 7, Alerts): the rules, their history and backtest, the conditions.
@@ -99,6 +102,28 @@ export const alertOps = {
     auth: 'bearer',
     params: alertIdParams,
     responses: { 200: detailDocument },
+    errors,
+  }),
+  // Acknowledge and snooze (docs/ALERTS.md "Acknowledge and snooze").
+  acknowledge: operation({
+    method: 'POST',
+    path: '/api/dm/alerts/{id}/firings/{firing_id}/acknowledge/',
+    tag,
+    summary: 'Acknowledge a firing: no more mail about its incident until it recovers',
+    auth: 'bearer',
+    params: firingIdParams,
+    responses: { 200: firingDocument },
+    errors,
+  }),
+  snooze: operation({
+    method: 'POST',
+    path: '/api/dm/alerts/{id}/firings/{firing_id}/snooze/',
+    tag,
+    summary: "Snooze a firing: its incident's mail waits until the snooze ends",
+    auth: 'bearer',
+    params: firingIdParams,
+    body: firingSnoozeBody,
+    responses: { 200: firingDocument },
     errors,
   }),
 };

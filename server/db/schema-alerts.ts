@@ -31,6 +31,9 @@ export type AlertRulesTable = {
   cooldown_minutes: Generated<number>;
   webhook_url: string | null;
   webhook_secret_enc: string | null;
+  webhook_format: Generated<string>;
+  /** PagerDuty's routing key, encrypted: write-only on the wire. */
+  webhook_routing_key_enc: string | null;
   delivery_failures: Generated<number>;
   last_delivery_error: string | null;
   last_delivery_at: MaybeStamp;
@@ -63,6 +66,11 @@ export type AlertFiringsTable = {
   pending: Generated<boolean>;
   emails_sent: Generated<number>;
   outbox_ids: Json<number[]>;
+  /** The incident this firing opened was acknowledged: no more mail about it until it recovers. */
+  acknowledged_at: MaybeStamp;
+  acknowledged_by: string | null;
+  /** Its mail waits until then (docs/ALERTS.md). */
+  snoozed_until: MaybeStamp;
 };
 
 export type AlertTables = {

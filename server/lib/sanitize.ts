@@ -36,6 +36,8 @@ const secretKeys = [
   'secret',
   'client_secret',
   'webhook_secret',
+  'webhook_routing_key',
+  'routing_key',
   'totp_secret',
   'api_key',
   'secret_key',
@@ -46,6 +48,7 @@ const secretKeys = [
   'password_hash',
   'totp_secret_enc',
   'webhook_secret_enc',
+  'webhook_routing_key_enc',
   // Credentials a client may send as data.
   'authorization',
   'cookie',

@@ -9,6 +9,8 @@ import {
 import { createDnsResolver } from '../../server/checks/resolver';
 import { startDnsServer, type TestDnsServer } from '../../server/checks/testing/dnsServer';
 import { alertSweepJob } from '../../server/modules/alerts/jobs';
+import { webhookEvents } from '../../server/modules/alerts/delivery/webhook-events';
+import { findRule } from '../../server/modules/alerts/repo';
 import { configureReputation } from '../../server/modules/reputation/services';
 import { ingestFile } from '../../server/ingest/ingest-file';
 import { reportXml } from '../fixtures/dmarc/build-report';
@@ -63,6 +65,10 @@ async function sweep(minutesLater: number) {
   await w.t.ctx.mailer.settled();
 }
 
+const firingIds = async (id: number) =>
+  (await w.t.db.selectFrom('alert_firings').select('id').where('rule_id', '=', id).execute()).map((r) =>
+    Number(r.id),
+  );
 const mailsTo = (to: string) => w.smtp.received.filter((r) => r.to.includes(to)).map((r) => plain(r.data));
 const kinds = async (id: number) => (await firingsOf(w.t, id)).map((f) => [f.kind, f.subject]);
 
@@ -112,7 +118,7 @@ describe('the blocklist alert condition', () => {
         condition: 'ip_blocklisted',
       });
       expect(res.statusCode, ip).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         target_selection: [
           `Block lists are never asked about ${range} addresses: enter a public IP address.`,
         ],
@@ -130,7 +136,7 @@ describe('the blocklist alert condition', () => {
       condition: 'ip_blocklisted',
     });
     expect(patched.statusCode).toBe(400);
-    expect(patched.json()).toEqual({
+    expect(patched.json()).toMatchObject({
       target_selection: [
         'Block lists are never asked about private (RFC 1918) addresses: enter a public IP address.',
       ],
@@ -180,6 +186,19 @@ describe('the blocklist alert condition', () => {
     });
     const [ipMail] = mailsTo('bl-ip@example.com');
     expect(ipMail).toContain('block lists zen.test, cop.test');
+    // The lists by name, each with its delisting page (zen.test and cop.test mirror Spamhaus ZEN and SpamCop).
+    expect(ipMail).toContain('Listed on Spamhaus ZEN (Ask for removal): https://check.spamhaus.org/');
+    expect(ipMail).toContain('Listed on SpamCop (Ask for removal): https://www.spamcop.net/bl.shtml');
+    const [event] =
+      (await webhookEvents(w.t.ctx, (await findRule(w.t.db, onIp))!, await firingIds(onIp))) ?? [];
+    expect(event).toMatchObject({
+      state: 'firing',
+      ip: listed,
+      blocklists: [
+        { zone: 'zen.test', name: 'Spamhaus ZEN', delist_url: 'https://check.spamhaus.org/' },
+        { zone: 'cop.test', name: 'SpamCop', delist_url: 'https://www.spamcop.net/bl.shtml' },
+      ],
+    });
     expect(mailsTo('bl-domain@example.com')).toHaveLength(1);
     expect(mailsTo('bl-domain@example.com')[0]).toContain('block lists zen.test, cop.test');
 

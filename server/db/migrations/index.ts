@@ -35,6 +35,7 @@ import * as m0059 from './0059_serial_dashboard_reads';
 import * as m0060 from './0060_recipient_addresses';
 import * as m0062 from './0062_mail_budget';
 import * as m0067 from './0067_self_registered_organizations';
+import * as m0072 from './0072_alert_webhook_formats_and_acks';
 
 // Static list (not a folder scan) so migrations work the same from the sources, in tests and in a bundle.
 // Append only.
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0060_recipient_addresses': m0060,
   '0062_mail_budget': m0062,
   '0067_self_registered_organizations': m0067,
+  '0072_alert_webhook_formats_and_acks': m0072,
 };

@@ -11,6 +11,7 @@ import { backtestRule } from './evaluation/backtest';
 import { queuePresentEvaluation } from './evaluation/present';
 import { conditionList } from './rules/catalogue-view';
 import { alertDocumentOf, alertList, firingList } from './rules/resource';
+import { acknowledgeRoutes } from './delivery/acknowledge-routes';
 import type { AlertRuleRow } from './repo';
 import { createRule, deleteRule, updateRule, visibleRule } from './rules/rules';
 
@@ -102,6 +103,8 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return doc;
       },
     });
+
+    await app.register(acknowledgeRoutes(ctx));
 
     app.route({
       ...routeOf(app.prefix, ops.delete),

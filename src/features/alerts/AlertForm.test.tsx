@@ -311,4 +311,22 @@ describe('Backtest', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
   });
+  it('sends the webhook format, and the PagerDuty routing key only when that format is chosen', async () => {
+    const user = userEvent.setup();
+    const dialog = await openCreate(user);
+    await fillDomain(user, dialog);
+    await user.type(within(dialog).getByLabelText('Webhook URL (optional)'), 'https://events.example/hook');
+    expect(within(dialog).queryByLabelText('PagerDuty routing key')).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Webhook format'), 'pagerduty');
+    const key = within(dialog).getByLabelText('PagerDuty routing key');
+    expect(key).toHaveAttribute('type', 'password');
+    await user.type(key, 'R0utingKey0123456789abcdefABCDEF');
+    await save(user, dialog);
+    expect(await screen.findByText('Alert created sucessfully.')).toBeInTheDocument();
+    expect(writes()[0]!.body).toMatchObject({
+      webhook_url: 'https://events.example/hook',
+      webhook_format: 'pagerduty',
+      webhook_routing_key: 'R0utingKey0123456789abcdefABCDEF',
+    });
+  });
 });

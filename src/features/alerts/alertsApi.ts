@@ -59,3 +59,14 @@ export async function fetchFirings(q: FiringsQuery, signal?: AbortSignal): Promi
 export async function backtest(body: BacktestBody, signal?: AbortSignal): Promise<Backtest> {
   return (await call(alertOps.backtest, { body }, { signal })).data;
 }
+
+// Acknowledge and snooze a firing (its incident), from the history modal.
+export type SnoozeDuration = '1h' | '1d' | '1w';
+
+export async function acknowledgeFiring(id: number, firingId: number): Promise<Firing> {
+  return (await call(alertOps.acknowledge, { params: { id, firing_id: firingId } })).data;
+}
+
+export async function snoozeFiring(id: number, firingId: number, duration: SnoozeDuration): Promise<Firing> {
+  return (await call(alertOps.snooze, { params: { id, firing_id: firingId }, body: { duration } })).data;
+}

@@ -1,5 +1,5 @@
 import { toSnakeKey } from '../../../contract/casing';
-import type { scopeTypes, timeFrames } from '../../../contract/alerts';
+import type { scopeTypes, timeFrames, WebhookFormat } from '../../../contract/alerts';
 import type { Alert, AlertCreate, Condition } from './alertsApi';
 
 export type ScopeType = (typeof scopeTypes)[number];
@@ -19,6 +19,9 @@ export type AlertForm = {
   cooldown: string;
   webhookUrl: string;
   webhookSecret: string;
+  webhookFormat: WebhookFormat;
+  /** PagerDuty's routing key: write-only, empty keeps the stored one. */
+  webhookRoutingKey: string;
   isActive: boolean;
 };
 
@@ -34,6 +37,8 @@ export function emptyForm(): AlertForm {
     cooldown: '60',
     webhookUrl: '',
     webhookSecret: '',
+    webhookFormat: 'generic',
+    webhookRoutingKey: '',
     isActive: true,
   };
 }
@@ -53,6 +58,8 @@ export function formOf(alert: Alert): AlertForm {
     cooldown: String(a.cooldownMinutes),
     webhookUrl: a.webhookUrl ?? '',
     webhookSecret: '',
+    webhookFormat: a.webhookFormat,
+    webhookRoutingKey: '',
     isActive: a.isActive,
   };
 }
@@ -89,6 +96,9 @@ export function bodyOf(form: AlertForm): AlertCreate {
   };
   if (addresses.length > 0) body.destination_addresses = addresses;
   if (form.webhookSecret) body.webhook_secret = form.webhookSecret;
+  if (body.webhook_url) body.webhook_format = form.webhookFormat;
+  if (form.webhookRoutingKey.trim() && form.webhookFormat === 'pagerduty')
+    body.webhook_routing_key = form.webhookRoutingKey.trim();
   return body;
 }
 

@@ -5,7 +5,16 @@ import { codesOf, detailText, fieldMessages, isCodeKey, type ReadParam } from '.
 // parameter the form does not offer) goes under the form.
 
 export type FieldName =
-  'name' | 'target' | 'condition' | 'timeFrame' | 'addresses' | 'cooldown' | 'webhookUrl' | 'webhookSecret';
+  | 'name'
+  | 'target'
+  | 'condition'
+  | 'timeFrame'
+  | 'addresses'
+  | 'cooldown'
+  | 'webhookUrl'
+  | 'webhookSecret'
+  | 'webhookFormat'
+  | 'webhookRoutingKey';
 
 const fieldOfKey: Record<string, FieldName> = {
   name: 'name',
@@ -16,6 +25,8 @@ const fieldOfKey: Record<string, FieldName> = {
   cooldown_minutes: 'cooldown',
   webhook_url: 'webhookUrl',
   webhook_secret: 'webhookSecret',
+  webhook_format: 'webhookFormat',
+  webhook_routing_key: 'webhookRoutingKey',
 };
 
 export type Problems = {

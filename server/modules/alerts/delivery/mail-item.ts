@@ -7,7 +7,8 @@ import { resolveParams } from '../rules/catalogue';
 import type { ConditionId } from '../../../../contract/alerts';
 import type { AlertRuleRow } from '../repo';
 import type { MailContext } from './context';
-import type { MailBlock } from './mail-blocks';
+import type { MailAction, MailBlock } from './mail-blocks';
+import type { NamedList } from '../../reputation';
 
 // One firing or recovery of a rule, written for a person: what happened against which threshold and since
 // when, the days before it, the sources behind it, and what to do first. Words from
@@ -19,6 +20,10 @@ export type MailItem = {
   day: string;
   observed: Observed;
   context?: MailContext;
+  /** The firing's acknowledge and snooze links (./action-link.ts), for its recipient. */
+  actions?: MailAction[];
+  /** The block lists that list it, named, with their delisting pages (ip_blocklisted). */
+  blocklists?: NamedList[];
 };
 
 const date = (day: unknown) => new Date(`${String(day)}T00:00:00Z`);

@@ -105,8 +105,10 @@ export function alertMail(
     if (!one) blocks.push({ kind: 'heading', text: titles[i]! });
     const threshold = thresholdText(s.rule, t);
     if (threshold) blocks.push({ kind: 'line', text: threshold });
-    for (const item of s.items)
+    for (const item of s.items) {
       blocks.push(...itemBlocks(s.rule, item, lang, dataLink(options.publicUrl, s.rule, item)));
+      blocks.push(...extraBlocks(item, lang));
+    }
   });
   if (options.actions?.length) blocks.push({ kind: 'buttons', actions: options.actions });
   blocks.push({ kind: 'small', text: t('why') });
@@ -121,4 +123,18 @@ export function alertMail(
     ? t('subject', { name: title, news: news(all, lang) })
     : t('subjectMany', { subjects, count: sections.length, news: news(all, lang) });
   return { to, subject, text: blocksText(blocks), html: blocksHtml(lang, subject, blocks) };
+}
+
+/**
+ * Under an item besides its data link: each block list that lists it, with its delisting page, then its
+ * acknowledge and snooze links as buttons.
+ */
+function extraBlocks(item: MailItem, lang: Language): MailBlock[] {
+  const t = serverT(lang, 'alertMail');
+  const lists: MailBlock[] = (item.blocklists ?? []).map((b) =>
+    b.delist_url
+      ? { kind: 'link', label: `${t('listedOn', { name: b.name })} (${t('delist')})`, href: b.delist_url }
+      : { kind: 'line', text: t('listedOn', { name: b.name }) },
+  );
+  return item.actions?.length ? [...lists, { kind: 'buttons', actions: item.actions }] : lists;
 }

@@ -11,6 +11,12 @@ import { type Hold, ruleCooldownEnd, scheduleHeld } from './held';
 import { alertMail, type MailItem } from './mail';
 import { type AlertRuleRow, ruleKey } from '../repo';
 import { unsubscribeToken } from './unsubscribe';
+import { applyAcknowledgements, dropPending } from './acknowledge';
+import { firingActions } from './action-link';
+import { listedZones } from './webhook-events';
+import { namedBlocklists } from '../../reputation';
+import { languageOf } from '../../../lib/i18n';
+import type { Language } from '../../../db/schema';
 
 // Sending what rules hold pending: one e-mail per recipient holding every pending item of the rules due
 // together (several rules, subjects, firings and recoveries), and one webhook call per rule. For many rules at once (a batch of
@@ -86,6 +92,30 @@ type Prepared = Send & { to: string[]; items: MailItem[] };
 type Written = Send & { to: string[]; mails: number[] };
 
 /**
+ * A recipient's items of one rule: a blocklist firing names its lists with their delisting pages, and
+ * each firing carries its acknowledge and snooze links, signed for this recipient (./action-link.ts).
+ */
+function withLinks(ctx: AppContext, p: Prepared, to: string, lang: Language): MailItem[] {
+  const rule = p.rule;
+  return p.items.map((item, i) => ({
+    ...item,
+    ...(rule.condition === 'ip_blocklisted'
+      ? { blocklists: namedBlocklists(ctx, listedZones(item.observed)) }
+      : {}),
+    ...(item.kind === 'firing'
+      ? {
+          actions: firingActions(
+            ctx.config.encryptionKey,
+            ctx.config.publicUrl,
+            { o: rule.organization_id, r: rule.id, f: p.pending[i]!.id, e: to, l: lang },
+            ctx.now(),
+          ),
+        }
+      : {}),
+  }));
+}
+
+/**
  * One mail per recipient for the rules due together (one incident tripping several rules is one mail),
  * each rule's part with its own unsubscribe link; the mail's one-click header stops its first rule.
  */
@@ -106,15 +136,15 @@ async function queueGrouped(
     }
   const ids = new Map<Prepared, number[]>(prepared.map((p) => [p, []]));
   for (const g of groups.values()) {
+    const language = langs.get(g.o)?.get(g.to) ?? g.rules[0]!.rule.language;
     const sections = g.rules.map((p) => {
       const token = unsubscribeToken(ctx.config.encryptionKey, g.o, p.rule.id, g.to);
       return {
         rule: p.rule,
-        items: p.items,
+        items: withLinks(ctx, p, g.to, languageOf(language)),
         unsubscribe: `${base}/api/dm/alerts/unsubscribe/?token=${token}`,
       };
     });
-    const language = langs.get(g.o)?.get(g.to) ?? g.rules[0]!.rule.language;
     const mail = alertMail(sections, g.to, language, { publicUrl: ctx.config.publicUrl });
     const headers = oneClickHeaders(sections[0]!.unsubscribe);
     const id = await ctx.mailer.queue(db, { ...mail, headers, organizationId: g.o });
@@ -137,7 +167,10 @@ export async function sendMany(
   now: Date,
   failed: Map<string, Error> = new Map(),
 ): Promise<number[]> {
-  const withPending = sends.filter((s) => s.pending.length > 0);
+  // Acknowledged and snoozed incidents first: their items are dropped or held (./acknowledge.ts).
+  const acks = await applyAcknowledgements(db, sends, now);
+  await dropPending(db, acks.dropped);
+  const withPending = acks.sends.filter((s) => s.pending.length > 0);
   if (withPending.length === 0) return [];
   // Only members' and confirmed addresses get mail (docs/DIGESTS.md "Who gets the mail"); a waiting or
   // declined one nothing.

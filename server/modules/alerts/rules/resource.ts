@@ -7,6 +7,7 @@ import { pageLinks, pageMeta, paging } from '../../../lib/paging';
 import { destinationStates } from '../../recipients';
 import { heldOf } from '../delivery/held';
 import { scopeFor } from '../../shared/domain-scope';
+import type { WebhookFormat } from '../../../../contract/alerts';
 import { type AlertRuleRow, countRules, groupNames, listRules, ruleStates, type RuleQuery } from '../repo';
 
 // The alert documents of contract/alerts.ts, built from the stored rows.
@@ -55,6 +56,8 @@ function alertResource(
       cooldown_minutes: r.cooldown_minutes,
       webhook_url: r.webhook_url,
       has_webhook_secret: r.webhook_secret_enc !== null,
+      webhook_format: r.webhook_format as WebhookFormat,
+      has_webhook_routing_key: r.webhook_routing_key_enc !== null,
       state: s.firing.length ? ('firing' as const) : ('ok' as const),
       firing_subjects: s.firing,
       last_fired_at: iso(s.lastFiredAt),
@@ -142,14 +145,14 @@ export async function firingList(
   url: string,
 ) {
   const p = paging(query);
-  const nextSend = iso((await heldOf(db, [rule])).get(rule.id) ?? null);
+  const nextSend = await firingNextSend(db, rule);
   const base = db
     .selectFrom('alert_firings')
     .where('organization_id', '=', rule.organization_id)
     .where('rule_id', '=', rule.id);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['id', 'subject', 'kind', 'observed', 'fired_at', 'emails_sent', 'pending'])
+    .select(firingColumns)
     .select(sql<string>`day::text`.as('day'))
     .orderBy('fired_at', 'desc')
     .orderBy('id', 'desc')
@@ -157,21 +160,61 @@ export async function firingList(
     .limit(p.pageSize)
     .execute();
   return {
-    data: rows.map((f) => ({
-      type: 'alert_firings' as const,
-      id: Number(f.id),
-      attributes: {
-        subject: f.subject,
-        kind: f.kind,
-        day: f.day,
-        observed: f.observed,
-        fired_at: iso(f.fired_at)!,
-        emails_sent: f.emails_sent,
-        pending: f.pending,
-        next_send_at: f.pending ? nextSend : null,
-      },
-    })),
+    data: rows.map((f) => firingResource(f, nextSend)),
     links: pageLinks(url, p, Number(n)),
     meta: pageMeta(p, Number(n)),
   };
+}
+
+export const firingColumns = [
+  'id',
+  'subject',
+  'kind',
+  'observed',
+  'fired_at',
+  'emails_sent',
+  'pending',
+  'acknowledged_at',
+  'acknowledged_by',
+  'snoozed_until',
+] as const;
+
+type FiringRow = {
+  id: number | string;
+  subject: string;
+  kind: 'firing' | 'recovery';
+  day: string;
+  observed: Record<string, number | string>;
+  fired_at: Date;
+  emails_sent: number;
+  pending: boolean;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  snoozed_until: Date | null;
+};
+
+/** nextSend: when the rule's held mail goes (firingNextSend), shown on a firing the cool-down holds. */
+export function firingResource(f: FiringRow, nextSend: string | null) {
+  return {
+    type: 'alert_firings' as const,
+    id: Number(f.id),
+    attributes: {
+      subject: f.subject,
+      kind: f.kind,
+      day: f.day,
+      observed: f.observed,
+      fired_at: iso(f.fired_at)!,
+      emails_sent: f.emails_sent,
+      pending: f.pending,
+      next_send_at: f.pending ? nextSend : null,
+      acknowledged_at: iso(f.acknowledged_at),
+      acknowledged_by: f.acknowledged_by,
+      snoozed_until: iso(f.snoozed_until),
+    },
+  };
+}
+
+/** When the mail a rule's cool-down holds goes out (null: nothing held). */
+export async function firingNextSend(db: Db, rule: AlertRuleRow): Promise<string | null> {
+  return iso((await heldOf(db, [rule])).get(rule.id) ?? null);
 }

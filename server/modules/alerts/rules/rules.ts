@@ -98,6 +98,12 @@ function checkWebhook(url: string | null | undefined, allowPrivate: boolean): st
   return parsed.toString();
 }
 
+/** PagerDuty takes no event without the service's routing key (Events API v2, "routing_key" required). */
+function checkRoutingKey(webhook: string | null, format: string, hasKey: boolean) {
+  if (webhook && format === 'pagerduty' && !hasKey)
+    throw badRequest({ webhook_routing_key: [item('required')] });
+}
+
 function checkParams(
   condition: AlertCreateBody['condition'],
   scopeType: AlertScopeType,
@@ -149,6 +155,7 @@ export async function createRule(
   if (!org) throw notFound();
   const { target, params } = await checkRule(db, actor, org.id, body);
   const webhook = checkWebhook(body.webhook_url, options.allowPrivate) ?? null;
+  checkRoutingKey(webhook, body.webhook_format, Boolean(body.webhook_routing_key));
   const over = await overPlanLimit(db, org.id, 'alerts', () =>
     countRules(db, { organizationId: org.id, ownerId: null }),
   );
@@ -174,6 +181,9 @@ export async function createRule(
       webhook_url: webhook,
       webhook_secret_enc:
         webhook && body.webhook_secret ? encryptSecret(options.key, body.webhook_secret) : null,
+      webhook_format: body.webhook_format,
+      webhook_routing_key_enc:
+        webhook && body.webhook_routing_key ? encryptSecret(options.key, body.webhook_routing_key) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -201,6 +211,11 @@ export async function updateRule(
   const base = body.condition && body.condition !== rule.condition ? {} : rule.params;
   const params = checkParams(condition, scopeType, target, { ...base, ...(body.params ?? {}) });
   const webhook = checkWebhook(body.webhook_url, options.allowPrivate);
+  checkRoutingKey(
+    webhook === undefined ? rule.webhook_url : webhook,
+    body.webhook_format ?? rule.webhook_format,
+    Boolean(body.webhook_routing_key || (webhook !== null && rule.webhook_routing_key_enc)),
+  );
   const scopeChanged = target !== rule.target_selection || scopeType !== rule.scope_type;
   const ruleChanged = scopeChanged || condition !== rule.condition;
   await db
@@ -221,6 +236,7 @@ export async function updateRule(
       ...(webhook !== undefined ? { webhook_url: webhook } : {}),
       ...(webhook === null ? { webhook_secret_enc: null } : {}),
       ...(body.webhook_secret ? { webhook_secret_enc: encryptSecret(options.key, body.webhook_secret) } : {}),
+      ...webhookFormatChange(body, webhook, options.key),
       updated_at: new Date(),
     })
     .where('organization_id', '=', rule.organization_id)
@@ -243,4 +259,15 @@ export async function deleteRule(db: Db, actor: Actor, id: number): Promise<void
     .where('organization_id', '=', rule.organization_id)
     .where('id', '=', rule.id)
     .execute();
+}
+
+/** A patch's webhook format and PagerDuty routing key (kept encrypted; removing the URL removes the key). */
+function webhookFormatChange(body: AlertPatchBody, webhook: string | null | undefined, key: Buffer) {
+  return {
+    ...(body.webhook_format ? { webhook_format: body.webhook_format } : {}),
+    ...(webhook === null ? { webhook_routing_key_enc: null } : {}),
+    ...(body.webhook_routing_key
+      ? { webhook_routing_key_enc: encryptSecret(key, body.webhook_routing_key) }
+      : {}),
+  };
 }

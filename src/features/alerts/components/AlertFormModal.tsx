@@ -19,6 +19,7 @@ import {
   type ScopeType,
 } from '../formState';
 import { noProblems, problemsOf, type FieldName } from '../problems';
+import { WebhookFormatFields } from './WebhookFormatFields';
 import { alertParams } from '../errorParams';
 import { useBacktest } from '../useBacktest';
 import { useScopeTargets } from '../useScopeTargets';
@@ -68,7 +69,10 @@ export function AlertFormModal({ alert, onClose }: Props) {
     'webhookUrl',
     ...(needsTarget(form.scopeType) ? (['target'] as const) : []),
     ...(condition?.attributes.usesTimeFrame === false ? [] : (['timeFrame'] as const)),
-    ...(form.webhookUrl.trim() !== '' ? (['webhookSecret'] as const) : []),
+    ...(form.webhookUrl.trim() !== '' ? (['webhookSecret', 'webhookFormat'] as const) : []),
+    ...(form.webhookUrl.trim() !== '' && form.webhookFormat === 'pagerduty'
+      ? (['webhookRoutingKey'] as const)
+      : []),
   ];
   const failure = save.status === 'failure' ? save.error : null;
   const problems = failure
@@ -244,6 +248,15 @@ export function AlertFormModal({ alert, onClose }: Props) {
           </label>
         )}
         {below('webhookSecret')}
+        {form.webhookUrl.trim() !== '' && (
+          <WebhookFormatFields
+            form={form}
+            hasRoutingKey={alert?.attributes.hasWebhookRoutingKey ?? false}
+            set={set}
+            field={field}
+            below={below}
+          />
+        )}
         <label className="check">
           <input
             type="checkbox"

@@ -12,6 +12,7 @@ import type { Alert } from '../alertsApi';
 import { formatObserved, formatValue } from '../format';
 import { formatDateTime, formatDay } from '../../../i18n/format';
 import { StackedTable } from '../../../components/StackedTable';
+import { FiringActions } from './FiringActions';
 import '../locale';
 
 type Props = { alert: Alert; onClose: () => void };
@@ -63,6 +64,7 @@ export function FiringsModal({ alert, onClose }: Props) {
                 <th scope="col">{t('history.kind')}</th>
                 <th scope="col">{t('history.values')}</th>
                 <th scope="col">{t('history.emails')}</th>
+                <th scope="col">{t('actions.column')}</th>
               </tr>
             </thead>
             <tbody>
@@ -91,6 +93,9 @@ export function FiringsModal({ alert, onClose }: Props) {
                       {a.pending && a.nextSendAt
                         ? t('held.firing', { time: formatDateTime(a.nextSendAt, lang) })
                         : formatValue(a.emailsSent, lang)}
+                    </td>
+                    <td data-label={t('actions.column')}>
+                      <FiringActions alertId={id} firing={f} onDone={() => load(page)} />
                     </td>
                   </tr>
                 );

@@ -149,6 +149,8 @@ export function alertWire(over: Partial<AlertWire['attributes']> & { id?: number
       cooldown_minutes: 60,
       webhook_url: null,
       has_webhook_secret: false,
+      webhook_format: 'generic',
+      has_webhook_routing_key: false,
       state: 'firing',
       firing_subjects: ['example.com'],
       last_fired_at: '2026-11-23T14:05:00Z',
@@ -181,6 +183,9 @@ export const firing: FiringWire = {
     emails_sent: 2,
     pending: false,
     next_send_at: null,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    snoozed_until: null,
   },
 };
 
@@ -283,7 +288,29 @@ export const alertsServer = setupServer(
   http.get(`*${patternOf(alertOps.firings)}`, ({ params }) => {
     return record('GET', `firings/${params.id}`) ?? HttpResponse.json(page(world.firings));
   }),
+  // Acknowledge and snooze: the firing changes in the world, so the modal's reload shows it.
+  http.post(`*${patternOf(alertOps.acknowledge)}`, ({ params }) =>
+    changeFiring(`acknowledge/${params.id}/${params.firing_id}`, undefined, Number(params.firing_id), {
+      acknowledged_at: '2026-11-23T15:00:00Z',
+      acknowledged_by: 'admin@example.com',
+    }),
+  ),
+  http.post(`*${patternOf(alertOps.snooze)}`, async ({ request, params }) => {
+    const body = (await request.json()) as { duration: string };
+    return changeFiring(`snooze/${params.id}/${params.firing_id}`, body, Number(params.firing_id), {
+      snoozed_until: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+  }),
 );
+
+function changeFiring(path: string, body: unknown, id: number, change: Partial<FiringWire['attributes']>) {
+  const failed = record('POST', path, body);
+  if (failed) return failed;
+  world.firings = world.firings.map((f) =>
+    f.id === id ? { ...f, attributes: { ...f.attributes, ...change } } : f,
+  );
+  return HttpResponse.json({ data: world.firings.find((f) => f.id === id) });
+}
 
 export const writes = () => world.calls.filter((c) => c.method !== 'GET' && c.path !== 'backtest');
 export const backtests = () => world.calls.filter((c) => c.path === 'backtest');
