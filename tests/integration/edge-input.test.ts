@@ -202,14 +202,14 @@ describe('every input is checked at the edge, generated from /api/openapi.json',
       '/api/dm/domains/?search=a%01b',
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ search: [controlMessage] });
+    expect(res.json()).toMatchObject({ search: [controlMessage] });
     const login = routes.find((r) => r.key === 'POST /api/ph/authenticate/')!;
     const form = await send(login, '/api/ph/authenticate/', {
       type: 'application/json',
       body: JSON.stringify({ username: 'a\u001bb', password: 'two\nlines\tand a tab' }),
     });
     expect(form.statusCode).toBe(400);
-    expect(form.json()).toEqual({ username: [controlMessage] });
+    expect(form.json()).toMatchObject({ username: [controlMessage] });
   });
 
   it('answers a deeply nested JSON body with a NUL at the bottom with 400, not a stack overflow', async () => {
@@ -223,7 +223,9 @@ describe('every input is checked at the edge, generated from /api/openapi.json',
       },
     );
     expect(res.statusCode).toBe(400);
-    expect(Object.values(res.json<Record<string, string[]>>())).toEqual([[nullMessage]]);
+    const { error_codes: codes, ...fields } = res.json<Record<string, string[]>>();
+    expect(codes).toBeDefined();
+    expect(Object.values(fields)).toEqual([[nullMessage]]);
   });
 
   it('answers a NUL in a static path segment without a server error', async () => {
