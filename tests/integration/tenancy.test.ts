@@ -144,6 +144,20 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const firing = await t.db
+    .insertInto('alert_firings')
+    .values({
+      organization_id: seeded.org.id,
+      rule_id: alert.id,
+      subject: aDomain,
+      kind: 'firing',
+      day: '2026-01-02',
+      observed: '{}',
+      outbox_ids: '[]',
+      pending: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const digest = await t.db
     .insertInto('digest_schedules')
     .values({
@@ -168,6 +182,7 @@ beforeAll(async () => {
     registration: reg.id,
     publication: pub.id,
     alert: Number(alert.id),
+    firing: Number(firing.id),
     digest: Number(digest.id),
     reports,
     dns,

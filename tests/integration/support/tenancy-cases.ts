@@ -6,6 +6,8 @@ export type A = Awaited<ReturnType<typeof seedTenant>> & {
   registration: number;
   publication: number;
   alert: number;
+  // A firing of A's alert rule.
+  firing: number;
   digest: number;
   // Ids of reports imported from the samples for policy domains A registered (aReports).
   reports: Record<keyof typeof aReports, number>;
@@ -199,6 +201,9 @@ export const cases: Record<string, Case> = {
   // The e-mails' signed unsubscribe link: no session, the token names the rule (server/modules/alerts).
   'GET /api/dm/alerts/unsubscribe/': 'public',
   'POST /api/dm/alerts/unsubscribe/': 'public',
+  // The e-mails' signed acknowledge and snooze links: no session, the token names the firing.
+  'GET /api/dm/alerts/firing-action/': 'public',
+  'POST /api/dm/alerts/firing-action/': 'public',
   // A recipient's answer to the confirmation mail: no session, the single-use token names the organization and
   // the address (server/modules/recipients). The re-send names only an address, of the caller's organization.
   'POST /api/ph/recipient-confirmations/': 'public',
@@ -213,6 +218,15 @@ export const cases: Record<string, Case> = {
   ],
   'DELETE /api/dm/alerts/{id}/': [{ path: (a) => `/api/dm/alerts/${a.alert}/` }],
   'GET /api/dm/alerts/{id}/firings/': [{ path: (a) => `/api/dm/alerts/${a.alert}/firings/` }],
+  'POST /api/dm/alerts/{id}/firings/{firing_id}/acknowledge/': [
+    { path: (a) => `/api/dm/alerts/${a.alert}/firings/${a.firing}/acknowledge/` },
+  ],
+  'POST /api/dm/alerts/{id}/firings/{firing_id}/snooze/': [
+    {
+      path: (a) => `/api/dm/alerts/${a.alert}/firings/${a.firing}/snooze/`,
+      body: () => ({ duration: '1d' }),
+    },
+  ],
   'GET /api/ph/settings/organization/': 'own',
   'PATCH /api/ph/settings/organization/': 'own',
   'GET /api/dm/domains/': 'own',
