@@ -4,6 +4,7 @@ import { parseSettings } from '../config';
 import type { CheckContext } from '../checks/domain/context';
 import { checkDocument, type CheckKind } from '../modules/checks/documents';
 import { checkContextFrom, checkTarget, runCheck, validIp } from '../modules/checks/service';
+import { errorText } from '../lib/errors';
 import { UsageError } from './errors';
 import { checkUsage } from './usage';
 
@@ -38,7 +39,7 @@ export async function checkCommand(
   if (values.ip !== undefined && !validIp(values.ip))
     throw new UsageError(`--ip: "${values.ip}" is not an IP address`);
   const input = checkTarget(kind, domainArg, values.ip);
-  if (!input.ok) throw new UsageError(`domain "${domainArg}": ${input.error}`);
+  if (!input.ok) throw new UsageError(`domain "${domainArg}": ${errorText({ code: input.error })}`);
   dotenv.config({ quiet: true });
   const ctx = checkContextFrom(parseSettings(process.env), overrides);
   const query = Object.fromEntries(

@@ -45,7 +45,7 @@ async function limited(
   expect(first.statusCode, first.body).toBe(ok);
   const over = await post();
   expect(over.statusCode, over.body).toBe(400);
-  expect(over.json()).toEqual({ [field]: [message] });
+  expect(over.json()).toMatchObject({ [field]: [message] });
 }
 
 it('writes the plan into the organization through the billing sync', async () => {
@@ -86,14 +86,14 @@ it('limits members and pending invitations together (three members, four seats)'
     email: 'fifth-seat@tiny.example',
   });
   expect(created.statusCode, created.body).toBe(400);
-  expect(created.json()).toEqual({ non_field_errors: [full] });
+  expect(created.json()).toMatchObject({ non_field_errors: [full] });
   const loner = await quickUser(t);
   const joined = await call(t, 'POST', `/api/ph/organizations/${a.org.id}/members/`, a.tokens.owner, {
     user: loner.id,
     role: 'member',
   });
   expect(joined.statusCode, joined.body).toBe(400);
-  expect(joined.json()).toEqual({ non_field_errors: [full] });
+  expect(joined.json()).toMatchObject({ non_field_errors: [full] });
 });
 
 it('limits alert rules', async () => {

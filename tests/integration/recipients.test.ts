@@ -95,7 +95,7 @@ describe('outside recipients of reports', () => {
     // A link works once.
     const again = await decide(await linkOf('ext-1@example.net'), 'decline');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ token: [recipientMessages.used] });
+    expect(again.json()).toMatchObject({ error_codes: { token: [{ code: recipientMessages.used }] } });
 
     const second = await sendNow(a, id);
     expect(second.json().recipients).toBe(2);
@@ -122,12 +122,12 @@ describe('outside recipients of reports', () => {
       where address = 'late@example.net'`.execute(t.db);
     const expired = await decide(link, 'confirm');
     expect(expired.statusCode, expired.body).toBe(400);
-    expect(expired.json()).toEqual({ token: [recipientMessages.expired] });
+    expect(expired.json()).toMatchObject({ error_codes: { token: [{ code: recipientMessages.expired }] } });
     const wrong = await decide({ ...link, token: 'not-the-token' }, 'confirm');
-    expect(wrong.json()).toEqual({ token: [recipientMessages.invalid] });
+    expect(wrong.json()).toMatchObject({ error_codes: { token: [{ code: recipientMessages.invalid }] } });
     // Another organization's id with the right token finds nothing either.
     const otherOrg = await decide({ ...link, organization: link.organization + 1000 }, 'confirm');
-    expect(otherOrg.json()).toEqual({ token: [recipientMessages.invalid] });
+    expect(otherOrg.json()).toMatchObject({ error_codes: { token: [{ code: recipientMessages.invalid }] } });
   });
 
   it('limits confirmation mails per address and per organization', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../lib/errors';
+import { errorText, forbidden } from '../../lib/errors';
 import { isOwnerOf, isSupport, type Actor } from '../../lib/permissions';
 import { requireAuth } from '../auth';
 import { withAudit } from '../shared/with-audit';
@@ -31,7 +31,9 @@ export function demoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // for a domain nobody verified yet), demo data would mislead.
         const { rows } = await sql<{ any: boolean }>`select exists (select 1 from dmarc_reports)
           or exists (select 1 from held_reports where kind = 'aggregate') as any`.execute(ctx.db);
-        return { data: { available: reason === null && !rows[0].any, reason } };
+        // The reason in words (English, as the API's other texts); the SPA only reads `available`.
+        const said = reason === null ? null : errorText({ code: reason });
+        return { data: { available: reason === null && !rows[0].any, reason: said } };
       },
     });
 
