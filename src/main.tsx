@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './fonts';
-import i18n, { loadErrors } from './i18n';
+import i18n from './i18n';
 import { App } from './app/App';
 import { createAppStore } from './app/store';
 
@@ -16,6 +16,3 @@ createRoot(root).render(
     <App store={store} />
   </StrictMode>,
 );
-
-// After the first render: the error texts are not part of the first page's JavaScript.
-void loadErrors();

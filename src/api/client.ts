@@ -2,6 +2,7 @@ import axios, { AxiosError, AxiosHeaders, CanceledError, type InternalAxiosReque
 import { jwtDecode } from 'jwt-decode';
 import { camelCaseKeys } from '../../contract/casing';
 import { authOps } from '../../contract/operations/auth';
+import { loadErrors } from '../i18n';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './tokens';
 
 declare module 'axios' {
@@ -149,7 +150,11 @@ api.interceptors.response.use(
     return response;
   },
   async (error: unknown) => {
-    if (!(error instanceof AxiosError) || !error.config || !needsRefresh(error)) throw error;
+    if (!(error instanceof AxiosError) || !error.config || !needsRefresh(error)) {
+      // The words for its code are at hand before anyone reads the failure.
+      if (error instanceof AxiosError && error.response) await loadErrors().catch(() => undefined);
+      throw error;
+    }
     const config = error.config;
     // A call sent with an old token that fails after another call already refreshed: just retry.
     const current = getAccessToken();

@@ -56,21 +56,27 @@ void i18n.use(initReactI18next).init({
 });
 
 // The errors namespace (API error texts by code, src/api/errors.ts) stays out of the sign-in page's
-// JavaScript (npm run check:bundle): only the reader's language is fetched, after the first render and on a
-// change of language. Until it is there a failed call shows the server's English.
+// JavaScript (npm run check:bundle and the login e2e's budget of what /login loads): the reader's language is
+// fetched when a call first fails (src/api/client.ts waits for it before the failure is read), and again on a
+// change of language once it was wanted.
 const errorFiles = import.meta.glob('../../locales/*/errors.json', { import: 'default' }) as Record<
   string,
   () => Promise<Record<string, string>>
 >;
 
+let errorsWanted = false;
+
 /** Loads the errors namespace of one language (once). */
 export async function loadErrors(lang: string = i18n.language): Promise<void> {
+  errorsWanted = true;
   const load = errorFiles[`../../locales/${lang}/errors.json`];
   if (!load || i18n.hasResourceBundle(lang, 'errors')) return;
   i18n.addResourceBundle(lang, 'errors', await load());
 }
 
-i18n.on('languageChanged', (lang) => void loadErrors(lang));
+i18n.on('languageChanged', (lang) => {
+  if (errorsWanted) void loadErrors(lang);
+});
 
 /** Adds a page's namespace in every language (once), before its components render. */
 export function addPageNamespace(ns: string, bundles: Record<Language, Record<string, unknown>>) {
