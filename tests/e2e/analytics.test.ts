@@ -259,7 +259,9 @@ describe('Analytics', () => {
     await page.getByText(e('messages.created')).waitFor({ timeout: 20_000 });
     const catalogueSearch = page.getByRole('search', { name: e('list.search') });
     await catalogueSearch.getByRole('searchbox', { name: e('list.search') }).fill('Acme Relay');
-    await catalogueSearch.getByRole('button', { name: tr('en', 'components', 'components.listToolbar.search') }).click();
+    await catalogueSearch
+      .getByRole('button', { name: tr('en', 'components', 'components.listToolbar.search') })
+      .click();
     const list = page.getByRole('table', { name: e('list.caption') });
     await expect.poll(() => list.innerText(), { timeout: 20_000 }).toContain('203.0.113.0/24');
     await shot(page, 'email-senders-support');
