@@ -23,14 +23,6 @@ const webhookFormatFields = () => ({
 });
 
 // Acknowledging or snoozing a firing (its incident): from the console or a signed link in the mail.
-const firingAckFields = {
-  /** Acknowledged: no more mail about this incident until it recovers. */
-  acknowledged_at: z.string().nullable(),
-  acknowledged_by: z.string().nullable(),
-  /** Snoozed: its mail waits until then (and goes if the incident is still open). */
-  snoozed_until: z.string().nullable(),
-};
-
 export const scopeTypes = ['domain', 'domain_group', 'organization', 'ip'] as const;
 export const timeFrames = ['1d', '7d', '30d'] as const;
 export const conditionIds = [
@@ -145,7 +137,8 @@ export const alertListQuery = z.object({
 export const alertIdParams = z.object({ id: idField() });
 export const firingListQuery = z.object({ ...pageQueryShape });
 const ref = z.object({ type: z.string(), id: z.number().int() });
-const observed = z.record(z.string(), z.union([z.number(), z.string()]));
+/** The values that tripped a rule (or a day's figures), by name. */
+export const observed = z.record(z.string(), z.union([z.number(), z.string()]));
 
 export const alertResourceSchema = z.object({
   type: z.literal('alerts'),
@@ -247,47 +240,6 @@ export const alertDocument = answerExample(z.object({ data: alertResourceSchema 
 export const alertListDocument = listExample(listDocument(alertResourceSchema), '/api/dm/alerts/', [
   alertExample,
 ]);
-
-export const firingResourceSchema = z.object({
-  type: z.literal('alert_firings'),
-  id: z.number().int(),
-  attributes: z.object({
-    subject: z.string(),
-    kind: z.enum(['firing', 'recovery']),
-    /** The UTC day the data covers (not the day it arrived). */
-    day: z.string(),
-    observed,
-    fired_at: z.string(),
-    emails_sent: z.number().int(),
-    /** Held by the rule's cool-down, not mailed yet; next_send_at: when it goes. */
-    pending: z.boolean(),
-    next_send_at: z.string().nullable(),
-    ...firingAckFields,
-  }),
-});
-export const firingListDocument = listExample(
-  listDocument(firingResourceSchema),
-  '/api/dm/alerts/5/firings/',
-  [
-    {
-      type: 'alert_firings',
-      id: 310,
-      attributes: {
-        subject: sample.domain,
-        kind: 'firing',
-        day: sample.endDay,
-        observed: { failure_rate: 8.4, messages: 1250 },
-        fired_at: sample.laterTime,
-        emails_sent: 1,
-        pending: false,
-        next_send_at: null,
-        acknowledged_at: null,
-        acknowledged_by: null,
-        snoozed_until: null,
-      },
-    },
-  ],
-);
 
 /**
  * One subject's days in the backtest, oldest first: its state once the day is judged, as live evaluation
@@ -427,37 +379,3 @@ export const conditionListDocument = answerExample(z.object({ data: z.array(cond
   ],
 });
 export const detailDocument = answerExample(z.object({ detail: z.string() }), { detail: 'Alert deleted.' });
-
-export const snoozeDurations = ['1h', '1d', '1w'] as const;
-export type SnoozeDuration = (typeof snoozeDurations)[number];
-export const firingIdParams = z.object({ id: idField(), firing_id: idField() });
-export const firingSnoozeBody = bodyExample(z.object({ duration: z.enum(snoozeDurations) }), {
-  duration: '1d',
-});
-export const firingDocument = answerExample(z.object({ data: firingResourceSchema }), {
-  data: {
-    type: 'alert_firings',
-    id: 310,
-    attributes: {
-      subject: sample.domain,
-      kind: 'firing',
-      day: sample.endDay,
-      observed: { failure_rate: 8.4, messages: 1250 },
-      fired_at: sample.laterTime,
-      emails_sent: 1,
-      pending: false,
-      next_send_at: null,
-      acknowledged_at: sample.laterTime,
-      acknowledged_by: 'ana@example.com',
-      snoozed_until: null,
-    },
-  },
-});
-
-// The mail's acknowledge and snooze links (/alerts/firing-action/): a signed token, no sign-in; GET shows a
-// page whose button POSTs (mail scanners open links and must not act), POST acts.
-export const firingActionQuery = z.object({ token: z.string().max(2000).optional() });
-export const firingActionBody = bodyExample(z.object({ token: z.string().max(2000).optional() }).optional(), {
-  token: '<the token of the link>',
-});
-export const firingActionPage = z.string().describe('text/html');

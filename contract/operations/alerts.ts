@@ -10,12 +10,9 @@ import {
   backtestDocument,
   conditionListDocument,
   detailDocument,
-  firingListDocument,
   firingListQuery,
-  firingDocument,
-  firingIdParams,
-  firingSnoozeBody,
 } from '../alerts';
+import { firingListDocument, firingDocument, firingIdParams, firingSnoozeBody } from '../alert-firings';
 
 // Alerts under /api/dm (spec section 7, Alerts): the rules, their history and backtest, the conditions.
 const tag = 'alerts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { badRequest, item, notFound } from '../../../lib/errors';
-import type { SnoozeDuration } from '../../../../contract/alerts';
+import type { SnoozeDuration } from '../../../../contract/alert-firings';
 import type { AlertRuleRow } from '../repo';
 import type { Send } from './send';
 

@@ -8,14 +8,14 @@ import { fieldError } from '../../../lib/errors';
 import { serverT } from '../../../lib/i18n';
 import { errorResponses } from '../../../lib/schemas';
 import { withAudit } from '../../shared/with-audit';
+import { detailDocument } from '../../../../contract/alerts';
 import {
-  detailDocument,
   firingActionBody,
   firingActionPage,
   firingActionQuery,
   snoozeDurations,
   type SnoozeDuration,
-} from '../../../../contract/alerts';
+} from '../../../../contract/alert-firings';
 import { findRule } from '../repo';
 import { actOnFiring, snoozeMs } from './acknowledge';
 

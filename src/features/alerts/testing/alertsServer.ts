@@ -5,8 +5,8 @@ import type {
   alertResourceSchema,
   backtestDocument,
   conditionResourceSchema,
-  firingResourceSchema,
 } from '../../../../contract/alerts';
+import type { firingResourceSchema } from '../../../../contract/alert-firings';
 import { alertOps } from '../../../../contract/operations/alerts';
 import { domainGroupOps } from '../../../../contract/operations/domain-groups';
 import { domainOps } from '../../../../contract/operations/domains';
