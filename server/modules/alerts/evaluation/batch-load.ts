@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { loadSums, type SumsSource, sumsSource } from './batch-sums';
 import { addDays, type SeenDay, type TlsDay, type Unreported } from './evaluators';
-import { lookbackDays, loadRuleData, type RuleData, usesSums } from './judge';
+import { emptyData, lookbackDays, loadRuleData, type RuleData, usesSums } from './judge';
 import type { AlertRuleRow } from '../repo';
 
 // What a batch of evaluations reads, one statement per kind of condition for the whole batch instead of a
@@ -47,16 +47,6 @@ export function plan(seq: number, rule: AlertRuleRow, day: string, domains: stri
 }
 
 const n = (v: unknown) => Number(v ?? 0);
-export const emptyData = (domains: string[]): RuleData => ({
-  domains,
-  sums: [],
-  seen: [],
-  scopeFirstDay: null,
-  history: [],
-  tls: [],
-  checks: [],
-  unreported: [],
-});
 const windowOf = (p: Planned) => ({ from: p.from, to: p.day });
 
 /** The items of a per-item statement: its organization, window, domains and what its condition asks. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
-import { emptyData, type Planned } from './batch-load';
+import type { Planned } from './batch-load';
 import { type DaySums, daySumsOf } from './evaluators';
-import { type RuleData, rollupSums } from './judge';
+import { emptyData, type RuleData, rollupSums } from './judge';
 import type { AlertRuleRow } from '../repo';
 
 // The message sums per day of a batch's rate and volume rules (./batch-load.ts), each (organization, domain)

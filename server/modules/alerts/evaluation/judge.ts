@@ -192,6 +192,18 @@ async function checkRows(db: Db, rule: AlertRuleRow, domains: string[]): Promise
 /** The conditions judged from per-day message sums of the rollups (./evaluators.ts, DaySums). */
 export const usesSums = (condition: string) => condition.endsWith('_rate') || condition === 'volume_change';
 
+/** A rule's data with nothing in it yet: each loader fills what its condition reads. */
+export const emptyData = (domains: string[]): RuleData => ({
+  domains,
+  sums: [],
+  seen: [],
+  scopeFirstDay: null,
+  history: [],
+  tls: [],
+  checks: [],
+  unreported: [],
+});
+
 /** Everything the rule's condition reads to judge the days from..to (its domains, when the caller has them). */
 export async function loadRuleData(
   db: Db,
@@ -203,16 +215,7 @@ export async function loadRuleData(
   const domains = known ?? (await ruleDomains(db, rule));
   const start = addDays(from, -lookbackDays(rule));
   const sums = usesSums(rule.condition);
-  const none = {
-    domains,
-    sums: [],
-    seen: [],
-    scopeFirstDay: null,
-    history: [],
-    tls: [],
-    checks: [],
-    unreported: [],
-  };
+  const none = emptyData(domains);
   if (checkConditions.has(rule.condition)) return { ...none, checks: await checkRows(db, rule, domains) };
   if (rule.condition === 'dns_change') return { ...none, history: await dnsHistory(db, rule, domains, to) };
   if (rule.condition === 'tls_failures') return { ...none, tls: await tlsDays(db, rule, domains, start, to) };
